@@ -1,0 +1,3 @@
+fn main() {
+    sudoku_lab::ui::start_app();
+}

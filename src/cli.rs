@@ -1,0 +1,249 @@
+//! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
+
+use crate::engine::format::{self, Format, Parsed};
+use crate::engine::{Formulation, Grid, SolveOptions, Verdict, solve};
+use std::io::{Read, Write};
+
+const HELP: &str = "\
+sudoku-lab: solve, count, convert, generate and check Sudoku puzzles of every size (1x1 to 49x49)
+
+USAGE:
+    sudoku-lab <COMMAND> [OPTIONS] [FILE|-]
+
+Puzzles are read one per line (blank lines and lines starting with # are skipped), or as one
+JSON document ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}). Formats: one character per cell
+(. 0 _ blank, 1-9 then A-Z), or space/comma-separated numbers. FILE defaults to standard input.
+
+COMMANDS:
+    solve     print the solution if unique, else 'no solution' or 'multiple solutions'
+              [--formulation F] [--json]
+    count     print the number of solutions  [--formulation F] [--limit K]
+    convert   rewrite puzzles  --to line|numeric|grid|json
+    help      print this text
+
+OPTIONS:
+    --formulation F   one of: FORMULATIONS (default propagation)
+    -h, --help        print this text
+    -V, --version     print the version
+";
+
+fn help_text() -> String {
+    let ids: Vec<&str> = Formulation::ALL.iter().map(|f| f.id()).collect();
+    HELP.replace("FORMULATIONS", &ids.join(", "))
+}
+
+/// Parsed command-line options shared by the commands.
+#[derive(Debug, Default)]
+struct Args {
+    command: String,
+    formulation: Formulation,
+    json: bool,
+    limit: Option<u64>,
+    to: Option<Format>,
+    input: Option<String>,
+}
+
+fn parse_args(argv: Vec<String>) -> Result<Args, String> {
+    let mut args = Args::default();
+    let mut it = argv.into_iter();
+    let value = |it: &mut std::vec::IntoIter<String>, flag: &str| {
+        it.next().ok_or_else(|| format!("{flag} needs a value"))
+    };
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--formulation" | "-f" => {
+                let v = value(&mut it, &a)?;
+                args.formulation = Formulation::from_id(&v).ok_or_else(|| {
+                    let ids: Vec<&str> = Formulation::ALL.iter().map(|f| f.id()).collect();
+                    format!("unknown formulation '{v}' (one of: {})", ids.join(", "))
+                })?;
+            }
+            "--json" => args.json = true,
+            "--limit" => {
+                let v = value(&mut it, &a)?;
+                let k: u64 = v
+                    .parse()
+                    .map_err(|_| format!("--limit takes a positive integer, not '{v}'"))?;
+                if k == 0 {
+                    return Err("--limit must be at least 1".into());
+                }
+                args.limit = Some(k);
+            }
+            "--to" => {
+                let v = value(&mut it, &a)?;
+                args.to = Some(Format::from_name(&v).ok_or_else(|| {
+                    format!("unknown format '{v}' (one of: line, numeric, grid, json)")
+                })?);
+            }
+            "-" => args.input = Some(a),
+            s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
+            _ if args.command.is_empty() => args.command = a,
+            _ if args.input.is_none() => args.input = Some(a),
+            _ => return Err(format!("unexpected argument '{a}'")),
+        }
+    }
+    Ok(args)
+}
+
+/// One puzzle of the input: where it came from and how it parsed.
+struct Item {
+    line: usize,
+    parsed: Result<Parsed, format::ParseError>,
+}
+
+/// Splits an input into puzzles: one JSON document, or one puzzle per non-comment line.
+fn read_items(text: &str) -> Vec<Item> {
+    if text.trim_start().starts_with('{') {
+        let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+        return vec![Item {
+            line,
+            parsed: format::parse(text),
+        }];
+    }
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .map(|(i, l)| Item {
+            line: i + 1,
+            parsed: format::parse(l),
+        })
+        .collect()
+}
+
+fn read_input(path: Option<&str>) -> Result<String, String> {
+    let mut text = String::new();
+    match path {
+        None | Some("-") => std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?,
+        Some(p) => std::fs::File::open(p)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .map_err(|e| format!("cannot read {p}: {e}"))?,
+    };
+    Ok(text)
+}
+
+/// Writes a grid in the format it was read in (line falls back to numeric for big grids).
+fn write_like(grid: &Grid, format: Format) -> String {
+    match format {
+        Format::Json => format::write_json(grid),
+        Format::Numeric => format::write_numeric(grid),
+        Format::Line | Format::Grid => {
+            format::write_line(grid).unwrap_or_else(|_| format::write_numeric(grid))
+        }
+    }
+}
+
+/// Runs the tool; returns the process exit status.
+pub fn main(argv: Vec<String>) -> i32 {
+    if argv.iter().any(|a| a == "-h" || a == "--help") || argv.first().is_some_and(|a| a == "help")
+    {
+        print!("{}", help_text());
+        return 0;
+    }
+    if argv.iter().any(|a| a == "-V" || a == "--version") {
+        println!("sudoku-lab {}", env!("CARGO_PKG_VERSION"));
+        return 0;
+    }
+    let args = match parse_args(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}\n\nRun 'sudoku-lab --help' for usage.");
+            return 2;
+        }
+    };
+    match args.command.as_str() {
+        "solve" | "count" | "convert" => {}
+        "" => {
+            print!("{}", help_text());
+            return 2;
+        }
+        other => {
+            eprintln!("error: unknown command '{other}'\n\nRun 'sudoku-lab --help' for usage.");
+            return 2;
+        }
+    }
+    if args.command == "convert" && args.to.is_none() {
+        eprintln!("error: convert needs --to line|numeric|grid|json");
+        return 2;
+    }
+    let text = match read_input(args.input.as_deref()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for item in read_items(&text) {
+        let parsed = match item.parsed {
+            Ok(p) => p,
+            Err(e) => {
+                // Keep stdout aligned with the input so scripts can zip lines.
+                let _ = out.flush();
+                eprintln!("line {}: {e}", item.line);
+                let _ = writeln!(out, "invalid");
+                failed = true;
+                continue;
+            }
+        };
+        let line = match answer(&args, &parsed) {
+            Ok(l) => l,
+            Err(e) => {
+                let _ = out.flush();
+                eprintln!("line {}: {e}", item.line);
+                failed = true;
+                "error".to_string()
+            }
+        };
+        if writeln!(out, "{line}").is_err() {
+            return 1;
+        }
+    }
+    let _ = out.flush();
+    i32::from(failed)
+}
+
+/// The output line for one valid puzzle.
+fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
+    match args.command.as_str() {
+        "convert" => {
+            let to = args.to.expect("checked");
+            let grid = &parsed.grid;
+            format::write(grid, to)
+                .map(|s| s.trim_end().to_string())
+                .map_err(|e| e.to_string())
+        }
+        "count" => {
+            let options = SolveOptions {
+                max_solutions: args.limit,
+                keep: 0,
+                ..SolveOptions::default()
+            };
+            let r = solve(&parsed.puzzle, args.formulation, &options).map_err(|e| e.to_string())?;
+            Ok(r.count.to_string())
+        }
+        _ => {
+            let r = solve(&parsed.puzzle, args.formulation, &SolveOptions::default())
+                .map_err(|e| e.to_string())?;
+            Ok(match r.verdict() {
+                Verdict::NoSolution => "no solution".to_string(),
+                Verdict::Multiple => "multiple solutions".to_string(),
+                Verdict::Unknown => "unknown (stopped early)".to_string(),
+                Verdict::Unique => {
+                    let format = if args.json {
+                        Format::Json
+                    } else {
+                        parsed.format
+                    };
+                    write_like(&r.solutions[0], format)
+                }
+            })
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! The JSON format of the MIP notebooks: `{"dim": n, "fixed": {row: {col: digit}}, "solved": {...}}`
+//! with 1-based decimal-string keys. Reading reports every problem, not only the first.
+
+use super::ParseError;
+use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// What is wrong at one place of a JSON document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JsonError {
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    NotAnObject,
+    MissingDim,
+    BadDim(String),
+    BadKey(String),
+    IndexOutOfRange {
+        index: String,
+        max: usize,
+    },
+    NotAnInteger(String),
+    DigitOutOfRange {
+        value: String,
+        max: usize,
+    },
+    SolvedOverGiven,
+}
+
+/// One problem and where it is, e.g. `fixed["10"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonIssue {
+    pub path: String,
+    pub error: JsonError,
+}
+
+impl fmt::Display for JsonIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        match &self.error {
+            JsonError::Syntax {
+                line,
+                column,
+                message,
+            } => write!(f, "invalid JSON at line {line}, column {column}: {message}"),
+            JsonError::NotAnObject => write!(f, "expected an object"),
+            JsonError::MissingDim => write!(f, "missing \"dim\" (the box size, e.g. 3 for 9x9)"),
+            JsonError::BadDim(v) => write!(f, "\"dim\" must be an integer from 0 to 7, found {v}"),
+            JsonError::BadKey(k) => write!(f, "key \"{k}\" is not a 1-based index"),
+            JsonError::IndexOutOfRange { index, max } => {
+                write!(f, "index {index} is out of range 1..={max}")
+            }
+            JsonError::NotAnInteger(v) => write!(f, "expected an integer digit, found {v}"),
+            JsonError::DigitOutOfRange { value, max } => {
+                write!(f, "digit {value} is out of range 1..={max}")
+            }
+            JsonError::SolvedOverGiven => write!(f, "a solved cell overlaps a given"),
+        }
+    }
+}
+
+/// A puzzle read from JSON: its givens, and the givens plus `solved` digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JsonPuzzle {
+    pub puzzle: Grid,
+    pub grid: Grid,
+}
+
+fn brief(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 24 {
+        format!("{}...", s.chars().take(24).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// Parses a 1-based index key; `None` after recording an issue.
+fn index_key(key: &str, side: usize, path: &str, issues: &mut Vec<JsonIssue>) -> Option<usize> {
+    let issue = |error| JsonIssue {
+        path: path.to_string(),
+        error,
+    };
+    if key.is_empty() || !key.bytes().all(|b| b.is_ascii_digit()) {
+        issues.push(issue(JsonError::BadKey(key.to_string())));
+        return None;
+    }
+    match key.parse::<usize>() {
+        Ok(i) if (1..=side).contains(&i) => Some(i - 1),
+        _ => {
+            issues.push(issue(JsonError::IndexOutOfRange {
+                index: key.to_string(),
+                max: side,
+            }));
+            None
+        }
+    }
+}
+
+/// Reads one `{row: {col: digit}}` section into `grid` as entries made by `make`.
+fn read_section(
+    name: &str,
+    value: &Value,
+    grid: &mut Grid,
+    make: fn(Digit) -> Entry,
+    issues: &mut Vec<JsonIssue>,
+) {
+    let size = grid.size();
+    let side = size.side();
+    let Some(rows) = value.as_object() else {
+        if !value.is_null() {
+            issues.push(JsonIssue {
+                path: name.to_string(),
+                error: JsonError::NotAnObject,
+            });
+        }
+        return;
+    };
+    for (rk, rv) in rows {
+        let rpath = format!("{name}[\"{rk}\"]");
+        let row = index_key(rk, side, &rpath, issues);
+        let Some(cols) = rv.as_object() else {
+            issues.push(JsonIssue {
+                path: rpath,
+                error: JsonError::NotAnObject,
+            });
+            continue;
+        };
+        for (ck, cv) in cols {
+            let cpath = format!("{rpath}[\"{ck}\"]");
+            let col = index_key(ck, side, &cpath, issues);
+            let digit = match cv.as_u64() {
+                Some(v) => match Digit::new(v, side) {
+                    Ok(d) => Some(d),
+                    Err(_) => {
+                        issues.push(JsonIssue {
+                            path: cpath.clone(),
+                            error: JsonError::DigitOutOfRange {
+                                value: v.to_string(),
+                                max: side,
+                            },
+                        });
+                        None
+                    }
+                },
+                None => {
+                    let error = if cv.is_number() && cv.as_i64().is_some_and(|v| v <= 0) {
+                        JsonError::DigitOutOfRange {
+                            value: brief(cv),
+                            max: side,
+                        }
+                    } else {
+                        JsonError::NotAnInteger(brief(cv))
+                    };
+                    issues.push(JsonIssue {
+                        path: cpath.clone(),
+                        error,
+                    });
+                    None
+                }
+            };
+            if let (Some(r), Some(c), Some(d)) = (row, col, digit) {
+                let p = Pos::new(r, c);
+                if grid.entry(p).is_given() {
+                    issues.push(JsonIssue {
+                        path: cpath,
+                        error: JsonError::SolvedOverGiven,
+                    });
+                } else {
+                    grid.set(p, make(d));
+                }
+            }
+        }
+    }
+}
+
+/// Reads the JSON format; every problem found is reported together.
+pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        ParseError::Json(vec![JsonIssue {
+            path: String::new(),
+            error: JsonError::Syntax {
+                line: e.line(),
+                column: e.column(),
+                message: e
+                    .to_string()
+                    .split(" at line")
+                    .next()
+                    .unwrap_or("")
+                    .to_string(),
+            },
+        }])
+    })?;
+    let mut issues = Vec::new();
+    let Some(obj) = value.as_object() else {
+        return Err(ParseError::Json(vec![JsonIssue {
+            path: String::new(),
+            error: JsonError::NotAnObject,
+        }]));
+    };
+    let size = match obj.get("dim") {
+        None => {
+            issues.push(JsonIssue {
+                path: String::new(),
+                error: JsonError::MissingDim,
+            });
+            None
+        }
+        Some(d) => match d.as_u64().map(|n| Size::new(n as usize)) {
+            Some(Ok(s)) => Some(s),
+            _ => {
+                issues.push(JsonIssue {
+                    path: "dim".to_string(),
+                    error: JsonError::BadDim(brief(d)),
+                });
+                None
+            }
+        },
+    };
+    // Without a size the sections cannot be checked; read them against the largest size so
+    // their own problems (non-integers, bad keys) are still reported together.
+    let check_size = size.unwrap_or(Size::new(7).expect("supported"));
+    let mut grid = Grid::empty(check_size);
+    let empty = Value::Object(Map::new());
+    read_section(
+        "fixed",
+        obj.get("fixed").unwrap_or(&empty),
+        &mut grid,
+        Entry::Given,
+        &mut issues,
+    );
+    read_section(
+        "solved",
+        obj.get("solved").unwrap_or(&empty),
+        &mut grid,
+        Entry::Filled,
+        &mut issues,
+    );
+    if !issues.is_empty() || size.is_none() {
+        return Err(ParseError::Json(issues));
+    }
+    Ok(JsonPuzzle {
+        puzzle: grid.puzzle(),
+        grid,
+    })
+}
+
+/// Writes givens under `fixed` and other digits under `solved`, keys in numeric order.
+pub fn write_json(grid: &Grid) -> String {
+    let size = grid.size();
+    let section = |want_given: bool| -> String {
+        let mut rows = Vec::new();
+        for r in 0..size.side() {
+            let cols: Vec<String> = (0..size.side())
+                .filter_map(|c| {
+                    let e = grid.entry(Pos::new(r, c));
+                    let d = e.digit()?;
+                    (e.is_given() == want_given).then(|| format!("\"{}\":{}", c + 1, d.get()))
+                })
+                .collect();
+            if !cols.is_empty() {
+                rows.push(format!("\"{}\":{{{}}}", r + 1, cols.join(",")));
+            }
+        }
+        format!("{{{}}}", rows.join(","))
+    };
+    format!(
+        "{{\"dim\":{},\"fixed\":{},\"solved\":{}}}",
+        size.box_size(),
+        section(true),
+        section(false)
+    )
+}

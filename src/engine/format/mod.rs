@@ -1,0 +1,193 @@
+//! Text and JSON formats: parse at the edge into a [`Grid`], with errors that say where and why.
+
+mod json;
+mod text;
+
+pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
+pub use text::{parse_line, parse_numeric, write_grid, write_line, write_numeric};
+
+use super::grid::{Conflict, Grid, Size};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Inputs larger than this are refused before any work: the largest grid (49x49) in the most
+/// verbose format needs well under this.
+pub const MAX_INPUT_BYTES: usize = 8 * 1024 * 1024;
+
+/// The formats the product reads and writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Format {
+    /// One character per cell: `.`/`0`/`_` blank, `1-9` then `A-Z`; up to 35x35... so up to 25x25.
+    Line,
+    /// Whitespace- or comma-separated numbers, `0` or `.` blank; any size.
+    Numeric,
+    /// A readable block layout with box separators (written only; read as `Line`/`Numeric`).
+    Grid,
+    /// `{"dim": n, "fixed": {...}, "solved": {...}}`.
+    Json,
+}
+
+impl Format {
+    pub const ALL: [Format; 4] = [Format::Line, Format::Numeric, Format::Grid, Format::Json];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Numeric => "numeric",
+            Format::Grid => "grid",
+            Format::Json => "json",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Why a text could not be read as a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseError {
+    Empty,
+    TooLarge {
+        bytes: usize,
+    },
+    /// The cell count is not `n^4` for a supported `n`.
+    NotASquareOfSquare {
+        cells: usize,
+    },
+    /// A character that is neither a digit symbol, a blank nor a separator.
+    BadSymbol {
+        row: usize,
+        col: usize,
+        text: String,
+    },
+    /// A number that does not fit the grid.
+    DigitOutOfRange {
+        row: usize,
+        col: usize,
+        text: String,
+        max: usize,
+    },
+    /// The one-character format cannot spell digits above 35.
+    LineTooLarge {
+        size: Size,
+    },
+    /// Two givens with the same digit in one unit.
+    Conflict(Conflict),
+    /// Every problem found in a JSON document.
+    Json(Vec<JsonIssue>),
+}
+
+/// 1-based row/column for messages.
+fn at(row: usize, col: usize) -> String {
+    format!("row {}, column {}", row + 1, col + 1)
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "no puzzle found: the input has no cells"),
+            ParseError::TooLarge { bytes } => write!(
+                f,
+                "input is {bytes} bytes; the limit is {MAX_INPUT_BYTES} bytes"
+            ),
+            ParseError::NotASquareOfSquare { cells } => {
+                let sizes: Vec<String> =
+                    Size::all().skip(1).map(|s| s.cells().to_string()).collect();
+                write!(
+                    f,
+                    "found {cells} cells; a grid has {} cells",
+                    sizes.join(", ")
+                )
+            }
+            ParseError::BadSymbol { row, col, text } => {
+                write!(f, "{}: '{text}' is not a digit or blank", at(*row, *col))
+            }
+            ParseError::DigitOutOfRange {
+                row,
+                col,
+                text,
+                max,
+            } => write!(
+                f,
+                "{}: '{text}' is out of range, digits go from 1 to {max}",
+                at(*row, *col)
+            ),
+            ParseError::LineTooLarge { size } => write!(
+                f,
+                "a {size} grid cannot be written one character per cell; use the numeric format"
+            ),
+            ParseError::Conflict(c) => write!(f, "contradictory givens: {c}"),
+            ParseError::Json(issues) => {
+                let all: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
+                write!(f, "{}", all.join("; "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A puzzle read from text, with the solution when the text carried one (JSON `solved`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub format: Format,
+    /// Givens only.
+    pub puzzle: Grid,
+    /// The givens plus the digits the input gave as solved, if any.
+    pub grid: Grid,
+}
+
+/// Reads one puzzle in any format, guessing it from the text, and refuses contradictory givens.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(ParseError::TooLarge { bytes: text.len() });
+    }
+    let trimmed = text.trim_start();
+    let (format, puzzle, grid) = if trimmed.starts_with('{') {
+        let j = parse_json(text)?;
+        (Format::Json, j.puzzle, j.grid)
+    } else {
+        let format = guess_text_format(text);
+        let g = match format {
+            Format::Numeric => parse_numeric(text)?,
+            _ => parse_line(text)?,
+        };
+        (format, g.clone(), g)
+    };
+    if let Some(c) = grid.conflicts().into_iter().next() {
+        return Err(ParseError::Conflict(c));
+    }
+    Ok(Parsed {
+        format,
+        puzzle,
+        grid,
+    })
+}
+
+/// Numeric when some token is a multi-digit number, or commas separate cells; else one
+/// character per cell. For grids up to 9x9 both readings agree.
+fn guess_text_format(text: &str) -> Format {
+    if text.contains(',') {
+        return Format::Numeric;
+    }
+    let multi_digit = text
+        .split(|c: char| c.is_whitespace() || c == '|')
+        .any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()));
+    if multi_digit {
+        Format::Numeric
+    } else {
+        Format::Line
+    }
+}
+
+/// Writes a grid in a format: for `Line` only sizes whose digits fit one character.
+pub fn write(grid: &Grid, format: Format) -> Result<String, ParseError> {
+    match format {
+        Format::Line => write_line(grid),
+        Format::Numeric => Ok(write_numeric(grid)),
+        Format::Grid => Ok(write_grid(grid)),
+        Format::Json => Ok(write_json(grid)),
+    }
+}

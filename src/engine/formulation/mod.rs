@@ -1,0 +1,255 @@
+//! The formulation registry: one enum, one entry point, one result type for every way of solving.
+
+mod propagation;
+
+use super::grid::{Digit, Grid, Pos};
+use super::search::{Flow, Halt, Limits, Sink};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A way of modelling and solving a puzzle. Adding one is a module and a variant here; the
+/// conformance tests, benches, CLI and UI iterate [`Formulation::ALL`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Formulation {
+    #[default]
+    Propagation,
+}
+
+impl Formulation {
+    pub const ALL: [Formulation; 1] = [Formulation::Propagation];
+
+    /// The name used on the command line and in saved state.
+    pub fn id(self) -> &'static str {
+        match self {
+            Formulation::Propagation => "propagation",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Formulation::Propagation => "Propagation",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Formulation::Propagation => {
+                "All-different constraint propagation (naked and hidden singles) with fewest-candidates branching"
+            }
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Formulation> {
+        Formulation::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// Largest box size this formulation accepts; beyond it, measured run times or memory make
+    /// it impractical (see BENCHMARKS.md), so it answers with [`SolveError::TooLarge`].
+    pub fn max_box(self) -> usize {
+        match self {
+            Formulation::Propagation => 7,
+        }
+    }
+
+    /// Feeds every solution of `query` to `sink` until the sink stops, a limit is hit or the
+    /// space is exhausted.
+    pub fn run(
+        self,
+        query: &Query,
+        limits: &Limits,
+        sink: &mut dyn Sink,
+    ) -> Result<Stats, SolveError> {
+        let size = query.grid.size();
+        if size.box_size() > self.max_box() {
+            return Err(SolveError::TooLarge {
+                formulation: self,
+                max_box: self.max_box(),
+            });
+        }
+        match self {
+            Formulation::Propagation => Ok(propagation::run(query, limits, sink)),
+        }
+    }
+}
+
+impl fmt::Display for Formulation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A puzzle to solve: every digit of `grid` is fixed, and each `(cell, digit)` in
+/// `forbidden` is ruled out (the generator's "must this clue be this digit?" question).
+#[derive(Copy, Clone, Debug)]
+pub struct Query<'a> {
+    pub grid: &'a Grid,
+    pub forbidden: &'a [(Pos, Digit)],
+}
+
+impl<'a> Query<'a> {
+    pub fn new(grid: &'a Grid) -> Query<'a> {
+        Query {
+            grid,
+            forbidden: &[],
+        }
+    }
+}
+
+/// Why a formulation could not answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum SolveError {
+    TooLarge {
+        formulation: Formulation,
+        max_box: usize,
+    },
+    /// The underlying solver failed (a bug or an unexpected numerical problem).
+    Solver(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooLarge {
+                formulation,
+                max_box,
+            } => {
+                let side = max_box * max_box;
+                write!(
+                    f,
+                    "{formulation} handles grids up to {side}x{side}; use another formulation"
+                )
+            }
+            SolveError::Solver(m) => write!(f, "solver failure: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Effort and model size, with only the counters that mean something for the formulation set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Search nodes (propagation, exact cover) or branch-and-bound nodes (MIP).
+    pub nodes: Option<u64>,
+    /// Branch points where the search guessed.
+    pub guesses: Option<u64>,
+    /// SAT decisions.
+    pub decisions: Option<u64>,
+    /// SAT conflicts.
+    pub conflicts: Option<u64>,
+    /// Simplex iterations (MIP).
+    pub lp_iterations: Option<u64>,
+    /// Calls to the underlying solver (SAT and MIP re-solve once per solution found).
+    pub solver_calls: Option<u64>,
+    /// Model size: variables (SAT, MIP) or matrix rows (exact cover).
+    pub variables: Option<u64>,
+    /// Model size: clauses (SAT), constraints (MIP) or columns (exact cover).
+    pub constraints: Option<u64>,
+    /// How the run ended.
+    pub halt: Option<Halt>,
+}
+
+impl Stats {
+    /// `name value` pairs of the counters that are set, in a fixed order.
+    pub fn entries(&self) -> Vec<(&'static str, u64)> {
+        [
+            ("nodes", self.nodes),
+            ("guesses", self.guesses),
+            ("decisions", self.decisions),
+            ("conflicts", self.conflicts),
+            ("LP iterations", self.lp_iterations),
+            ("solver calls", self.solver_calls),
+            ("variables", self.variables),
+            ("constraints", self.constraints),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
+        .collect()
+    }
+}
+
+/// How many solutions a run established.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    NoSolution,
+    Unique,
+    /// At least two.
+    Multiple,
+    /// The run stopped (limit or cancel) before it could tell.
+    Unknown,
+}
+
+/// Options of [`solve`]: how many solutions to look for and keep, and search limits.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Stop after this many solutions; `None` counts them all. 2 decides uniqueness.
+    pub max_solutions: Option<u64>,
+    /// How many solutions to return as grids.
+    pub keep: usize,
+    pub limits: Limits,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            max_solutions: Some(2),
+            keep: 2,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The answer of any formulation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveReport {
+    pub formulation: Formulation,
+    /// Solutions seen; exact when `exhaustive`, else a lower bound.
+    pub count: u64,
+    /// The whole space was searched.
+    pub exhaustive: bool,
+    /// The first `keep` solutions, each with the puzzle's givens marked.
+    pub solutions: Vec<Grid>,
+    pub stats: Stats,
+}
+
+impl SolveReport {
+    pub fn verdict(&self) -> Verdict {
+        match (self.count, self.exhaustive) {
+            (0, true) => Verdict::NoSolution,
+            (1, true) => Verdict::Unique,
+            (n, _) if n >= 2 => Verdict::Multiple,
+            _ => Verdict::Unknown,
+        }
+    }
+}
+
+/// Solves `puzzle` (its givens only) with a formulation.
+pub fn solve(
+    puzzle: &Grid,
+    formulation: Formulation,
+    options: &SolveOptions,
+) -> Result<SolveReport, SolveError> {
+    let givens = puzzle.puzzle();
+    let mut count = 0u64;
+    let mut solutions = Vec::new();
+    let mut sink = |values: &[u8]| {
+        count += 1;
+        if solutions.len() < options.keep {
+            solutions.push(givens.with_solution(values));
+        }
+        if options.max_solutions.is_some_and(|m| count >= m) {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    };
+    let stats = formulation.run(&Query::new(&givens), &options.limits, &mut sink)?;
+    Ok(SolveReport {
+        formulation,
+        count,
+        exhaustive: stats.halt == Some(Halt::Exhausted),
+        solutions,
+        stats,
+    })
+}

@@ -1,0 +1,15 @@
+//! The engine: grids, formats, formulations, search, generation and analysis. Plain Rust with
+//! no web crate, so it builds, tests and benches natively.
+
+pub mod check;
+pub mod format;
+pub mod formulation;
+pub mod grid;
+pub mod rng;
+pub mod search;
+
+pub use check::{CheckError, check_solution};
+pub use formulation::{
+    Formulation, Query, SolveError, SolveOptions, SolveReport, Stats, Verdict, solve,
+};
+pub use grid::{Candidates, Conflict, Digit, Entry, Grid, Pos, Size};

@@ -1,0 +1,435 @@
+//! The propagation search core that every use shares: solve, count, enumerate, generate, check.
+//!
+//! Candidates are one `u64` bitset per cell. Propagation removes a placed digit from its peers
+//! (naked singles) and places a digit that has one home left in a unit (hidden singles);
+//! search branches on a cell with the fewest candidates. The search is an explicit stack, so
+//! it can hand out solutions one at a time as an iterator and stop anywhere.
+
+use super::grid::{Digit, Grid, Layout, Pos, Size};
+use super::rng::Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a sink wants after seeing a solution.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Stop,
+}
+
+/// Receives solutions as row-major digit values (`1..=side`, every cell set).
+pub trait Sink {
+    fn solution(&mut self, values: &[u8]) -> Flow;
+}
+
+impl<F: FnMut(&[u8]) -> Flow> Sink for F {
+    fn solution(&mut self, values: &[u8]) -> Flow {
+        self(values)
+    }
+}
+
+/// A shared flag that asks a running search to stop; cheap to clone across threads.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Why a search stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Halt {
+    /// The whole space was searched: the solutions seen are all there are.
+    Exhausted,
+    /// The sink asked to stop (it had enough solutions).
+    Sink,
+    NodeLimit,
+    Cancelled,
+}
+
+/// Effort counters of the propagation search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchStats {
+    /// Search states propagated, the root included.
+    pub nodes: u64,
+    /// Branch points: cells where the search had to guess.
+    pub guesses: u64,
+    /// States that propagation proved contradictory.
+    pub dead_ends: u64,
+}
+
+/// Initial candidates of a search: a grid's digits, optionally narrowed further.
+#[derive(Clone, Debug)]
+pub struct Start {
+    size: Size,
+    cand: Vec<u64>,
+}
+
+impl Start {
+    /// Every digit in the grid (given or filled) is fixed; other cells may take any digit.
+    pub fn from_grid(grid: &Grid) -> Start {
+        let all = grid.size().all_digits().0;
+        Start {
+            size: grid.size(),
+            cand: grid
+                .entries()
+                .iter()
+                .map(|e| e.digit().map_or(all, |d| 1 << d.index()))
+                .collect(),
+        }
+    }
+
+    /// Only the grid's givens are fixed.
+    pub fn from_givens(grid: &Grid) -> Start {
+        Start::from_grid(&grid.puzzle())
+    }
+
+    /// Removes one candidate from a cell (e.g. "this clue must differ").
+    pub fn forbid(&mut self, p: Pos, d: Digit) {
+        self.cand[p.index(self.size)] &= !(1 << d.index());
+    }
+
+    pub fn size(&self) -> Size {
+        self.size
+    }
+}
+
+/// How the search orders its branches.
+#[derive(Clone, Debug, Default)]
+pub enum Order {
+    /// Lowest digit first, first cell among ties: reproducible and fast.
+    #[default]
+    Natural,
+    /// Random digit order and random tie breaks, for generating grids.
+    Random(Rng),
+}
+
+/// Bounds on a search besides the sink's own wishes.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub max_nodes: Option<u64>,
+    pub cancel: Option<Cancel>,
+}
+
+struct Frame {
+    data: Vec<u64>,
+    cell: usize,
+    remaining: u64,
+}
+
+/// A resumable depth-first search over one start; yields solutions one at a time.
+pub struct Searcher {
+    layout: &'static Layout,
+    cells: usize,
+    all: u64,
+    order: Order,
+    limits: Limits,
+    stack: Vec<Frame>,
+    pool: Vec<Vec<u64>>,
+    queue: Vec<usize>,
+    root: Option<Vec<u64>>,
+    values: Vec<u8>,
+    stats: SearchStats,
+    halt: Option<Halt>,
+}
+
+impl Searcher {
+    pub fn new(start: &Start, order: Order, limits: Limits) -> Searcher {
+        let size = start.size;
+        let layout = size.layout();
+        let cells = size.cells();
+        let units = layout.units.len();
+        // Layout of a state: candidates per cell, digits placed per unit, unplaced-cell count.
+        let mut data = vec![0u64; cells + units + 1];
+        data[..cells].copy_from_slice(&start.cand);
+        data[cells + units] = cells as u64;
+        Searcher {
+            layout,
+            cells,
+            all: size.all_digits().0,
+            order,
+            limits,
+            stack: Vec::new(),
+            pool: Vec::new(),
+            queue: Vec::with_capacity(cells),
+            root: Some(data),
+            values: vec![0; cells],
+            stats: SearchStats::default(),
+            halt: None,
+        }
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Why the search stopped, once it has.
+    pub fn halt(&self) -> Option<Halt> {
+        self.halt
+    }
+
+    /// The next solution, or `None` when the search is exhausted or a limit stopped it.
+    pub fn next_solution(&mut self) -> Option<&[u8]> {
+        if self.halt.is_some() {
+            return None;
+        }
+        if let Some(mut data) = self.root.take() {
+            self.stats.nodes += 1;
+            self.queue.clear();
+            self.queue
+                .extend((0..self.cells).filter(|&c| data[c].count_ones() <= 1));
+            if self.propagate(&mut data) {
+                if self.enter(data) {
+                    return Some(&self.values);
+                }
+            } else {
+                self.stats.dead_ends += 1;
+            }
+        }
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                self.halt = Some(Halt::Exhausted);
+                return None;
+            };
+            if top.remaining == 0 {
+                let frame = self.stack.pop().expect("non-empty");
+                self.pool.push(frame.data);
+                continue;
+            }
+            if let Some(h) = self.limit_reached() {
+                self.halt = Some(h);
+                return None;
+            }
+            let top = self.stack.last_mut().expect("non-empty");
+            let bit = match &mut self.order {
+                Order::Natural => top.remaining & top.remaining.wrapping_neg(),
+                Order::Random(rng) => rng.pick_bit(top.remaining),
+            };
+            top.remaining &= !bit;
+            let cell = top.cell;
+            let mut child = self.pool.pop().unwrap_or_default();
+            child.clear();
+            child.extend_from_slice(&top.data);
+            child[cell] = bit;
+            self.stats.nodes += 1;
+            self.queue.clear();
+            self.queue.push(cell);
+            if self.propagate(&mut child) {
+                if self.enter(child) {
+                    return Some(&self.values);
+                }
+            } else {
+                self.stats.dead_ends += 1;
+                self.pool.push(child);
+            }
+        }
+    }
+
+    /// Runs to the end or until the sink or a limit stops it.
+    pub fn run(&mut self, sink: &mut dyn Sink) -> Halt {
+        while let Some(values) = self.next_solution() {
+            if sink.solution(values) == Flow::Stop {
+                self.halt = Some(Halt::Sink);
+                return Halt::Sink;
+            }
+        }
+        self.halt.unwrap_or(Halt::Exhausted)
+    }
+
+    fn limit_reached(&self) -> Option<Halt> {
+        if self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m) {
+            return Some(Halt::NodeLimit);
+        }
+        if self.stats.nodes % 256 == 0
+            && self
+                .limits
+                .cancel
+                .as_ref()
+                .is_some_and(Cancel::is_cancelled)
+        {
+            return Some(Halt::Cancelled);
+        }
+        None
+    }
+
+    /// Takes a consistent, fully propagated state: records it as a solution (true) or pushes
+    /// it as a new branch point (false).
+    fn enter(&mut self, data: Vec<u64>) -> bool {
+        let remaining = data[data.len() - 1];
+        if remaining == 0 {
+            for (v, &m) in self.values.iter_mut().zip(&data[..self.cells]) {
+                *v = m.trailing_zeros() as u8 + 1;
+            }
+            self.pool.push(data);
+            return true;
+        }
+        let cell = self.choose_cell(&data);
+        self.stats.guesses += 1;
+        let remaining = data[cell];
+        self.stack.push(Frame {
+            data,
+            cell,
+            remaining,
+        });
+        false
+    }
+
+    fn choose_cell(&mut self, data: &[u64]) -> usize {
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut ties = 0usize;
+        for (c, &m) in data[..self.cells].iter().enumerate() {
+            let k = m.count_ones();
+            if k < 2 || k > best_count {
+                continue;
+            }
+            match &mut self.order {
+                Order::Natural => {
+                    if k < best_count {
+                        best = c;
+                        best_count = k;
+                        if k == 2 {
+                            break;
+                        }
+                    }
+                }
+                Order::Random(rng) => {
+                    if k < best_count {
+                        best = c;
+                        best_count = k;
+                        ties = 1;
+                    } else {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            best = c;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Propagates the queued single-candidate cells to a fixed point. False on contradiction.
+    fn propagate(&mut self, d: &mut [u64]) -> bool {
+        let layout = self.layout;
+        let cells = self.cells;
+        let placed_at = cells;
+        let rem_at = d.len() - 1;
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let m = d[cell];
+                if m == 0 {
+                    return false;
+                }
+                for &u in &layout.units_of[cell] {
+                    if d[placed_at + u] & m != 0 {
+                        return false;
+                    }
+                    d[placed_at + u] |= m;
+                }
+                d[rem_at] -= 1;
+                for &p in &layout.peers[cell] {
+                    let pm = d[p];
+                    if pm & m != 0 {
+                        let nm = pm & !m;
+                        if nm == 0 {
+                            return false;
+                        }
+                        d[p] = nm;
+                        if nm & (nm - 1) == 0 {
+                            self.queue.push(p);
+                        }
+                    }
+                }
+            }
+            if d[rem_at] == 0 {
+                return true;
+            }
+            // Hidden singles: a digit with exactly one possible cell left in a unit.
+            for (u, unit) in layout.units.iter().enumerate() {
+                let placed = d[placed_at + u];
+                if placed == self.all {
+                    continue;
+                }
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &c in unit {
+                    let m = d[c];
+                    twice |= once & m;
+                    once |= m;
+                }
+                if once != self.all {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let Some(&c) = unit.iter().find(|&&c| d[c] & bit != 0) else {
+                        return false;
+                    };
+                    if d[c] != bit {
+                        d[c] = bit;
+                        self.queue.push(c);
+                    }
+                }
+            }
+            if self.queue.is_empty() {
+                return true;
+            }
+        }
+    }
+}
+
+/// Solutions of a start, lazily, as grids that keep the puzzle's givens.
+pub struct Solutions {
+    searcher: Searcher,
+    puzzle: Grid,
+}
+
+impl Solutions {
+    pub fn new(puzzle: &Grid, limits: Limits) -> Solutions {
+        Solutions {
+            searcher: Searcher::new(&Start::from_grid(puzzle), Order::Natural, limits),
+            puzzle: puzzle.clone(),
+        }
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        self.searcher.stats()
+    }
+
+    pub fn halt(&self) -> Option<Halt> {
+        self.searcher.halt()
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+    fn next(&mut self) -> Option<Grid> {
+        let values = self.searcher.next_solution()?;
+        Some(self.puzzle.with_solution(values))
+    }
+}
+
+/// A convenience for counting solutions of a grid up to `max`.
+pub fn count_solutions(grid: &Grid, max: u64) -> (u64, Halt) {
+    let mut n = 0u64;
+    let mut s = Searcher::new(&Start::from_grid(grid), Order::Natural, Limits::default());
+    let halt = s.run(&mut |_: &[u8]| {
+        n += 1;
+        if n >= max { Flow::Stop } else { Flow::Continue }
+    });
+    (n, halt)
+}

@@ -1,0 +1,12 @@
+//! sudoku-lab: a Sudoku solver, checker and generator for every size from 1x1 to 49x49.
+//!
+//! The [`engine`] is plain Rust; the web app (`ui` feature) renders it with Yew and runs it in
+//! a web worker.
+
+pub mod engine;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(feature = "ui")]
+pub mod ui;
