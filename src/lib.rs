@@ -3,6 +3,7 @@
 //! The [`engine`] is plain Rust; the web app (`ui` feature) renders it with Yew and runs it in
 //! a web worker.
 
+pub mod app;
 pub mod engine;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -46,10 +46,8 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> 
                     index: r,
                 });
             }
-            if let Some(g) = puzzle.digit(p) {
-                if g.get() as usize != v {
-                    return Err(CheckError::GivenChanged(p));
-                }
+            if puzzle.digit(p).is_some_and(|g| g.get() as usize != v) {
+                return Err(CheckError::GivenChanged(p));
             }
         }
     }

@@ -251,7 +251,7 @@ impl Searcher {
         if self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m) {
             return Some(Halt::NodeLimit);
         }
-        if self.stats.nodes % 256 == 0
+        if self.stats.nodes.is_multiple_of(256)
             && self
                 .limits
                 .cancel

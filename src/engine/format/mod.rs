@@ -4,7 +4,7 @@ mod json;
 mod text;
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
-pub use text::{parse_line, parse_numeric, write_grid, write_line, write_numeric};
+pub use text::{digit_symbol, parse_line, parse_numeric, write_grid, write_line, write_numeric};
 
 use super::grid::{Conflict, Grid, Size};
 use serde::{Deserialize, Serialize};
@@ -145,7 +145,7 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         return Err(ParseError::TooLarge { bytes: text.len() });
     }
     let trimmed = text.trim_start();
-    let (format, puzzle, grid) = if trimmed.starts_with('{') {
+    let (format, puzzle, grid) = if trimmed.starts_with(['{', '[']) {
         let j = parse_json(text)?;
         (Format::Json, j.puzzle, j.grid)
     } else {
@@ -166,16 +166,20 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
-/// Numeric when some token is a multi-digit number, or commas separate cells; else one
-/// character per cell. For grids up to 9x9 both readings agree.
+/// Numeric when commas separate cells, or when whitespace separates exactly a grid's worth of
+/// tokens and some token is longer than one character. A solved 9x9 line (one long run of digits)
+/// or a block of digit rows stays one character per cell; up to 9x9 both readings agree.
 fn guess_text_format(text: &str) -> Format {
     if text.contains(',') {
         return Format::Numeric;
     }
-    let multi_digit = text
+    let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == '|')
-        .any(|t| t.len() > 1 && t.bytes().all(|b| b.is_ascii_digit()));
-    if multi_digit {
+        .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
+        .collect();
+    // "-3" or "1.5" among a grid's worth of tokens is a bad number, not separators and a digit.
+    let multi_char = tokens.iter().any(|t| t.chars().count() > 1);
+    if tokens.len() > 1 && Size::from_cells(tokens.len()).is_some() && multi_char {
         Format::Numeric
     } else {
         Format::Line

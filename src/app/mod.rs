@@ -1,0 +1,4 @@
+//! The app's pure side: state, reducer and worker protocol. No web crate, so it tests natively.
+
+pub mod protocol;
+pub mod state;

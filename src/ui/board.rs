@@ -1,0 +1,211 @@
+//! The board: an ARIA grid of cells with keyboard entry, and the number pad.
+
+use crate::app::state::{Action, Direction};
+use crate::engine::format::digit_symbol;
+use crate::engine::{Digit, Entry, Grid, Pos};
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// How a digit is shown: the text format's symbols up to 35, numbers beyond.
+pub fn symbol(d: Digit, side: usize) -> String {
+    if side <= 35 {
+        digit_symbol(d).to_string()
+    } else {
+        d.get().to_string()
+    }
+}
+
+/// `Row 3, column 7, given 5` / `, 5` / `, empty`: the cell's accessible name.
+pub fn cell_label(p: Pos, e: Entry) -> String {
+    let what = match e {
+        Entry::Empty => "empty".to_string(),
+        Entry::Given(d) => format!("given {}", d.get()),
+        Entry::Filled(d) => d.get().to_string(),
+    };
+    format!("Row {}, column {}, {what}", p.row + 1, p.col + 1)
+}
+
+/// The digit a key names for a grid of `side` digits: `1-9`, then letters from 10 to 35.
+/// For grids above 35, `previous` (the last digit typed into this cell moments ago) lets two
+/// keystrokes spell one number.
+pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> {
+    let mut chars = key.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() {
+        return None;
+    }
+    let v = match c {
+        '1'..='9' | '0' => c.to_digit(10)? as u64,
+        'a'..='z' | 'A'..='Z' if side > 9 && side <= 35 => {
+            c.to_ascii_uppercase() as u64 - 'A' as u64 + 10
+        }
+        _ => return None,
+    };
+    if let Some(p) = previous.filter(|_| side > 35) {
+        let joined = p as u64 * 10 + v;
+        if joined <= side as u64 {
+            return Digit::new(joined, side).ok();
+        }
+    }
+    Digit::new(v, side).ok()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    pub grid: Grid,
+    pub selected: Option<Pos>,
+    pub on_action: Callback<Action>,
+}
+
+/// The Sudoku board. Keyboard: digits/letters enter, Backspace/Delete erase, arrows move,
+/// Ctrl+Z / Ctrl+Y undo and redo.
+#[component]
+pub fn Board(props: &BoardProps) -> Html {
+    let size = props.grid.size();
+    let (n, side) = (size.box_size(), size.side());
+    let conflicts = props.grid.conflicting_cells();
+    // Last digit typed and when, so that "1" then "2" gives 12 on grids above 35.
+    let last_key = use_mut_ref(|| (None::<(Pos, u8)>, 0.0f64));
+
+    let onkeydown = {
+        let on_action = props.on_action.clone();
+        let selected = props.selected;
+        Callback::from(move |e: KeyboardEvent| {
+            let key = e.key();
+            let ctrl = e.ctrl_key() || e.meta_key();
+            let action = match key.as_str() {
+                "z" | "Z" if ctrl && e.shift_key() => Some(Action::Redo),
+                "z" | "Z" if ctrl => Some(Action::Undo),
+                "y" | "Y" if ctrl => Some(Action::Redo),
+                _ if ctrl || e.alt_key() => None,
+                "ArrowUp" => Some(Action::Move(Direction::Up)),
+                "ArrowDown" => Some(Action::Move(Direction::Down)),
+                "ArrowLeft" => Some(Action::Move(Direction::Left)),
+                "ArrowRight" => Some(Action::Move(Direction::Right)),
+                "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => {
+                    Some(Action::Erase)
+                }
+                _ => {
+                    let now = js_sys::Date::now();
+                    let mut memo = last_key.borrow_mut();
+                    let previous = match (memo.0, selected) {
+                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
+                        _ => None,
+                    };
+                    let d = key_digit(&key, side, previous);
+                    if let (Some(d), Some(s)) = (d, selected) {
+                        memo.0 = Some((s, d.get()));
+                        memo.1 = now;
+                        // A second keystroke that made a two-digit number starts afresh.
+                        if previous.is_some() && d.get() >= 10 {
+                            memo.0 = None;
+                        }
+                    }
+                    d.map(Action::Input)
+                }
+            };
+            if let Some(a) = action {
+                e.prevent_default();
+                on_action.emit(a);
+            }
+        })
+    };
+
+    // Keep keyboard focus on the selected cell so arrow keys keep working.
+    {
+        let selected = props.selected;
+        use_effect_with(selected, move |sel| {
+            if let Some(p) = sel {
+                let id = format!("cell-{}-{}", p.row, p.col);
+                if let Some(el) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id(&id))
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = el.focus();
+                }
+            }
+        });
+    }
+
+    let rows = (0..side).map(|r| {
+        let cells = (0..side).map(|c| {
+            let p = Pos::new(r, c);
+            let e = props.grid.entry(p);
+            let mut class = classes!("cell");
+            match e {
+                Entry::Given(_) => class.push("given"),
+                Entry::Filled(_) => class.push("filled"),
+                Entry::Empty => {}
+            }
+            if n > 0 && (c + 1) % n == 0 && c + 1 < side {
+                class.push("box-right");
+            }
+            if n > 0 && (r + 1) % n == 0 && r + 1 < side {
+                class.push("box-bottom");
+            }
+            if conflicts[p.index(size)] {
+                class.push("conflict");
+            }
+            let is_selected = props.selected == Some(p);
+            if is_selected {
+                class.push("selected");
+            }
+            let onclick = {
+                let on_action = props.on_action.clone();
+                Callback::from(move |_: MouseEvent| on_action.emit(Action::Select(p)))
+            };
+            let tabindex = if is_selected || (props.selected.is_none() && r == 0 && c == 0) {
+                "0"
+            } else {
+                "-1"
+            };
+            html! {
+                <div role="gridcell" id={format!("cell-{r}-{c}")} class={class}
+                     aria-label={cell_label(p, e)} aria-selected={is_selected.to_string()}
+                     tabindex={tabindex} {onclick}>
+                    { e.digit().map(|d| symbol(d, side)).unwrap_or_default() }
+                </div>
+            }
+        });
+        html! { <div role="row" class="row">{ for cells }</div> }
+    });
+
+    let style = format!("--side: {}; --box: {};", side.max(1), n.max(1));
+    html! {
+        <div class="board" role="grid" aria-label="Sudoku board" {style} {onkeydown}>
+            { for rows }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PadProps {
+    pub side: usize,
+    pub on_action: Callback<Action>,
+}
+
+/// On-screen digits for touch screens, plus erase.
+#[component]
+pub fn NumberPad(props: &PadProps) -> Html {
+    let buttons = (1..=props.side).map(|v| {
+        let d = Digit::new(v as u64, props.side).expect("in range");
+        let on_action = props.on_action.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::Input(d)));
+        html! {
+            <button type="button" class="pad-digit" aria-label={format!("Digit {v}")} {onclick}>
+                { symbol(d, props.side) }
+            </button>
+        }
+    });
+    let erase = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::Erase))
+    };
+    html! {
+        <div class="pad" role="group" aria-label="Number pad">
+            { for buttons }
+            <button type="button" class="pad-erase" onclick={erase}>{ "Erase" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,116 @@
+//! `use_engine`: the page's side of the worker. Sends requests, feeds answers to the reducer,
+//! and cancels by terminating the worker (a busy worker cannot read messages) and starting a
+//! fresh one.
+
+use crate::app::protocol::{Envelope, Request, Response};
+use crate::app::state::{Action, JobKind};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::*;
+
+/// Where Trunk puts the worker's loader script.
+const WORKER_URL: &str = "./worker_loader.js";
+
+struct Inner {
+    worker: Option<Worker>,
+    // Kept alive as long as the worker it listens to.
+    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+}
+
+/// A handle to the engine worker.
+#[derive(Clone)]
+pub struct EngineHandle {
+    inner: Rc<RefCell<Inner>>,
+    dispatch: Callback<Action>,
+}
+
+impl PartialEq for EngineHandle {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl EngineHandle {
+    fn spawn(&self) {
+        let dispatch = self.dispatch.clone();
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            match serde_wasm_bindgen::from_value::<Envelope<Response>>(e.data()) {
+                Ok(env) => dispatch.emit(Action::Answered {
+                    id: env.id,
+                    response: env.body,
+                }),
+                Err(err) => web_sys::console::error_1(&format!("bad worker message: {err}").into()),
+            }
+        });
+        let mut inner = self.inner.borrow_mut();
+        match Worker::new(WORKER_URL) {
+            Ok(w) => {
+                w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                inner.worker = Some(w);
+                inner._on_message = Some(on_message);
+            }
+            Err(e) => web_sys::console::error_2(&"cannot start the engine worker".into(), &e),
+        }
+    }
+
+    /// Sends a request under `id`; the reducer learns of it through `Started`.
+    pub fn run(&self, id: u64, kind: JobKind, request: Request) {
+        if self.inner.borrow().worker.is_none() {
+            self.spawn();
+        }
+        let message = serde_wasm_bindgen::to_value(&Envelope { id, body: request });
+        let inner = self.inner.borrow();
+        match (inner.worker.as_ref(), message) {
+            (Some(w), Ok(m)) => {
+                if w.post_message(&m).is_ok() {
+                    self.dispatch.emit(Action::Started { id, kind });
+                }
+            }
+            _ => self.dispatch.emit(Action::Answered {
+                id,
+                response: Response::Failed {
+                    message: "The engine worker is not available.".into(),
+                },
+            }),
+        }
+    }
+
+    /// Stops the running job at once.
+    pub fn cancel(&self) {
+        if let Some(w) = self.inner.borrow_mut().worker.take() {
+            w.terminate();
+        }
+        self.spawn();
+        self.dispatch.emit(Action::Cancelled);
+    }
+}
+
+/// Starts the worker with the component and stops it when the component goes away.
+#[hook]
+pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
+    let handle = use_memo((), move |_| {
+        let h = EngineHandle {
+            inner: Rc::new(RefCell::new(Inner {
+                worker: None,
+                _on_message: None,
+            })),
+            dispatch,
+        };
+        h.spawn();
+        h
+    });
+    {
+        let handle = handle.clone();
+        use_effect_with((), move |_| {
+            move || {
+                if let Some(w) = handle.inner.borrow_mut().worker.take() {
+                    w.terminate();
+                }
+            }
+        });
+    }
+    (*handle).clone()
+}

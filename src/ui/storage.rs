@@ -1,0 +1,48 @@
+//! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
+
+use crate::app::state::{Action, AppState, Saved};
+use crate::engine::Grid;
+use crate::engine::format;
+
+const KEY: &str = "sudoku-lab/state";
+/// The URL fragment prefix of a share link: `#p=<puzzle>`.
+pub const SHARE_PREFIX: &str = "#p=";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// A shared puzzle in the URL wins over the saved state, which wins over an empty grid.
+pub fn initial_state() -> AppState {
+    let saved = storage()
+        .and_then(|s| s.get_item(KEY).ok()?)
+        .and_then(|text| serde_json::from_str::<Saved>(&text).ok())
+        .map(AppState::restore)
+        .unwrap_or_default();
+    match shared_puzzle() {
+        Some(text) => saved.reduce(Action::Import(text)),
+        None => saved,
+    }
+}
+
+fn shared_puzzle() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    let encoded = hash.strip_prefix(SHARE_PREFIX)?;
+    js_sys::decode_uri_component(encoded).ok()?.as_string()
+}
+
+pub fn save(saved: &Saved) {
+    if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(saved)) {
+        let _ = s.set_item(KEY, &text);
+    }
+}
+
+/// A link that opens this page with the puzzle's givens loaded.
+pub fn share_link(grid: &Grid) -> Option<String> {
+    let puzzle = grid.puzzle();
+    let text = format::write_line(&puzzle).unwrap_or_else(|_| format::write_numeric(&puzzle));
+    let location = web_sys::window()?.location();
+    let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
+    let encoded: String = js_sys::encode_uri_component(&text).into();
+    Some(format!("{base}{SHARE_PREFIX}{encoded}"))
+}

@@ -1,0 +1,364 @@
+//! Formats: every format round-trips, and each malformed input gets its precise error.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use sudoku_lab::engine::format::{
+    self, Format, JsonError, JsonIssue, MAX_INPUT_BYTES, ParseError, parse, parse_json,
+};
+use sudoku_lab::engine::grid::UnitKind;
+use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::{Conflict, Digit, Entry, Grid, Pos, Size};
+
+const EASY: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn d(v: u64) -> Digit {
+    Digit::new(v, 49).unwrap()
+}
+
+fn json(path: &str, error: JsonError) -> ParseError {
+    ParseError::Json(vec![JsonIssue {
+        path: path.to_string(),
+        error,
+    }])
+}
+
+fn bad(row: usize, col: usize, text: &str) -> ParseError {
+    ParseError::BadSymbol {
+        row,
+        col,
+        text: text.to_string(),
+    }
+}
+
+fn range(row: usize, col: usize, text: &str, max: usize) -> ParseError {
+    ParseError::DigitOutOfRange {
+        row,
+        col,
+        text: text.to_string(),
+        max,
+    }
+}
+
+#[test]
+fn malformed_inputs_get_precise_errors() {
+    let line81 = |i: usize, c: char| {
+        let mut s: Vec<char> = ".".repeat(81).chars().collect();
+        s[i] = c;
+        s.into_iter().collect::<String>()
+    };
+    let numeric16 = |i: usize, t: &str| {
+        let mut v = vec!["0".to_string(); 256];
+        v[i] = t.to_string();
+        v.join(" ")
+    };
+    let cases: Vec<(String, ParseError)> = vec![
+        ("".into(), ParseError::Empty),
+        ("   \n\t ".into(), ParseError::Empty),
+        ("|-+|".into(), ParseError::Empty),
+        (".".repeat(80), ParseError::NotASquareOfSquare { cells: 80 }),
+        (".".repeat(82), ParseError::NotASquareOfSquare { cells: 82 }),
+        (".".repeat(15), ParseError::NotASquareOfSquare { cells: 15 }),
+        (
+            ".".repeat(100),
+            ParseError::NotASquareOfSquare { cells: 100 },
+        ),
+        (line81(0, '*'), bad(0, 0, "*")),
+        (line81(80, '?'), bad(8, 8, "?")),
+        (line81(40, 'é'), bad(4, 4, "é")),
+        (line81(10, '#'), bad(1, 1, "#")),
+        (line81(3, 'A'), range(0, 3, "A", 9)),
+        (line81(9, 'z'), range(1, 0, "z", 9)),
+        (
+            "3...".repeat(4),
+            ParseError::Conflict(Conflict {
+                digit: d(3),
+                unit: UnitKind::Column,
+                first: Pos::new(0, 0),
+                second: Pos::new(1, 0),
+            }),
+        ),
+        (
+            "11..............".into(),
+            ParseError::Conflict(Conflict {
+                digit: d(1),
+                unit: UnitKind::Row,
+                first: Pos::new(0, 0),
+                second: Pos::new(0, 1),
+            }),
+        ),
+        (
+            "1....1..........".into(),
+            ParseError::Conflict(Conflict {
+                digit: d(1),
+                unit: UnitKind::Box,
+                first: Pos::new(0, 0),
+                second: Pos::new(1, 1),
+            }),
+        ),
+        ("5...".into(), ParseError::NotASquareOfSquare { cells: 4 }),
+        (numeric16(17, "17"), range(1, 1, "17", 16)),
+        (numeric16(255, "-3"), bad(15, 15, "-3")),
+        (numeric16(0, "?"), bad(0, 0, "?")),
+        (numeric16(0, "x"), range(0, 0, "x", 16)),
+        (numeric16(5, "1.5"), bad(0, 5, "1.5")),
+        (
+            numeric16(2, "99999999999999999999999999"),
+            range(0, 2, "99999999999999999999...", 16),
+        ),
+        (
+            "1, 2, 3".into(),
+            ParseError::NotASquareOfSquare { cells: 3 },
+        ),
+        (
+            "{".into(),
+            json(
+                "",
+                JsonError::Syntax {
+                    line: 1,
+                    column: 1,
+                    message: "EOF while parsing an object".into(),
+                },
+            ),
+        ),
+        ("{}".into(), json("", JsonError::MissingDim)),
+        ("[1,2]".into(), json("", JsonError::NotAnObject)),
+        (
+            r#"{"dim": 8}"#.into(),
+            json("dim", JsonError::BadDim("8".into())),
+        ),
+        (
+            r#"{"dim": "3"}"#.into(),
+            json("dim", JsonError::BadDim("\"3\"".into())),
+        ),
+        (
+            r#"{"dim": -1}"#.into(),
+            json("dim", JsonError::BadDim("-1".into())),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"10": {"1": 5}}}"#.into(),
+            json(
+                "fixed[\"10\"]",
+                JsonError::IndexOutOfRange {
+                    index: "10".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"0": 5}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"0\"]",
+                JsonError::IndexOutOfRange {
+                    index: "0".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"a": {"1": 5}}}"#.into(),
+            json("fixed[\"a\"]", JsonError::BadKey("a".into())),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": 10}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::DigitOutOfRange {
+                    value: "10".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": 0}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::DigitOutOfRange {
+                    value: "0".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": 2.5}}}"#.into(),
+            json("fixed[\"1\"][\"1\"]", JsonError::NotAnInteger("2.5".into())),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": "7"}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::NotAnInteger("\"7\"".into()),
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": 7}}"#.into(),
+            json("fixed[\"1\"]", JsonError::NotAnObject),
+        ),
+        (
+            r#"{"dim": 3, "fixed": [1]}"#.into(),
+            json("fixed", JsonError::NotAnObject),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": 7}}, "solved": {"1": {"1": 7}}}"#.into(),
+            json("solved[\"1\"][\"1\"]", JsonError::SolvedOverGiven),
+        ),
+        (
+            r#"{"dim": 2, "fixed": {"1": {"1": 3, "2": 3}}}"#.into(),
+            ParseError::Conflict(Conflict {
+                digit: d(3),
+                unit: UnitKind::Row,
+                first: Pos::new(0, 0),
+                second: Pos::new(0, 1),
+            }),
+        ),
+    ];
+    assert!(cases.len() >= 30);
+    for (input, expected) in cases {
+        let got = parse(&input).expect_err(&input);
+        match (&got, &expected) {
+            // serde's syntax messages carry more words than the table; compare their start.
+            (ParseError::Json(g), ParseError::Json(e))
+                if matches!(e[0].error, JsonError::Syntax { .. }) =>
+            {
+                assert_eq!(g.len(), 1, "{input}");
+                let JsonError::Syntax {
+                    line,
+                    column,
+                    message,
+                } = &g[0].error
+                else {
+                    panic!("{input}: expected a syntax error, got {got}");
+                };
+                let JsonError::Syntax { message: want, .. } = &e[0].error else {
+                    unreachable!()
+                };
+                assert_eq!((*line, *column), (1, 1), "{input}");
+                assert!(message.starts_with(want.as_str()), "{input}: {message}");
+            }
+            _ => assert_eq!(got, expected, "input: {input}"),
+        }
+        assert!(!got.to_string().is_empty());
+    }
+}
+
+#[test]
+fn json_reports_every_problem_together() {
+    let text = r#"{"dim": 3, "fixed": {"0": {"1": 5}, "2": {"x": 3, "3": 12}}, "solved": {"1": {"1": "a"}}}"#;
+    let Err(ParseError::Json(issues)) = parse_json(text) else {
+        panic!("expected JSON errors");
+    };
+    let paths: Vec<&str> = issues.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "fixed[\"0\"]",
+            "fixed[\"2\"][\"3\"]",
+            "fixed[\"2\"][\"x\"]",
+            "solved[\"1\"][\"1\"]"
+        ]
+    );
+    let message = ParseError::Json(issues).to_string();
+    assert!(
+        message.contains("index 0 is out of range 1..=9"),
+        "{message}"
+    );
+    assert!(
+        message.contains("digit 12 is out of range 1..=9"),
+        "{message}"
+    );
+}
+
+#[test]
+fn line_format_accepts_separators_and_block_layouts() {
+    let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n\
+                 . 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n\
+                 . . . | 6 . 3 | . 7 .\n5 . . | 2 . . | . . .\n1 . 4 | . . . | . . .\n";
+    assert_eq!(parse(block).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    let zeros = EASY.replace('.', "0");
+    assert_eq!(parse(&zeros).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    let underscores = EASY.replace('.', "_");
+    assert_eq!(parse(&underscores).unwrap().format, Format::Line);
+    assert_eq!(parse(&underscores).unwrap().puzzle.given_count(), 17);
+}
+
+#[test]
+fn huge_inputs_are_refused_before_any_work() {
+    let big = ".".repeat(MAX_INPUT_BYTES + 1);
+    assert_eq!(
+        parse(&big),
+        Err(ParseError::TooLarge {
+            bytes: MAX_INPUT_BYTES + 1
+        })
+    );
+    // A 49x49 numeric grid, the largest legal input, parses.
+    let n49 = vec!["0"; 49usize.pow(2)].join(" ");
+    assert_eq!(parse(&n49).unwrap().puzzle.size(), Size::new(7).unwrap());
+}
+
+/// Any grid (validity does not matter to the formats): random givens, filled digits and blanks.
+fn random_grid(box_size: usize, seed: u64) -> Grid {
+    let size = Size::new(box_size).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut g = Grid::empty(size);
+    for i in 0..size.cells() {
+        let p = Pos::from_index(i, size);
+        let digit = Digit::new(1 + rng.below(size.side()) as u64, size.side()).unwrap();
+        match rng.below(3) {
+            0 => g.set(p, Entry::Given(digit)),
+            1 => g.set(p, Entry::Filled(digit)),
+            _ => {}
+        }
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(7),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn every_format_round_trips(box_size in 0usize..=7, seed in any::<u64>()) {
+        let g = random_grid(box_size, seed);
+        let puzzle = g.puzzle();
+        // JSON keeps givens and solved digits apart.
+        let back = parse_json(&format::write_json(&g)).unwrap();
+        prop_assert_eq!(&back.grid, &g);
+        prop_assert_eq!(&back.puzzle, &puzzle);
+        if box_size >= 1 {
+            prop_assert_eq!(&format::parse_numeric(&format::write_numeric(&puzzle)).unwrap(), &puzzle);
+            let layout = format::write_grid(&puzzle);
+            let back = if box_size <= 5 { format::parse_line(&layout) } else { format::parse_numeric(&layout) };
+            prop_assert_eq!(&back.unwrap(), &puzzle);
+        }
+        if (1..=5).contains(&box_size) {
+            prop_assert_eq!(&format::parse_line(&format::write_line(&puzzle).unwrap()).unwrap(), &puzzle);
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,400}") {
+        let _ = parse(&text);
+        let _ = format::parse_numeric(&text);
+        let _ = format::parse_line(&text);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = parse(&text);
+        let _ = parse(&format!("{{\"dim\":3,\"fixed\":{text}}}"));
+    }
+}
+
+#[test]
+fn line_writing_refuses_grids_above_35() {
+    let g = Grid::empty(Size::new(6).unwrap());
+    assert_eq!(
+        format::write_line(&g),
+        Err(ParseError::LineTooLarge { size: g.size() })
+    );
+}

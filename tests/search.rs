@@ -1,0 +1,210 @@
+//! The propagation search core: solutions pass the independent checker and keep the givens,
+//! and counts agree with a brute-force counter that shares no code with the solver.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
+use sudoku_lab::engine::{Entry, Grid, Pos, Size, check_solution};
+
+/// A random complete grid from a randomised search of the empty grid.
+fn random_solution(size: Size, seed: u64) -> Grid {
+    let empty = Grid::empty(size);
+    let mut s = Searcher::new(
+        &Start::from_grid(&empty),
+        Order::Random(Rng::new(seed)),
+        Limits::default(),
+    );
+    let values = s
+        .next_solution()
+        .expect("the empty grid has solutions")
+        .to_vec();
+    empty.with_solution(&values)
+}
+
+/// `solution` with the cells where `keep` is false removed; the rest become givens.
+fn puzzle_from(solution: &Grid, keep: &[bool]) -> Grid {
+    let mut p = Grid::empty(solution.size());
+    for (i, (&k, e)) in keep.iter().zip(solution.entries()).enumerate() {
+        if k {
+            p.set(
+                Pos::from_index(i, solution.size()),
+                Entry::Given(e.digit().unwrap()),
+            );
+        }
+    }
+    p
+}
+
+/// Plain backtracking over cells in order, checking rows, columns and boxes directly.
+fn brute_force_count(puzzle: &Grid, cap: u64) -> u64 {
+    let size = puzzle.size();
+    let (n, side) = (size.box_size(), size.side());
+    let mut v = puzzle.values();
+    fn ok(v: &[u8], side: usize, n: usize, i: usize, d: u8) -> bool {
+        let (r, c) = (i / side, i % side);
+        (0..side).all(|k| {
+            let (br, bc) = (r / n * n + k / n, c / n * n + k % n);
+            (k == c || v[r * side + k] != d)
+                && (k == r || v[k * side + c] != d)
+                && (br * side + bc == i || v[br * side + bc] != d)
+        })
+    }
+    fn go(v: &mut Vec<u8>, side: usize, n: usize, i: usize, cap: u64, count: &mut u64) {
+        if *count >= cap {
+            return;
+        }
+        if i == v.len() {
+            *count += 1;
+            return;
+        }
+        if v[i] != 0 {
+            if ok(v, side, n, i, v[i]) {
+                go(v, side, n, i + 1, cap, count);
+            }
+            return;
+        }
+        for d in 1..=side as u8 {
+            if ok(v, side, n, i, d) {
+                v[i] = d;
+                go(v, side, n, i + 1, cap, count);
+                v[i] = 0;
+            }
+        }
+    }
+    let mut count = 0;
+    go(&mut v, side, n, 0, cap, &mut count);
+    count
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 64,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x5eed),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn random_puzzles_solve_to_checked_grids_that_keep_the_givens(
+        box_size in 1usize..=5,
+        seed in any::<u64>(),
+        keep_percent in 0u32..=100,
+    ) {
+        let size = Size::new(box_size).unwrap();
+        let solution = random_solution(size, seed);
+        prop_assert!(check_solution(&Grid::empty(size), &solution).is_ok());
+        let mut rng = Rng::new(seed ^ 0xabcdef);
+        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
+        let puzzle = puzzle_from(&solution, &keep);
+        let mut found = Solutions::new(&puzzle, Limits::default());
+        let first = found.next().expect("a puzzle cut from a solution is solvable");
+        prop_assert!(check_solution(&puzzle, &first).is_ok());
+        for p in puzzle.given_positions() {
+            prop_assert_eq!(first.entry(p), puzzle.entry(p));
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_brute_force_on_small_grids(
+        box_size in 1usize..=2,
+        seed in any::<u64>(),
+        keep_percent in 0u32..=60,
+        extra in any::<u16>(),
+    ) {
+        let size = Size::new(box_size).unwrap();
+        let solution = random_solution(size, seed);
+        let mut rng = Rng::new(seed);
+        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
+        let mut puzzle = puzzle_from(&solution, &keep);
+        // Sometimes a random extra clue, which may make the puzzle unsolvable.
+        let cell = extra as usize % size.cells();
+        if extra % 3 == 0 && puzzle.entries()[cell] == Entry::Empty {
+            let d = sudoku_lab::engine::Digit::new(1 + (extra as u64 / 3) % size.side() as u64, size.side()).unwrap();
+            puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
+        }
+        let cap = 1000;
+        let expected = brute_force_count(&puzzle, cap);
+        let all: Vec<Grid> = Solutions::new(&puzzle, Limits::default()).take(cap as usize).collect();
+        prop_assert_eq!(all.len() as u64, expected);
+        for s in &all {
+            prop_assert!(check_solution(&puzzle, s).is_ok());
+        }
+        let mut distinct = all.clone();
+        distinct.sort_by_key(|g| g.values());
+        distinct.dedup();
+        prop_assert_eq!(distinct.len(), all.len(), "no solution is reported twice");
+    }
+}
+
+#[test]
+fn the_empty_4x4_has_288_solutions_and_9x9_counts_stop_at_the_limit() {
+    let empty4 = Grid::empty(Size::new(2).unwrap());
+    assert_eq!(Solutions::new(&empty4, Limits::default()).count(), 288);
+    assert_eq!(brute_force_count(&empty4, 1000), 288);
+    let mut n = 0;
+    let mut s = Searcher::new(
+        &Start::from_grid(&Grid::empty(Size::NINE)),
+        Order::Natural,
+        Limits::default(),
+    );
+    let halt = s.run(&mut |_: &[u8]| {
+        n += 1;
+        if n == 50 { Flow::Stop } else { Flow::Continue }
+    });
+    assert_eq!((n, halt), (50, Halt::Sink));
+}
+
+#[test]
+fn node_limit_and_cancel_stop_the_search() {
+    let empty = Grid::empty(Size::new(4).unwrap());
+    let limits = Limits {
+        max_nodes: Some(5),
+        cancel: None,
+    };
+    let mut s = Searcher::new(&Start::from_grid(&empty), Order::Natural, limits);
+    let halt = s.run(&mut |_: &[u8]| Flow::Continue);
+    assert_eq!(halt, Halt::NodeLimit);
+    let cancel = sudoku_lab::engine::search::Cancel::new();
+    cancel.cancel();
+    let limits = Limits {
+        max_nodes: None,
+        cancel: Some(cancel),
+    };
+    let mut s = Searcher::new(
+        &Start::from_grid(&Grid::empty(Size::NINE)),
+        Order::Natural,
+        limits,
+    );
+    assert_eq!(s.run(&mut |_: &[u8]| Flow::Continue), Halt::Cancelled);
+}
+
+#[test]
+fn sizes_zero_and_one_are_trivial_and_contradictions_have_no_solution() {
+    for (box_size, count) in [(0, 1), (1, 1)] {
+        let g = Grid::empty(Size::new(box_size).unwrap());
+        assert_eq!(Solutions::new(&g, Limits::default()).count(), count);
+    }
+    let bad = sudoku_lab::engine::format::parse_line("11..............").unwrap();
+    let mut s = Solutions::new(&bad, Limits::default());
+    assert!(s.next().is_none());
+    assert_eq!(s.halt(), Some(Halt::Exhausted));
+}
+
+#[test]
+fn forbidding_the_only_digit_of_a_unique_puzzle_leaves_no_solution() {
+    let p = sudoku_lab::engine::format::parse_line(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    )
+    .unwrap();
+    let solution = Solutions::new(&p, Limits::default()).next().unwrap();
+    let at = Pos::new(0, 1);
+    let mut start = Start::from_grid(&p);
+    start.forbid(at, solution.digit(at).unwrap());
+    let mut s = Searcher::new(&start, Order::Natural, Limits::default());
+    assert!(s.next_solution().is_none());
+}
