@@ -317,10 +317,10 @@ impl Searcher {
     /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
     fn choose_branch(&mut self, data: &[u64]) -> Branch {
         let cell = self.choose_cell(data);
-        if data[cell].count_ones() > 2 {
-            if let Some(branch) = self.digit_pair(data) {
-                return branch;
-            }
+        if data[cell].count_ones() > 2
+            && let Some(branch) = self.digit_pair(data)
+        {
+            return branch;
         }
         Branch::Digits {
             cell,
