@@ -4,6 +4,7 @@
 pub mod check;
 pub mod format;
 pub mod formulation;
+pub mod generate;
 pub mod grid;
 pub mod rng;
 pub mod search;
@@ -12,4 +13,5 @@ pub use check::{CheckError, check_solution};
 pub use formulation::{
     Formulation, Query, SolveError, SolveOptions, SolveReport, Stats, Verdict, solve,
 };
+pub use generate::{GenerateOptions, Generated, Method, Symmetry, generate};
 pub use grid::{Candidates, Conflict, Digit, Entry, Grid, Pos, Size};
