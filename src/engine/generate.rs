@@ -406,13 +406,9 @@ fn transform(size: Size, values: &[u8], rng: &mut Rng) -> Grid {
     let cols = band_preserving_order(rng, n);
     let transpose = rng.below(2) == 1;
     let mut grid = Grid::empty(size);
-    for r in 0..side {
-        for c in 0..side {
-            let (sr, sc) = if transpose {
-                (cols[c], rows[r])
-            } else {
-                (rows[r], cols[c])
-            };
+    for (r, &row) in rows.iter().enumerate() {
+        for (c, &col) in cols.iter().enumerate() {
+            let (sr, sc) = if transpose { (col, row) } else { (row, col) };
             let old = values[sr * side + sc] as usize;
             let d = Digit::from_index(relabel[old - 1]);
             grid.set(Pos::new(r, c), Entry::Given(d));
