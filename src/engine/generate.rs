@@ -560,14 +560,16 @@ impl Run<'_, '_> {
     /// Runs of orbits are tried together: if the puzzle without a whole run is still unique,
     /// so is every puzzle on the way there (each has more clues), so the run is removed with
     /// exactly the outcome of visiting its orbits one by one, in one solver call. After two
-    /// single successes in a row the run doubles with each success; a failed run falls back
-    /// to single orbits. Run lengths depend only on the answers, which are facts about the
+    /// single successes in a row the run doubles with each success, up to one unit's worth of
+    /// orbits; a failed run falls back to single orbits. Run lengths depend only on the answers, which are facts about the
     /// puzzle, so the result still does not depend on the formulation.
     fn remove(&mut self, work: &mut Grid, orbits: &[Vec<usize>]) -> Result<(), GenerateError> {
         let size = self.size;
         let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
         self.report(Phase::Removing, done)?;
         let (mut next, mut run, mut streak) = (0usize, 1usize, 0usize);
+        // Longer runs rarely succeed and a failed one can cost a long search on big grids.
+        let max_run = size.side().max(1);
         while next < orbits.len() {
             let k = run.min(orbits.len() - next);
             let batch = &orbits[next..next + k];
@@ -610,7 +612,7 @@ impl Run<'_, '_> {
                 next += k;
                 done += clues.len();
                 streak = if unique { streak + 1 } else { 0 };
-                run = if streak >= 2 { 2 * k } else { 1 };
+                run = if streak >= 2 { (2 * k).min(max_run) } else { 1 };
                 self.report(Phase::Removing, done)?;
             } else {
                 for &(p, d) in &clues {
