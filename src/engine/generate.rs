@@ -282,8 +282,10 @@ pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
 
 /// Generates a minimal puzzle (minimal within the chosen symmetry) with a unique solution.
 ///
-/// `progress` is called after every orbit of cells; returning [`Flow::Stop`] cancels, as does
-/// the options' `cancel` flag, which also interrupts a running solver call.
+/// `progress` is called at each phase start and after each decided orbit (or run of orbits);
+/// returning [`Flow::Stop`] cancels at that point. The options' `cancel` flag also interrupts a
+/// running solver call, so a web worker or CLI should set it (from another thread or an
+/// event) when a single question may take long, as on 25x25 and larger grids.
 pub fn generate(
     size: Size,
     options: &GenerateOptions,
