@@ -356,6 +356,30 @@ mod tests {
     }
 
     #[test]
+    fn analysis_stops_on_request() {
+        let puzzle = grid(MINIMAL_17);
+        let mut calls = 0;
+        let stopped = analyze(&puzzle, &AnalyzeOptions::default(), &mut |p: &Progress| {
+            calls += 1;
+            if p.phase == Phase::Clues && p.done == 3 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        });
+        assert_eq!(stopped, Err(AnalyzeError::Cancelled));
+        assert_eq!(calls, 4, "uniqueness report, then three clues");
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let options = AnalyzeOptions {
+            cancel: Some(cancel),
+            ..AnalyzeOptions::default()
+        };
+        let flagged = analyze(&puzzle, &options, &mut no_progress);
+        assert_eq!(flagged, Err(AnalyzeError::Cancelled));
+    }
+
+    #[test]
     fn an_added_clue_is_found_redundant() {
         let puzzle = grid(MINIMAL_17);
         let Certificate::Unique { solution } =

@@ -284,8 +284,9 @@ pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
 ///
 /// `progress` is called at each phase start and after each decided orbit (or run of orbits);
 /// returning [`Flow::Stop`] cancels at that point. The options' `cancel` flag also interrupts a
-/// running solver call, so a web worker or CLI should set it (from another thread or an
-/// event) when a single question may take long, as on 25x25 and larger grids.
+/// running solver call when set from another thread; a web worker, which sees no messages
+/// while busy, stops between questions through the callback or is terminated by the page
+/// (single questions can take seconds on 25x25 and larger grids).
 pub fn generate(
     size: Size,
     options: &GenerateOptions,
