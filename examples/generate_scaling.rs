@@ -1,7 +1,7 @@
 //! Generation at every size: time to a random full grid, and minimal-puzzle generation with a
 //! time limit per puzzle (median time when puzzles finish, else how far the removal got).
 //!
-//! `cargo run --release --example generate_scaling -- [SECONDS_PER_PUZZLE] [PUZZLES] [MAX_BOX]`
+//! `cargo run --release --example generate_scaling -- [SECONDS_PER_PUZZLE] [PUZZLES] [MAX_BOX] [MIN_BOX]`
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::Size;
@@ -24,7 +24,8 @@ fn main() {
     let limit = Duration::from_secs(args.first().copied().unwrap_or(60));
     let puzzles = args.get(1).copied().unwrap_or(5);
     let max_box = args.get(2).copied().unwrap_or(7) as usize;
-    for n in 2..=max_box {
+    let min_box = args.get(3).copied().unwrap_or(2) as usize;
+    for n in min_box..=max_box {
         let size = Size::new(n).expect("size");
         let full: Vec<Duration> = (0..puzzles)
             .map(|seed| {
