@@ -1,7 +1,8 @@
 //! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
 
 use crate::engine::format::{self, Format, Parsed};
-use crate::engine::{Formulation, Grid, SolveOptions, Verdict, solve};
+use crate::engine::formulation::{mip, sat};
+use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve};
 use std::io::{Read, Write};
 
 const HELP: &str = "\
@@ -19,6 +20,7 @@ COMMANDS:
               [--formulation F] [--json]
     count     print the number of solutions  [--formulation F] [--limit K]
     convert   rewrite puzzles  --to line|numeric|grid|json
+    export    print a puzzle's model  --format dimacs (SAT CNF) | lp (MIP, CPLEX LP)
     help      print this text
 
 OPTIONS:
@@ -40,7 +42,15 @@ struct Args {
     json: bool,
     limit: Option<u64>,
     to: Option<Format>,
+    model: Option<ModelFormat>,
     input: Option<String>,
+}
+
+/// Model text formats of `export`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ModelFormat {
+    Dimacs,
+    Lp,
 }
 
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
@@ -74,6 +84,14 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 args.to = Some(Format::from_name(&v).ok_or_else(|| {
                     format!("unknown format '{v}' (one of: line, numeric, grid, json)")
                 })?);
+            }
+            "--format" => {
+                let v = value(&mut it, &a)?;
+                args.model = Some(match v.as_str() {
+                    "dimacs" => ModelFormat::Dimacs,
+                    "lp" => ModelFormat::Lp,
+                    _ => return Err(format!("unknown model format '{v}' (one of: dimacs, lp)")),
+                });
             }
             "-" => args.input = Some(a),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
@@ -156,7 +174,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     match args.command.as_str() {
-        "solve" | "count" | "convert" => {}
+        "solve" | "count" | "convert" | "export" => {}
         "" => {
             print!("{}", help_text());
             return 2;
@@ -168,6 +186,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     if args.command == "convert" && args.to.is_none() {
         eprintln!("error: convert needs --to line|numeric|grid|json");
+        return 2;
+    }
+    if args.command == "export" && args.model.is_none() {
+        eprintln!("error: export needs --format dimacs|lp");
         return 2;
     }
     let text = match read_input(args.input.as_deref()) {
@@ -218,6 +240,14 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
             format::write(grid, to)
                 .map(|s| s.trim_end().to_string())
                 .map_err(|e| e.to_string())
+        }
+        "export" => {
+            let query = Query::new(&parsed.puzzle);
+            let text = match args.model.expect("checked") {
+                ModelFormat::Dimacs => sat::dimacs(&query),
+                ModelFormat::Lp => mip::lp_text(&query),
+            };
+            Ok(text.trim_end().to_string())
         }
         "count" => {
             let options = SolveOptions {

@@ -196,7 +196,7 @@ impl Search<'_> {
         if self.max_nodes.is_some_and(|m| self.nodes >= m) {
             return Some(Halt::NodeLimit);
         }
-        if self.nodes % 256 == 0 && self.cancel.is_some_and(Cancel::is_cancelled) {
+        if self.nodes.is_multiple_of(256) && self.cancel.is_some_and(Cancel::is_cancelled) {
             return Some(Halt::Cancelled);
         }
         None

@@ -190,7 +190,7 @@ pub fn lp_text(query: &Query) -> String {
     }
     out.push_str("\nSubject To\n");
     if m.infeasible {
-        out.push_str(" givens_conflict: fixed = 2\n");
+        out.push_str(" infeasible_givens: fixed = 2\n");
     } else if placeholder || m.objective_constant > 0 {
         out.push_str(" fixed_one: fixed = 1\n");
     }
