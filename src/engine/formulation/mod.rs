@@ -51,7 +51,7 @@ impl Formulation {
     pub fn description(self) -> &'static str {
         match self {
             Formulation::Propagation => {
-                "All-different constraint propagation (naked and hidden singles) with fewest-candidates branching"
+                "All-different propagation (naked and hidden singles, box/line interactions), branching on the fewest alternatives"
             }
             Formulation::ExactCover => {
                 "Algorithm X with dancing links over (cell, digit) rows and 4 constraint columns per unit"
