@@ -13,9 +13,11 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions, SolveOutcome};
 use std::fmt::Write;
 
-/// Largest box size accepted. Measured (release, one core, BENCHMARKS.md): 16x16 puzzles take
-/// tens of milliseconds and 25x25 minimal puzzles up to seconds, but a 36x36 model with half
-/// its cells given (about 40,000 variables) did not finish within minutes.
+/// Largest box size accepted. What limits microlp is the model left after the givens are
+/// substituted out, not the box size. Measured (release, one core, BENCHMARKS.md): 16x16
+/// gecode puzzles in about 20 ms, a 25x25 puzzle with 156 blanks in 5 ms, but an empty 16x16
+/// or 25x25 grid and minimal 25x25 puzzles did not finish within 60 s; 36x36 models are larger
+/// still, so they are refused.
 pub(super) const MAX_BOX: usize = 5;
 
 const NONE: u32 = u32::MAX;
