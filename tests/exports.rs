@@ -60,7 +60,7 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
                 Flow::Stop
             })
             .unwrap();
-        if text.contains("infeasible_givens") {
+        if text.contains("conflicting_givens") {
             // The givens leave some constraint without variables: the export states that.
             assert_eq!(
                 stats.halt,
@@ -70,12 +70,12 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
         }
         let rows = text
             .lines()
-            .filter(|l| l.ends_with(" = 1") && !l.contains("fixed"))
+            .filter(|l| l.ends_with(" = 1") && !l.contains("z_fixed"))
             .count();
         let binaries = text[at("Binary")..at("End")]
             .lines()
             .skip(1)
-            .filter(|l| !l.contains("fixed"))
+            .filter(|l| !l.contains("z_fixed"))
             .count();
         assert_eq!(Some(rows as u64), stats.constraints);
         assert_eq!(Some(binaries as u64), stats.variables);

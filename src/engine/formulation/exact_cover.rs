@@ -9,9 +9,9 @@ use super::{Query, Stats};
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
 
-/// Largest box size accepted. Measured (release, one core): an empty 49x49 grid is filled in
-/// about 0.8 s from a 470k-node matrix, so every size stays practical for single solutions;
-/// see BENCHMARKS.md for puzzle sets.
+/// Largest box size accepted: every size. Measured (release, one core): two solutions of an
+/// empty 49x49 grid (117,649 rows) in 0.17 s; but minimal 25x25 puzzles (gecode set) did not
+/// finish within 100 s, like the propagation solver. See BENCHMARKS.md.
 pub(super) const MAX_BOX: usize = 7;
 
 /// The sparse 0/1 matrix. Index 0 is the root; `1..=columns` are column headers; the rest are
@@ -246,6 +246,18 @@ pub(super) fn run(query: &Query, limits: &Limits, sink: &mut dyn Sink) -> Stats 
         forbidden[p.index(size) * side + d.index()] = true;
     }
     let mut m = Matrix::new(4 * cells);
+    let nodes = m.left.len() + 4 * cells * side;
+    for v in [
+        &mut m.left,
+        &mut m.right,
+        &mut m.up,
+        &mut m.down,
+        &mut m.column,
+        &mut m.row,
+    ] {
+        v.reserve(nodes);
+    }
+    m.placement.reserve(cells * side);
     // First node of each (cell, digit) row, for selecting the givens.
     let mut first_node = vec![u32::MAX; cells * side];
     for cell in 0..cells {

@@ -13,9 +13,11 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions, SolveOutcome};
 use std::fmt::Write;
 
-/// Largest box size accepted. Measured (release, one core, BENCHMARKS.md): 16x16 puzzles take
-/// tens of milliseconds and 25x25 minimal puzzles up to seconds, but a 36x36 model with half
-/// its cells given (about 40,000 variables) did not finish within minutes.
+/// Largest box size accepted. What limits microlp is the model left after the givens are
+/// substituted out, not the box size. Measured (release, one core, BENCHMARKS.md): 16x16
+/// gecode puzzles in about 20 ms, a 25x25 puzzle with 156 blanks in 5 ms, but an empty 16x16
+/// or 25x25 grid and minimal 25x25 puzzles did not finish within 60 s; 36x36 models are larger
+/// still, so they are refused.
 pub(super) const MAX_BOX: usize = 5;
 
 const NONE: u32 = u32::MAX;
@@ -152,7 +154,8 @@ impl Model {
 }
 
 /// The model of a query in CPLEX LP format, as solved by [`run`] (givens substituted out;
-/// the objective is the sum of the forbidden pairs, or empty without any).
+/// the objective is the sum of the forbidden pairs, or empty without any). Givens that
+/// already leave no solution become the one row `conflicting_givens: z_fixed = 2`.
 pub fn lp_text(query: &Query) -> String {
     let m = Model::new(query);
     let mut out = String::new();
@@ -175,24 +178,23 @@ pub fn lp_text(query: &Query) -> String {
             out.push_str(&name);
         }
     };
-    out.push_str("Minimize\n obj: ");
-    // An unsatisfiable set of givens or an empty model still needs one variable to state it.
-    let placeholder = m.infeasible || m.vars.is_empty();
+    // Names avoid the words "inf" and "infinity" open with: LP readers take them as numbers.
+    out.push_str("Minimize\n obj:");
     if !m.objective.is_empty() {
+        out.push(' ');
         sum(&mut out, &mut m.objective.iter().map(|&x| m.var_name(x)));
-    } else if placeholder {
-        out.push_str("0 fixed");
-    } else {
-        let _ = write!(out, "0 {}", m.var_name(0));
     }
+    // The constant part of the objective, and a model the givens already decide, go through
+    // one placeholder variable so the file stays a plain LP.
+    let placeholder = m.infeasible || m.vars.is_empty() || m.objective_constant > 0;
     if m.objective_constant > 0 {
-        let _ = write!(out, " + {} fixed", m.objective_constant);
+        let _ = write!(out, " + {} z_fixed", m.objective_constant);
     }
     out.push_str("\nSubject To\n");
     if m.infeasible {
-        out.push_str(" infeasible_givens: fixed = 2\n");
-    } else if placeholder || m.objective_constant > 0 {
-        out.push_str(" fixed_one: fixed = 1\n");
+        out.push_str(" conflicting_givens: z_fixed = 2\n");
+    } else if placeholder {
+        out.push_str(" fixed_one: z_fixed = 1\n");
     }
     if !m.infeasible {
         for (family, members) in &m.constraints {
@@ -211,8 +213,8 @@ pub fn lp_text(query: &Query) -> String {
         }
     }
     out.push_str("Binary\n");
-    if placeholder || m.objective_constant > 0 {
-        out.push_str(" fixed\n");
+    if placeholder {
+        out.push_str(" z_fixed\n");
     }
     if !m.infeasible {
         for x in 0..m.vars.len() as u32 {

@@ -11,10 +11,10 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use std::fmt::Write;
 use varisat::{ExtendFormula, Lit, Solver};
 
-/// Largest box size accepted. Measured (release, one core, BENCHMARKS.md): 25x25 minimal
-/// puzzles take seconds each, a 36x36 puzzle with half its cells given still solves, but a
-/// 49x49 model (117,649 primary variables) took longer than a minute to prove unique.
-pub(super) const MAX_BOX: usize = 6;
+/// Largest box size accepted: every size. Measured (release, one core, BENCHMARKS.md): two
+/// solutions of an empty 49x49 grid in 2.1 s and 280 MB (11.3M clauses); minimal 25x25
+/// puzzles take 0.4 s to 45 s to prove unique.
+pub(super) const MAX_BOX: usize = 7;
 
 /// How "at most one of these `n` literals" becomes clauses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -26,15 +26,13 @@ pub enum AtMostOne {
 }
 
 impl AtMostOne {
-    /// The encoding that measured faster for the size: pairwise up to 25x25, where the
-    /// quadratic clause count still loads quickly; sequential above, where pairwise needs
-    /// millions of clauses (4 * 1296 * 630 = 3.3M at 36x36, 11.3M at 49x49). See BENCHMARKS.md.
-    pub fn for_size(size: Size) -> AtMostOne {
-        if size.box_size() <= 5 {
-            AtMostOne::Pairwise
-        } else {
-            AtMostOne::Sequential
-        }
+    /// The encoding that measured faster where it matters (release, one core, BENCHMARKS.md):
+    /// pairwise proves minimal 25x25 puzzles unique 2-3x faster than sequential (43 s against
+    /// 96 s, 0.9 s against 3.2 s) and finds two solutions of empty grids faster (36x36: 0.8 s
+    /// against 1.1 s; 49x49: 2.1 s against 13 s), at about twice the memory (280 MB against
+    /// 150 MB at 49x49). Sequential was only ahead on 16x16 puzzles, 7 ms against 13 ms.
+    pub fn for_size(_size: Size) -> AtMostOne {
+        AtMostOne::Pairwise
     }
 }
 
@@ -237,18 +235,29 @@ pub fn dimacs(query: &Query) -> String {
     out
 }
 
-/// Solves once per solution; after each model a clause excluding its placements in the
-/// non-given cells forces the next call to find a different one. `limits.max_nodes` caps
-/// solver calls, the only effort unit varisat reports.
 pub(super) fn run(
     query: &Query,
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> Result<Stats, SolveError> {
+    let options = CnfOptions::for_size(query.grid.size());
+    run_with(query, limits, sink, &options)
+}
+
+/// The SAT formulation with a chosen encoding, for measuring encodings against each other.
+/// Solves once per solution; after each model a clause excluding its placements in the
+/// non-given cells forces the next call to find a different one. `limits.max_nodes` caps
+/// solver calls, the only effort unit varisat reports.
+pub fn run_with(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
     let size = query.grid.size();
     let side = size.side();
     let primary = size.cells() * side;
-    let cnf = cnf(query, &CnfOptions::for_size(size));
+    let cnf = cnf(query, options);
     let mut stats = Stats {
         variables: Some(u64::from(cnf.variables())),
         constraints: Some(cnf.len() as u64),
