@@ -312,9 +312,17 @@ fn random_grid(box_size: usize, seed: u64) -> Grid {
     g
 }
 
+/// 48 cases per run; `PROPTEST_CASES=200000` makes a sustained fuzzing run of the parsers.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(48)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 48,
+        cases: cases(),
         rng_seed: proptest::test_runner::RngSeed::Fixed(7),
         failure_persistence: None,
         ..ProptestConfig::default()

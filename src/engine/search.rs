@@ -122,10 +122,21 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
 }
 
+/// The alternatives left at a branch point.
+enum Branch {
+    /// The digits (bits) still to try in one cell.
+    Digits { cell: usize, remaining: u64 },
+    /// The cells still to try for one digit of a unit (it has two places left).
+    Cells {
+        bit: u64,
+        cells: [usize; 2],
+        left: u8,
+    },
+}
+
 struct Frame {
     data: Vec<u64>,
-    cell: usize,
-    remaining: u64,
+    branch: Branch,
 }
 
 /// A resumable depth-first search over one start; yields solutions one at a time.
@@ -140,6 +151,9 @@ pub struct Searcher {
     queue: Vec<usize>,
     root: Option<Vec<u64>>,
     values: Vec<u8>,
+    /// Units whose cells changed since their last hidden-single scan, one bit each.
+    dirty: Vec<u64>,
+    segments: Vec<u64>,
     stats: SearchStats,
     halt: Option<Halt>,
 }
@@ -165,6 +179,8 @@ impl Searcher {
             queue: Vec::with_capacity(cells),
             root: Some(data),
             values: vec![0; cells],
+            dirty: vec![0; units.div_ceil(64)],
+            segments: Vec::with_capacity(cells),
             stats: SearchStats::default(),
             halt: None,
         }
@@ -189,6 +205,9 @@ impl Searcher {
             self.queue.clear();
             self.queue
                 .extend((0..self.cells).filter(|&c| data[c].count_ones() <= 1));
+            for u in 0..self.layout.units.len() {
+                self.dirty[u / 64] |= 1 << (u % 64);
+            }
             if self.propagate(&mut data) {
                 if self.enter(data) {
                     return Some(&self.values);
@@ -202,7 +221,11 @@ impl Searcher {
                 self.halt = Some(Halt::Exhausted);
                 return None;
             };
-            if top.remaining == 0 {
+            let exhausted = match top.branch {
+                Branch::Digits { remaining, .. } => remaining == 0,
+                Branch::Cells { left, .. } => left == 0,
+            };
+            if exhausted {
                 let frame = self.stack.pop().expect("non-empty");
                 self.pool.push(frame.data);
                 continue;
@@ -212,18 +235,27 @@ impl Searcher {
                 return None;
             }
             let top = self.stack.last_mut().expect("non-empty");
-            let bit = match &mut self.order {
-                Order::Natural => top.remaining & top.remaining.wrapping_neg(),
-                Order::Random(rng) => rng.pick_bit(top.remaining),
+            let (cell, bit) = match &mut top.branch {
+                Branch::Digits { cell, remaining } => {
+                    let bit = match &mut self.order {
+                        Order::Natural => *remaining & remaining.wrapping_neg(),
+                        Order::Random(rng) => rng.pick_bit(*remaining),
+                    };
+                    *remaining &= !bit;
+                    (*cell, bit)
+                }
+                Branch::Cells { bit, cells, left } => {
+                    *left -= 1;
+                    (cells[*left as usize], *bit)
+                }
             };
-            top.remaining &= !bit;
-            let cell = top.cell;
             let mut child = self.pool.pop().unwrap_or_default();
             child.clear();
             child.extend_from_slice(&top.data);
             child[cell] = bit;
             self.stats.nodes += 1;
             self.queue.clear();
+            self.clear_dirty();
             self.queue.push(cell);
             if self.propagate(&mut child) {
                 if self.enter(child) {
@@ -274,15 +306,60 @@ impl Searcher {
             self.pool.push(data);
             return true;
         }
-        let cell = self.choose_cell(&data);
+        let branch = self.choose_branch(&data);
         self.stats.guesses += 1;
-        let remaining = data[cell];
-        self.stack.push(Frame {
-            data,
-            cell,
-            remaining,
-        });
+        self.stack.push(Frame { data, branch });
         false
+    }
+
+    /// Fewest alternatives first: a cell with two candidates, else a digit with two places
+    /// left in some unit (binary either way), else the cell with fewest candidates. Branching
+    /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
+    fn choose_branch(&mut self, data: &[u64]) -> Branch {
+        let cell = self.choose_cell(data);
+        if data[cell].count_ones() > 2
+            && let Some(branch) = self.digit_pair(data)
+        {
+            return branch;
+        }
+        Branch::Digits {
+            cell,
+            remaining: data[cell],
+        }
+    }
+
+    /// A unit and digit with exactly two possible cells, if any.
+    fn digit_pair(&mut self, data: &[u64]) -> Option<Branch> {
+        let placed_at = self.cells;
+        for (u, unit) in self.layout.units.iter().enumerate() {
+            let placed = data[placed_at + u];
+            if placed == self.all {
+                continue;
+            }
+            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+            for &c in unit {
+                let m = data[c];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let pairs = twice & !thrice & !placed;
+            if pairs == 0 {
+                continue;
+            }
+            let bit = match &mut self.order {
+                Order::Natural => pairs & pairs.wrapping_neg(),
+                Order::Random(rng) => rng.pick_bit(pairs),
+            };
+            let mut found = unit.iter().copied().filter(|&c| data[c] & bit != 0);
+            let cells = [found.next()?, found.next()?];
+            return Some(Branch::Cells {
+                bit,
+                cells,
+                left: 2,
+            });
+        }
+        None
     }
 
     fn choose_cell(&mut self, data: &[u64]) -> usize {
@@ -321,7 +398,8 @@ impl Searcher {
         best
     }
 
-    /// Propagates the queued single-candidate cells to a fixed point. False on contradiction.
+    /// Propagates to a fixed point: naked singles from the queue, hidden singles in units that
+    /// changed, then locked candidates (box/line interactions). False on contradiction.
     fn propagate(&mut self, d: &mut [u64]) -> bool {
         let layout = self.layout;
         let cells = self.cells;
@@ -338,6 +416,7 @@ impl Searcher {
                         return false;
                     }
                     d[placed_at + u] |= m;
+                    self.dirty[u / 64] |= 1 << (u % 64);
                 }
                 d[rem_at] -= 1;
                 for &p in &layout.peers[cell] {
@@ -348,6 +427,7 @@ impl Searcher {
                             return false;
                         }
                         d[p] = nm;
+                        self.mark_dirty(p);
                         if nm & (nm - 1) == 0 {
                             self.queue.push(p);
                         }
@@ -355,14 +435,46 @@ impl Searcher {
                 }
             }
             if d[rem_at] == 0 {
+                self.clear_dirty();
                 return true;
             }
-            // Hidden singles: a digit with exactly one possible cell left in a unit.
-            for (u, unit) in layout.units.iter().enumerate() {
+            if !self.hidden_singles(d) {
+                return false;
+            }
+            if !self.queue.is_empty() {
+                continue;
+            }
+            match self.locked_candidates(d) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    fn mark_dirty(&mut self, cell: usize) {
+        for &u in &self.layout.units_of[cell] {
+            self.dirty[u / 64] |= 1 << (u % 64);
+        }
+    }
+
+    fn clear_dirty(&mut self) {
+        self.dirty.iter_mut().for_each(|w| *w = 0);
+    }
+
+    /// Places every digit that has one cell left in a changed unit. False on contradiction.
+    fn hidden_singles(&mut self, d: &mut [u64]) -> bool {
+        let layout = self.layout;
+        let placed_at = self.cells;
+        for w in 0..self.dirty.len() {
+            while self.dirty[w] != 0 {
+                let u = w * 64 + self.dirty[w].trailing_zeros() as usize;
+                self.dirty[w] &= self.dirty[w] - 1;
                 let placed = d[placed_at + u];
                 if placed == self.all {
                     continue;
                 }
+                let unit = &layout.units[u];
                 let (mut once, mut twice) = (0u64, 0u64);
                 for &c in unit {
                     let m = d[c];
@@ -385,10 +497,92 @@ impl Searcher {
                     }
                 }
             }
-            if self.queue.is_empty() {
-                return true;
+        }
+        true
+    }
+
+    /// Box/line interactions: a digit confined to one line within a box leaves the rest of the
+    /// line, and one confined to one box within a line leaves the rest of the box. Returns
+    /// whether anything changed, `None` on contradiction.
+    fn locked_candidates(&mut self, d: &mut [u64]) -> Option<bool> {
+        let n = self.layout.size.box_size();
+        let side = n * n;
+        if n < 2 {
+            return Some(false);
+        }
+        let mut changed = false;
+        // Orientation 0: row segments (row r, box column b); 1: column segments (col c, box row b).
+        for orient in 0..2 {
+            let at = |line: usize, k: usize| {
+                if orient == 0 {
+                    line * side + k
+                } else {
+                    k * side + line
+                }
+            };
+            self.segments.clear();
+            for line in 0..side {
+                for b in 0..n {
+                    let mut m = 0;
+                    for k in b * n..b * n + n {
+                        m |= d[at(line, k)];
+                    }
+                    self.segments.push(m);
+                }
+            }
+            for line in 0..side {
+                let band = line / n * n;
+                for b in 0..n {
+                    let seg = self.segments[line * n + b];
+                    let mut line_rest = 0;
+                    for ob in (0..n).filter(|&ob| ob != b) {
+                        line_rest |= self.segments[line * n + ob];
+                    }
+                    let mut box_rest = 0;
+                    for ol in (band..band + n).filter(|&ol| ol != line) {
+                        box_rest |= self.segments[ol * n + b];
+                    }
+                    let pointing = seg & !box_rest & line_rest;
+                    if pointing != 0 {
+                        for k in (0..side).filter(|k| k / n != b) {
+                            if !self.eliminate(d, at(line, k), pointing, &mut changed) {
+                                return None;
+                            }
+                        }
+                    }
+                    let claiming = seg & !line_rest & box_rest;
+                    if claiming != 0 {
+                        for ol in (band..band + n).filter(|&ol| ol != line) {
+                            for k in b * n..b * n + n {
+                                if !self.eliminate(d, at(ol, k), claiming, &mut changed) {
+                                    return None;
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        Some(changed)
+    }
+
+    /// Removes `mask` from a cell's candidates; queues it if it became single. False if empty.
+    fn eliminate(&mut self, d: &mut [u64], cell: usize, mask: u64, changed: &mut bool) -> bool {
+        let m = d[cell];
+        if m & mask == 0 {
+            return true;
+        }
+        let nm = m & !mask;
+        if nm == 0 {
+            return false;
+        }
+        d[cell] = nm;
+        *changed = true;
+        self.mark_dirty(cell);
+        if nm & (nm - 1) == 0 {
+            self.queue.push(cell);
+        }
+        true
     }
 }
 
