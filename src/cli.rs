@@ -1,7 +1,9 @@
 //! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
 
+use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
-use crate::engine::{Formulation, Grid, SolveOptions, Verdict, solve};
+use crate::engine::generate::{self, GenerateOptions, Method, Symmetry};
+use crate::engine::{Formulation, Grid, Size, SolveOptions, Verdict, solve};
 use std::io::{Read, Write};
 
 const HELP: &str = "\
@@ -19,6 +21,16 @@ COMMANDS:
               [--formulation F] [--json]
     count     print the number of solutions  [--formulation F] [--limit K]
     convert   rewrite puzzles  --to line|numeric|grid|json
+    generate  print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
+              --box N [--count C] [--seed S] [--symmetry SYM] [--max-clues K]
+              [--method removal|additive] [--formulation F]
+              Without --seed a random seed is drawn and printed to standard error; puzzle i
+              of --count C uses seed S+i, so any one can be reproduced with --seed S+i.
+              SYM: none, rot180, rot90, diagonal, antidiagonal, horizontal, vertical.
+              --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
+              misses it is still printed and reported on standard error.
+    check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),
+              'multiple' or 'no solution'  [--formulation F]
     help      print this text
 
 OPTIONS:
@@ -41,6 +53,18 @@ struct Args {
     limit: Option<u64>,
     to: Option<Format>,
     input: Option<String>,
+    generate: GenerateArgs,
+}
+
+/// Options of the `generate` command.
+#[derive(Debug, Default)]
+struct GenerateArgs {
+    box_size: Option<Size>,
+    count: Option<u64>,
+    seed: Option<u64>,
+    symmetry: Symmetry,
+    max_clues: Option<usize>,
+    method: Method,
 }
 
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
@@ -74,6 +98,46 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 args.to = Some(Format::from_name(&v).ok_or_else(|| {
                     format!("unknown format '{v}' (one of: line, numeric, grid, json)")
                 })?);
+            }
+            "--box" => {
+                let v = value(&mut it, &a)?;
+                let n: usize = v
+                    .parse()
+                    .map_err(|_| format!("--box takes a box size, not '{v}'"))?;
+                args.generate.box_size = Some(Size::new(n).map_err(|e| e.to_string())?);
+            }
+            "--count" => {
+                let v = value(&mut it, &a)?;
+                args.generate.count = Some(
+                    v.parse()
+                        .map_err(|_| format!("--count takes an integer, not '{v}'"))?,
+                );
+            }
+            "--seed" => {
+                let v = value(&mut it, &a)?;
+                args.generate.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed takes an unsigned integer, not '{v}'"))?,
+                );
+            }
+            "--symmetry" => {
+                let v = value(&mut it, &a)?;
+                args.generate.symmetry = Symmetry::from_id(&v).ok_or_else(|| {
+                    let ids: Vec<&str> = Symmetry::ALL.iter().map(|s| s.id()).collect();
+                    format!("unknown symmetry '{v}' (one of: {})", ids.join(", "))
+                })?;
+            }
+            "--max-clues" => {
+                let v = value(&mut it, &a)?;
+                args.generate.max_clues = Some(
+                    v.parse()
+                        .map_err(|_| format!("--max-clues takes an integer, not '{v}'"))?,
+                );
+            }
+            "--method" => {
+                let v = value(&mut it, &a)?;
+                args.generate.method = Method::from_id(&v)
+                    .ok_or_else(|| format!("unknown method '{v}' (one of: removal, additive)"))?;
             }
             "-" => args.input = Some(a),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
@@ -156,7 +220,8 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     match args.command.as_str() {
-        "solve" | "count" | "convert" => {}
+        "solve" | "count" | "convert" | "check" => {}
+        "generate" => return run_generate(&args),
         "" => {
             print!("{}", help_text());
             return 2;
@@ -219,6 +284,7 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
                 .map(|s| s.trim_end().to_string())
                 .map_err(|e| e.to_string())
         }
+        "check" => check_line(args.formulation, &parsed.puzzle),
         "count" => {
             let options = SolveOptions {
                 max_solutions: args.limit,
@@ -246,4 +312,84 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
             })
         }
     }
+}
+
+/// The `check` verdict of one puzzle.
+fn check_line(formulation: Formulation, puzzle: &Grid) -> Result<String, String> {
+    let options = analyze::AnalyzeOptions {
+        formulation,
+        ..analyze::AnalyzeOptions::default()
+    };
+    let certificate = analyze::uniqueness(puzzle, formulation, None).map_err(|e| e.to_string())?;
+    Ok(match certificate {
+        Certificate::NoSolution => "no solution".to_string(),
+        Certificate::Multiple { .. } => "multiple".to_string(),
+        Certificate::Unique { .. } => {
+            let roles = analyze::irreducibility(puzzle, &options, &mut generate::no_progress)
+                .map_err(|e| e.to_string())?;
+            let redundant: Vec<String> = roles.redundant().iter().map(|p| p.to_string()).collect();
+            if redundant.is_empty() {
+                "unique minimal".to_string()
+            } else {
+                format!("unique redundant: {}", redundant.join(" "))
+            }
+        }
+    })
+}
+
+/// The `generate` command: one puzzle per line; returns the exit status.
+fn run_generate(args: &Args) -> i32 {
+    let g = &args.generate;
+    let Some(size) = g.box_size else {
+        eprintln!("error: generate needs --box N (0..=7; 3 is the classic 9x9)");
+        return 2;
+    };
+    let seed = match g.seed {
+        Some(s) => s,
+        None => {
+            let s = match getrandom::u64() {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("error: cannot draw a random seed: {e}");
+                    return 1;
+                }
+            };
+            eprintln!("seed {s}");
+            s
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for i in 0..g.count.unwrap_or(1) {
+        let options = GenerateOptions {
+            seed: seed.wrapping_add(i),
+            symmetry: g.symmetry,
+            formulation: args.formulation,
+            max_clues: g.max_clues,
+            method: g.method,
+            ..GenerateOptions::default()
+        };
+        let generated = match generate::generate(size, &options, &mut generate::no_progress) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        };
+        if !generated.target_met {
+            let _ = out.flush();
+            eprintln!(
+                "seed {}: no puzzle with at most {} clues in {} attempts; best has {}",
+                options.seed,
+                g.max_clues.unwrap_or(0),
+                generated.attempts,
+                generated.clues
+            );
+        }
+        if writeln!(out, "{}", write_like(&generated.puzzle, Format::Line)).is_err() {
+            return 1;
+        }
+    }
+    let _ = out.flush();
+    0
 }

@@ -1,9 +1,11 @@
 //! The engine: grids, formats, formulations, search, generation and analysis. Plain Rust with
 //! no web crate, so it builds, tests and benches natively.
 
+pub mod analyze;
 pub mod check;
 pub mod format;
 pub mod formulation;
+pub mod generate;
 pub mod grid;
 pub mod rng;
 pub mod search;
@@ -12,4 +14,5 @@ pub use check::{CheckError, check_solution};
 pub use formulation::{
     Formulation, Query, SolveError, SolveOptions, SolveReport, Stats, Verdict, solve,
 };
+pub use generate::{GenerateOptions, Generated, Method, Symmetry, generate};
 pub use grid::{Candidates, Conflict, Digit, Entry, Grid, Pos, Size};

@@ -1,0 +1,88 @@
+//! The `generate` and `check` commands end to end, through the built binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("finished")
+}
+
+fn stdout(o: &Output) -> String {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).expect("utf-8")
+}
+
+#[test]
+fn count_uses_consecutive_seeds_and_check_confirms_minimality() {
+    let batch = stdout(&run(
+        &["generate", "--box", "3", "--count", "3", "--seed", "40"],
+        "",
+    ));
+    let lines: Vec<&str> = batch.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (i, line) in lines.iter().enumerate() {
+        let seed = (40 + i).to_string();
+        let single = stdout(&run(&["generate", "--box", "3", "--seed", &seed], ""));
+        assert_eq!(single.trim_end(), *line, "puzzle {i} is seed 40+{i}");
+    }
+    let verdicts = stdout(&run(&["check"], &batch));
+    assert_eq!(verdicts, "unique minimal\n".repeat(3));
+}
+
+#[test]
+fn a_drawn_seed_is_printed_and_reproduces_the_puzzle() {
+    let o = run(&["generate", "--box", "2"], "");
+    let puzzle = stdout(&o);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let seed = err
+        .trim()
+        .strip_prefix("seed ")
+        .expect("the seed is printed");
+    let again = stdout(&run(&["generate", "--box", "2", "--seed", seed], ""));
+    assert_eq!(again, puzzle);
+}
+
+#[test]
+fn check_reports_each_kind_of_puzzle() {
+    // A minimal 4x4 puzzle, the same with an extra clue, too few clues, and a contradiction.
+    let minimal = stdout(&run(&["generate", "--box", "2", "--seed", "3"], ""));
+    let minimal = minimal.trim_end();
+    let solution = stdout(&run(&["solve"], minimal));
+    let blank = minimal.find('.').expect("a blank cell");
+    let mut padded = minimal.to_string();
+    padded.replace_range(blank..=blank, &solution[blank..=blank]);
+    let expected_redundant = format!("unique redundant: r{}c{}", blank / 4 + 1, blank % 4 + 1);
+    let cases = [
+        (minimal.to_string(), "unique minimal".to_string()),
+        (padded, expected_redundant),
+        ("1...............".to_string(), "multiple".to_string()),
+        ("123....4........".to_string(), "no solution".to_string()),
+    ];
+    for (puzzle, expected) in cases {
+        let out = stdout(&run(&["check", "-"], &puzzle));
+        let out = out.trim_end();
+        if expected.starts_with("unique redundant") {
+            // Other clues may become redundant alongside the added one.
+            assert!(out.starts_with("unique redundant:"), "{puzzle}: {out}");
+            assert!(
+                out.contains(&expected["unique redundant: ".len()..]),
+                "{out}"
+            );
+        } else {
+            assert_eq!(out, expected, "{puzzle}");
+        }
+    }
+}

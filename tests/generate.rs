@@ -1,0 +1,375 @@
+//! Generated puzzles checked by paths that share no code with the generator's solver.
+
+use sudoku_lab::engine::analyze::{self, AnalyzeOptions, Certificate};
+use sudoku_lab::engine::format::write_line;
+use sudoku_lab::engine::generate::{
+    GenerateError, GenerateOptions, Generated, Method, Phase, Progress, Symmetry, generate,
+    no_progress,
+};
+use sudoku_lab::engine::search::{Cancel, Flow};
+use sudoku_lab::engine::{Entry, Formulation, Grid, Size, check_solution};
+
+fn size(n: usize) -> Size {
+    Size::new(n).expect("supported size")
+}
+
+fn make(n: usize, options: &GenerateOptions) -> Generated {
+    generate(size(n), options, &mut no_progress).expect("generated")
+}
+
+/// Solutions of `values` (row-major, 0 blank) counted up to `limit` by plain backtracking over
+/// row, column and box masks: an independent check of the search core.
+fn brute_count(n: usize, values: &[u8], limit: usize) -> usize {
+    let side = n * n;
+    let mut grid = values.to_vec();
+    let mut rows = vec![0u64; side];
+    let mut cols = vec![0u64; side];
+    let mut boxes = vec![0u64; side];
+    let box_of = |r: usize, c: usize| (r / n) * n + c / n;
+    for (i, &v) in grid.iter().enumerate() {
+        if v != 0 {
+            let (r, c, bit) = (i / side, i % side, 1u64 << v);
+            if (rows[r] | cols[c] | boxes[box_of(r, c)]) & bit != 0 {
+                return 0;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[box_of(r, c)] |= bit;
+        }
+    }
+    fn go(
+        st: &mut (Vec<u8>, Vec<u64>, Vec<u64>, Vec<u64>),
+        n: usize,
+        limit: usize,
+        found: &mut usize,
+    ) {
+        let side = n * n;
+        // The empty cell with the fewest legal digits.
+        let mut best: Option<(usize, u64)> = None;
+        for i in 0..side * side {
+            if st.0[i] != 0 {
+                continue;
+            }
+            let (r, c) = (i / side, i % side);
+            let used = st.1[r] | st.2[c] | st.3[(r / n) * n + c / n];
+            let free: u64 = (1..=side as u64)
+                .map(|d| 1u64 << d)
+                .filter(|b| used & b == 0)
+                .sum();
+            if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {
+                best = Some((i, free));
+            }
+        }
+        let Some((i, free)) = best else {
+            *found += 1;
+            return;
+        };
+        let (r, c) = (i / side, i % side);
+        let b = (r / n) * n + c / n;
+        for d in 1..=side {
+            let bit = 1u64 << d;
+            if free & bit == 0 || *found >= limit {
+                continue;
+            }
+            st.0[i] = d as u8;
+            st.1[r] |= bit;
+            st.2[c] |= bit;
+            st.3[b] |= bit;
+            go(st, n, limit, found);
+            st.0[i] = 0;
+            st.1[r] &= !bit;
+            st.2[c] &= !bit;
+            st.3[b] &= !bit;
+        }
+    }
+    let mut found = 0;
+    let mut st = (std::mem::take(&mut grid), rows, cols, boxes);
+    go(&mut st, n, limit, &mut found);
+    found
+}
+
+/// Is the puzzle unique, and does blanking any one orbit of givens admit a second solution?
+/// Checked by brute force, with the solution checked by the independent checker.
+fn assert_unique_and_minimal(n: usize, g: &Generated, symmetry: Symmetry) {
+    let values = g.puzzle.values();
+    assert_eq!(brute_count(n, &values, 2), 1, "not unique: {values:?}");
+    check_solution(&g.puzzle, &g.solution).expect("the reported solution solves the puzzle");
+    assert_eq!(g.clues, g.puzzle.given_count());
+    for orbit in symmetry.orbits(size(n)) {
+        if values[orbit[0]] == 0 {
+            continue;
+        }
+        let mut fewer = values.clone();
+        for &c in &orbit {
+            fewer[c] = 0;
+        }
+        assert_eq!(
+            brute_count(n, &fewer, 2),
+            2,
+            "orbit {orbit:?} is removable from {values:?}"
+        );
+    }
+}
+
+/// Other formulations agree the puzzle is unique and that no clue is redundant.
+fn assert_other_formulations_agree(g: &Generated, generated_with: Formulation) {
+    for f in Formulation::ALL
+        .into_iter()
+        .filter(|&f| f != generated_with)
+    {
+        let options = AnalyzeOptions {
+            formulation: f,
+            ..AnalyzeOptions::default()
+        };
+        let cert = analyze::uniqueness(&g.puzzle, f, None).expect("decided");
+        assert!(matches!(cert, Certificate::Unique { .. }), "{f}");
+        let roles =
+            analyze::irreducibility(&g.puzzle, &options, &mut no_progress).expect("decided");
+        assert!(roles.is_irreducible(), "{f}: {:?}", roles.redundant());
+    }
+}
+
+#[test]
+fn small_puzzles_are_unique_and_minimal_by_brute_force() {
+    let cases = [(2, 60u64, Method::Removal), (2, 30, Method::Additive)]
+        .into_iter()
+        .chain([(3, 12, Method::Removal), (3, 6, Method::Additive)]);
+    for (n, seeds, method) in cases {
+        for seed in 0..seeds {
+            let options = GenerateOptions {
+                method,
+                ..GenerateOptions::with_seed(seed)
+            };
+            let g = make(n, &options);
+            assert_unique_and_minimal(n, &g, Symmetry::None);
+            assert_other_formulations_agree(&g, options.formulation);
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_puzzles_are_unique_and_minimal_by_analysis() {
+    for seed in [3u64, 11] {
+        let g = make(4, &GenerateOptions::with_seed(seed));
+        let analysis = analyze::analyze(&g.puzzle, &AnalyzeOptions::default(), &mut no_progress)
+            .expect("analysed");
+        let Certificate::Unique { solution } = &analysis.certificate else {
+            panic!("seed {seed}: not unique");
+        };
+        assert_eq!(solution.values(), g.solution.values());
+        check_solution(&g.puzzle, solution).expect("valid");
+        let roles = analysis
+            .irreducibility
+            .expect("unique puzzles get clue roles");
+        assert_eq!(roles.clues.len(), g.clues);
+        for clue in &roles.clues {
+            let analyze::ClueRole::Necessary { witness } = &clue.role else {
+                panic!("seed {seed}: {} is redundant", clue.pos);
+            };
+            let mut without = g.puzzle.clone();
+            without.set(clue.pos, Entry::Empty);
+            check_solution(&without, witness).expect("witness solves the reduced puzzle");
+            assert_ne!(witness.digit(clue.pos), Some(clue.digit));
+        }
+        assert_other_formulations_agree(&g, Formulation::default());
+    }
+}
+
+#[test]
+fn every_symmetry_gives_a_symmetric_puzzle_minimal_within_it() {
+    for symmetry in Symmetry::ALL {
+        for (n, seeds) in [(2usize, 8u64), (3, 3)] {
+            for seed in 0..seeds {
+                let options = GenerateOptions {
+                    symmetry,
+                    ..GenerateOptions::with_seed(seed)
+                };
+                let g = make(n, &options);
+                assert!(symmetry.holds(&g.puzzle), "{symmetry} seed {seed}");
+                assert_unique_and_minimal(n, &g, symmetry);
+            }
+        }
+    }
+}
+
+#[test]
+fn same_seed_same_puzzle_and_different_seeds_differ() {
+    for n in 2..=4 {
+        let seeds: Vec<u64> = if n == 4 { vec![0, 1] } else { (0..8).collect() };
+        let puzzles: Vec<Grid> = seeds
+            .iter()
+            .map(|&s| make(n, &GenerateOptions::with_seed(s)).puzzle)
+            .collect();
+        for (&s, p) in seeds.iter().zip(&puzzles) {
+            assert_eq!(
+                &make(n, &GenerateOptions::with_seed(s)).puzzle,
+                p,
+                "{n} {s}"
+            );
+        }
+        for (i, a) in puzzles.iter().enumerate() {
+            for b in &puzzles[i + 1..] {
+                assert_ne!(a, b, "box {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_formulation_never_changes_the_puzzle() {
+    for (n, seed) in [(2usize, 4u64), (3, 4), (3, 5)] {
+        let reference = make(n, &GenerateOptions::with_seed(seed)).puzzle;
+        for formulation in Formulation::ALL {
+            let options = GenerateOptions {
+                formulation,
+                ..GenerateOptions::with_seed(seed)
+            };
+            assert_eq!(make(n, &options).puzzle, reference, "{formulation}");
+        }
+    }
+}
+
+#[test]
+fn max_clues_is_met_or_the_miss_is_reported() {
+    // (box, target, attempts): a 9x9 target of 17 is out of reach of a few random attempts.
+    let cases = [(2usize, 5usize, 50u32), (3, 25, 50), (3, 17, 3)];
+    for (n, target, max_attempts) in cases {
+        let options = GenerateOptions {
+            max_clues: Some(target),
+            max_attempts,
+            ..GenerateOptions::with_seed(7)
+        };
+        let g = make(n, &options);
+        assert!(g.attempts >= 1 && g.attempts <= max_attempts);
+        if g.target_met {
+            assert!(g.clues <= target, "{n}: {} > {target}", g.clues);
+        } else {
+            assert_eq!(g.attempts, max_attempts);
+            assert!(g.clues > target);
+        }
+        assert_unique_and_minimal(n, &g, Symmetry::None);
+    }
+    let far = make(
+        3,
+        &GenerateOptions {
+            max_clues: Some(17),
+            max_attempts: 3,
+            ..GenerateOptions::with_seed(7)
+        },
+    );
+    assert!(
+        !far.target_met,
+        "17 clues in 3 attempts would be remarkable"
+    );
+}
+
+#[test]
+fn progress_reaches_every_cell_for_each_method() {
+    for method in Method::ALL {
+        for n in 1..=4 {
+            let mut last: Option<Progress> = None;
+            let mut removing_seen = false;
+            let options = GenerateOptions {
+                method,
+                ..GenerateOptions::with_seed(1)
+            };
+            generate(size(n), &options, &mut |p: &Progress| {
+                assert!(p.done <= p.total);
+                removing_seen |= p.phase == Phase::Removing;
+                last = Some(*p);
+                Flow::Continue
+            })
+            .expect("generated");
+            let last = last.expect("progress reported");
+            assert!(removing_seen);
+            assert_eq!(last.phase, Phase::Removing);
+            assert_eq!((last.done, last.total), (size(n).cells(), size(n).cells()));
+        }
+    }
+}
+
+#[test]
+fn cancellation_stops_generation() {
+    // A flag set beforehand, a flag set from the callback, and the callback's own answer.
+    let preset = Cancel::new();
+    preset.cancel();
+    let options = GenerateOptions {
+        cancel: Some(preset),
+        ..GenerateOptions::with_seed(1)
+    };
+    assert_eq!(
+        generate(size(5), &options, &mut no_progress),
+        Err(GenerateError::Cancelled)
+    );
+
+    let flag = Cancel::new();
+    let options = GenerateOptions {
+        cancel: Some(flag.clone()),
+        ..GenerateOptions::with_seed(1)
+    };
+    let mut calls_after = 0;
+    let r = generate(size(4), &options, &mut |p: &Progress| {
+        if flag.is_cancelled() {
+            calls_after += 1;
+        }
+        if p.phase == Phase::Removing && p.done >= 100 {
+            flag.cancel();
+        }
+        Flow::Continue
+    });
+    assert_eq!(r, Err(GenerateError::Cancelled));
+    assert!(calls_after <= 1, "kept going after cancel: {calls_after}");
+
+    let mut calls = 0;
+    let r = generate(
+        size(4),
+        &GenerateOptions::with_seed(1),
+        &mut |_: &Progress| {
+            calls += 1;
+            if calls == 10 {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        },
+    );
+    assert_eq!(r, Err(GenerateError::Cancelled));
+    assert_eq!(calls, 10);
+}
+
+#[test]
+fn fixtures_still_reproduce() {
+    let text = include_str!("fixtures/generated.txt");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [n, seed, expected] = fields[..] else {
+            panic!("bad fixture line: {line}");
+        };
+        let n: usize = n.parse().expect("box size");
+        let seed: u64 = seed.parse().expect("seed");
+        let g = make(n, &GenerateOptions::with_seed(seed));
+        assert_eq!(
+            write_line(&g.puzzle).expect("line format fits"),
+            expected,
+            "box {n} seed {seed}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 6);
+}
+
+#[test]
+fn brute_force_counter_agrees_with_known_counts() {
+    // The counter is the referee above, so it is checked on cases with known answers:
+    // the empty 4x4 grid has 288 solutions; a full grid has one; a contradiction has none.
+    assert_eq!(brute_count(2, &[0; 16], 1000), 288);
+    let full = make(2, &GenerateOptions::with_seed(0)).solution.values();
+    assert_eq!(brute_count(2, &full, 10), 1);
+    let mut broken = full.clone();
+    broken.swap(0, 1);
+    assert_eq!(brute_count(2, &broken, 10), 0);
+}
