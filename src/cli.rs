@@ -2,8 +2,9 @@
 
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
+use crate::engine::formulation::{mip, sat};
 use crate::engine::generate::{self, GenerateOptions, Method, Symmetry};
-use crate::engine::{Formulation, Grid, Size, SolveOptions, Verdict, solve};
+use crate::engine::{Formulation, Grid, Query, Size, SolveOptions, Verdict, solve};
 use std::io::{Read, Write};
 
 const HELP: &str = "\
@@ -31,6 +32,7 @@ COMMANDS:
               misses it is still printed and reported on standard error.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),
               'multiple' or 'no solution'  [--formulation F]
+    export    print a puzzle's model  --format dimacs (SAT CNF) | lp (MIP, CPLEX LP)
     help      print this text
 
 OPTIONS:
@@ -52,6 +54,7 @@ struct Args {
     json: bool,
     limit: Option<u64>,
     to: Option<Format>,
+    model: Option<ModelFormat>,
     input: Option<String>,
     generate: GenerateArgs,
 }
@@ -65,6 +68,13 @@ struct GenerateArgs {
     symmetry: Symmetry,
     max_clues: Option<usize>,
     method: Method,
+}
+
+/// Model text formats of `export`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ModelFormat {
+    Dimacs,
+    Lp,
 }
 
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
@@ -138,6 +148,14 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 let v = value(&mut it, &a)?;
                 args.generate.method = Method::from_id(&v)
                     .ok_or_else(|| format!("unknown method '{v}' (one of: removal, additive)"))?;
+            }
+            "--format" => {
+                let v = value(&mut it, &a)?;
+                args.model = Some(match v.as_str() {
+                    "dimacs" => ModelFormat::Dimacs,
+                    "lp" => ModelFormat::Lp,
+                    _ => return Err(format!("unknown model format '{v}' (one of: dimacs, lp)")),
+                });
             }
             "-" => args.input = Some(a),
             s if s.starts_with('-') => return Err(format!("unknown option '{s}'")),
@@ -220,7 +238,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     match args.command.as_str() {
-        "solve" | "count" | "convert" | "check" => {}
+        "solve" | "count" | "convert" | "check" | "export" => {}
         "generate" => return run_generate(&args),
         "" => {
             print!("{}", help_text());
@@ -233,6 +251,10 @@ pub fn main(argv: Vec<String>) -> i32 {
     }
     if args.command == "convert" && args.to.is_none() {
         eprintln!("error: convert needs --to line|numeric|grid|json");
+        return 2;
+    }
+    if args.command == "export" && args.model.is_none() {
+        eprintln!("error: export needs --format dimacs|lp");
         return 2;
     }
     let text = match read_input(args.input.as_deref()) {
@@ -285,6 +307,14 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
                 .map_err(|e| e.to_string())
         }
         "check" => check_line(args.formulation, &parsed.puzzle),
+        "export" => {
+            let query = Query::new(&parsed.puzzle);
+            let text = match args.model.expect("checked") {
+                ModelFormat::Dimacs => sat::dimacs(&query),
+                ModelFormat::Lp => mip::lp_text(&query),
+            };
+            Ok(text.trim_end().to_string())
+        }
         "count" => {
             let options = SolveOptions {
                 max_solutions: args.limit,

@@ -1,7 +1,9 @@
 //! Generated puzzles checked by paths that share no code with the generator's solver.
 
+#[path = "common/generated.rs"]
+mod common;
+
 use sudoku_lab::engine::analyze::{self, AnalyzeOptions, Certificate};
-use sudoku_lab::engine::format::write_line;
 use sudoku_lab::engine::generate::{
     GenerateError, GenerateOptions, Generated, Method, Phase, Progress, Symmetry, generate,
     no_progress,
@@ -339,27 +341,7 @@ fn cancellation_stops_generation() {
 
 #[test]
 fn fixtures_still_reproduce() {
-    let text = include_str!("fixtures/generated.txt");
-    let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [n, seed, expected] = fields[..] else {
-            panic!("bad fixture line: {line}");
-        };
-        let n: usize = n.parse().expect("box size");
-        let seed: u64 = seed.parse().expect("seed");
-        let g = make(n, &GenerateOptions::with_seed(seed));
-        assert_eq!(
-            write_line(&g.puzzle).expect("line format fits"),
-            expected,
-            "box {n} seed {seed}"
-        );
-        checked += 1;
-    }
-    assert!(checked >= 6);
+    assert!(common::check_generated_fixtures() >= 6);
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! The formulation registry: one enum, one entry point, one result type for every way of solving.
 
+mod exact_cover;
+pub mod mip;
 mod propagation;
+pub mod sat;
 
 use super::grid::{Digit, Grid, Pos};
 use super::search::{Flow, Halt, Limits, Sink};
@@ -13,21 +16,35 @@ use std::fmt;
 pub enum Formulation {
     #[default]
     Propagation,
+    ExactCover,
+    Sat,
+    Mip,
 }
 
 impl Formulation {
-    pub const ALL: [Formulation; 1] = [Formulation::Propagation];
+    pub const ALL: [Formulation; 4] = [
+        Formulation::Propagation,
+        Formulation::ExactCover,
+        Formulation::Sat,
+        Formulation::Mip,
+    ];
 
     /// The name used on the command line and in saved state.
     pub fn id(self) -> &'static str {
         match self {
             Formulation::Propagation => "propagation",
+            Formulation::ExactCover => "exact-cover",
+            Formulation::Sat => "sat",
+            Formulation::Mip => "mip",
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Formulation::Propagation => "Propagation",
+            Formulation::ExactCover => "Exact cover",
+            Formulation::Sat => "SAT",
+            Formulation::Mip => "MIP",
         }
     }
 
@@ -35,6 +52,15 @@ impl Formulation {
         match self {
             Formulation::Propagation => {
                 "All-different constraint propagation (naked and hidden singles) with fewest-candidates branching"
+            }
+            Formulation::ExactCover => {
+                "Algorithm X with dancing links over (cell, digit) rows and 4 constraint columns per unit"
+            }
+            Formulation::Sat => {
+                "CNF over x[r,c,v] solved by the varisat CDCL solver, blocking clauses to enumerate"
+            }
+            Formulation::Mip => {
+                "0/1 integer program of x[r,c,v] solved by microlp branch and bound, no-good cuts to enumerate"
             }
         }
     }
@@ -48,6 +74,9 @@ impl Formulation {
     pub fn max_box(self) -> usize {
         match self {
             Formulation::Propagation => 7,
+            Formulation::ExactCover => exact_cover::MAX_BOX,
+            Formulation::Sat => sat::MAX_BOX,
+            Formulation::Mip => mip::MAX_BOX,
         }
     }
 
@@ -68,6 +97,9 @@ impl Formulation {
         }
         match self {
             Formulation::Propagation => Ok(propagation::run(query, limits, sink)),
+            Formulation::ExactCover => Ok(exact_cover::run(query, limits, sink)),
+            Formulation::Sat => sat::run(query, limits, sink),
+            Formulation::Mip => mip::run(query, limits, sink),
         }
     }
 }

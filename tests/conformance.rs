@@ -1,0 +1,268 @@
+//! Every formulation against one fixture file of exact counts, and against each other on
+//! random small puzzles.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::collections::BTreeSet;
+use sudoku_lab::engine::format;
+use sudoku_lab::engine::formulation::mip;
+use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::{Digit, Formulation, Grid, Pos, Query, Size, check_solution};
+
+/// Counts above this are compared as "at least this many".
+const LIMIT: u64 = 400;
+
+struct Case {
+    line: usize,
+    puzzle: Grid,
+    count: u64,
+    solution: Option<Grid>,
+}
+
+fn fixture() -> Vec<Case> {
+    let text = include_str!("fixtures/conformance.txt");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let mut parts = l.split(':');
+            let puzzle = format::parse_line(parts.next().unwrap()).unwrap();
+            let count = parts.next().unwrap().parse().unwrap();
+            let solution = parts
+                .next()
+                .filter(|s| !s.is_empty())
+                .map(|s| format::parse_line(s).unwrap());
+            Case {
+                line: i + 1,
+                puzzle,
+                count,
+                solution,
+            }
+        })
+        .collect()
+}
+
+/// Every solution of a query up to `max`, with how the run ended.
+fn solutions(f: Formulation, query: &Query, max: u64) -> (Vec<Vec<u8>>, Halt) {
+    let mut found = Vec::new();
+    let stats = f
+        .run(query, &Limits::default(), &mut |v: &[u8]| {
+            found.push(v.to_vec());
+            if found.len() as u64 >= max {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        })
+        .unwrap_or_else(|e| panic!("{f}: {e}"));
+    (found, stats.halt.expect("halt is always set"))
+}
+
+/// Plain backtracking with no propagation, as an independent count for tiny grids.
+fn brute_force_count(grid: &Grid) -> u64 {
+    fn go(size: Size, v: &mut Vec<u8>, i: usize) -> u64 {
+        if i == v.len() {
+            return 1;
+        }
+        if v[i] != 0 {
+            return go(size, v, i + 1);
+        }
+        let layout = size.layout();
+        let mut n = 0;
+        for d in 1..=size.side() as u8 {
+            if layout.peers[i].iter().all(|&p| v[p] != d) {
+                v[i] = d;
+                n += go(size, v, i + 1);
+                v[i] = 0;
+            }
+        }
+        n
+    }
+    go(grid.size(), &mut grid.values(), 0)
+}
+
+#[test]
+fn fixture_counts_are_right_by_brute_force_on_small_grids() {
+    let mut checked = 0;
+    for case in fixture().iter().filter(|c| c.puzzle.size().box_size() <= 2) {
+        assert_eq!(
+            brute_force_count(&case.puzzle),
+            case.count,
+            "line {}",
+            case.line
+        );
+        checked += 1;
+    }
+    assert!(checked >= 10);
+}
+
+#[test]
+fn every_formulation_matches_the_fixture() {
+    let cases = fixture();
+    for f in Formulation::ALL {
+        for case in cases
+            .iter()
+            .filter(|c| c.puzzle.size().box_size() <= f.max_box())
+        {
+            let (found, halt) = solutions(f, &Query::new(&case.puzzle), LIMIT);
+            let at = format!("{f} on line {}", case.line);
+            assert_eq!(found.len() as u64, case.count.min(LIMIT), "{at}");
+            assert_eq!(
+                halt == Halt::Exhausted,
+                case.count < LIMIT,
+                "{at}: {halt:?}"
+            );
+            let distinct: BTreeSet<_> = found.iter().collect();
+            assert_eq!(distinct.len(), found.len(), "{at}: repeated solution");
+            for values in &found {
+                let grid = case.puzzle.with_solution(values);
+                check_solution(&case.puzzle, &grid).unwrap_or_else(|e| panic!("{at}: {e}"));
+            }
+            if let Some(expected) = &case.solution {
+                assert_eq!(found[0], expected.values(), "{at}");
+            }
+        }
+    }
+}
+
+/// A random puzzle: a random full grid, cells removed, and sometimes a random extra clue
+/// (which may leave no solution), plus sometimes a forbidden pair.
+fn random_query(box_size: usize, seed: u64, removed: f64) -> (Grid, Vec<(Pos, Digit)>) {
+    let size = Size::new(box_size).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut searcher = Searcher::new(
+        &Start::from_grid(&Grid::empty(size)),
+        Order::Random(rng.clone()),
+        Limits::default(),
+    );
+    let full = searcher
+        .next_solution()
+        .expect("every size has a solution")
+        .to_vec();
+    let mut values = full.clone();
+    for v in values.iter_mut() {
+        if rng.below(1000) < (removed * 1000.0) as usize {
+            *v = 0;
+        }
+    }
+    let side = size.side();
+    let pick = |rng: &mut Rng| {
+        (
+            Pos::from_index(rng.below(size.cells()), size),
+            Digit::from_index(rng.below(side)),
+        )
+    };
+    if rng.below(3) == 0 {
+        let (p, d) = pick(&mut rng);
+        let trial = {
+            let mut t = values.clone();
+            t[p.index(size)] = d.get();
+            Grid::from_values(size, &t).unwrap()
+        };
+        if trial.conflicts().is_empty() {
+            values = trial.values();
+        }
+    }
+    let forbidden = if rng.below(3) == 0 {
+        vec![pick(&mut rng)]
+    } else {
+        Vec::new()
+    };
+    (Grid::from_values(size, &values).unwrap(), forbidden)
+}
+
+#[test]
+fn formulations_agree_on_random_small_puzzles() {
+    const CAP: u64 = 30;
+    let config = Config {
+        cases: 48,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    let strategy = (1usize..=3, any::<u64>(), 0.2f64..0.75);
+    runner
+        .run(&strategy, |(box_size, seed, removed)| {
+            let (puzzle, forbidden) = random_query(box_size, seed, removed);
+            let query = Query {
+                grid: &puzzle,
+                forbidden: &forbidden,
+            };
+            let (reference, ref_halt) = solutions(Formulation::Propagation, &query, CAP);
+            for f in Formulation::ALL {
+                let (found, halt) = solutions(f, &query, CAP);
+                prop_assert_eq!(found.len(), reference.len(), "{} count", f);
+                prop_assert_eq!(halt, ref_halt, "{} halt", f);
+                for values in &found {
+                    let grid = puzzle.with_solution(values);
+                    prop_assert!(check_solution(&puzzle, &grid).is_ok(), "{} invalid", f);
+                    for &(p, d) in &forbidden {
+                        prop_assert_ne!(values[p.index(puzzle.size())], d.get(), "{}", f);
+                    }
+                }
+                if ref_halt == Halt::Exhausted {
+                    let a: BTreeSet<_> = found.iter().collect();
+                    let b: BTreeSet<_> = reference.iter().collect();
+                    prop_assert_eq!(a, b, "{} solution set", f);
+                }
+            }
+            if !forbidden.is_empty() {
+                let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
+                let free = Query::new(&puzzle);
+                let any = !solutions(Formulation::Propagation, &free, 1).0.is_empty();
+                // Optimum 0 exactly when a solution avoids the pair; none at all without solutions.
+                prop_assert_eq!(
+                    optimum.value.map(|v| v == 0),
+                    any.then_some(!reference.is_empty())
+                );
+                if let Some(values) = &optimum.solution {
+                    prop_assert!(check_solution(&puzzle, &puzzle.with_solution(values)).is_ok());
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// The generator's question: with clue (a,b)=T removed from a unique puzzle, the minimum of
+/// x[a,b,T] is 1 exactly when the other clues imply it.
+#[test]
+fn mip_objective_decides_implied_clues() {
+    let cases = fixture();
+    let mut implied = 0;
+    let mut free = 0;
+    for case in cases
+        .iter()
+        .filter(|c| c.count == 1 && c.puzzle.size().box_size() <= 3)
+    {
+        let size = case.puzzle.size();
+        for p in case.puzzle.given_positions().into_iter().take(6) {
+            let d = case.puzzle.digit(p).unwrap();
+            let mut reduced = case.puzzle.clone();
+            reduced.set(p, sudoku_lab::engine::Entry::Empty);
+            let forbidden = [(p, d)];
+            let query = Query {
+                grid: &reduced,
+                forbidden: &forbidden,
+            };
+            let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
+            let (others, _) = solutions(Formulation::Propagation, &query, 1);
+            assert_eq!(
+                optimum.value,
+                Some(u64::from(others.is_empty())),
+                "{size} {p}"
+            );
+            if others.is_empty() {
+                implied += 1
+            } else {
+                free += 1
+            }
+        }
+    }
+    assert!(
+        implied > 0 && free > 0,
+        "the fixture exercises both answers"
+    );
+}
