@@ -1,5 +1,6 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
+pub use crate::engine::generate::Symmetry;
 use crate::engine::{Formulation, Grid, Pos, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
@@ -29,31 +30,6 @@ pub enum Request {
     },
     /// The puzzle's model as text for an external solver.
     Export { puzzle: Grid, model: ModelFormat },
-}
-
-/// A symmetry the pattern of givens of a generated puzzle keeps.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Symmetry {
-    #[default]
-    None,
-    Rotate180,
-    Rotate90,
-    MainDiagonal,
-    AntiDiagonal,
-    Horizontal,
-    Vertical,
-}
-
-impl Symmetry {
-    pub const ALL: [Symmetry; 7] = [
-        Symmetry::None,
-        Symmetry::Rotate180,
-        Symmetry::Rotate90,
-        Symmetry::MainDiagonal,
-        Symmetry::AntiDiagonal,
-        Symmetry::Horizontal,
-        Symmetry::Vertical,
-    ];
 }
 
 /// Text formats of a puzzle's model, for solvers outside the app.

@@ -17,9 +17,10 @@ pub struct GenerateProps {
 #[component]
 pub fn GeneratePanel(props: &GenerateProps) -> Html {
     let state = &props.state;
+    // On every keystroke, so a Generate click right after typing uses the new seed.
     let on_seed = {
         let on_action = props.on_action.clone();
-        Callback::from(move |e: Event| {
+        Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             if let Ok(seed) = input.value().trim().parse::<u64>() {
                 on_action.emit(Action::SetSeed(seed));
@@ -52,7 +53,7 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             <div class="fields">
                 <label for="seed">{ "Seed" }</label>
                 <input id="seed" type="number" min="0" step="1" inputmode="numeric"
-                       value={state.seed.to_string()} onchange={on_seed} disabled={state.busy()} />
+                       value={state.seed.to_string()} oninput={on_seed} disabled={state.busy()} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 <button type="button" class="primary" onclick={generate} disabled={state.busy()}>{ "Generate" }</button>

@@ -18,7 +18,10 @@ pub fn StatusLine(props: &StatusProps) -> Html {
     let state = &props.state;
     let progress = state.job.as_ref().map(|job| match job.progress {
         Some((done, total)) => html! {
-            <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
+            <>
+                <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
+                <span class="progress-text">{ format!("{done} of {total}") }</span>
+            </>
         },
         None => html! { <progress aria-label="Progress"></progress> },
     });

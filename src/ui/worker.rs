@@ -1,10 +1,15 @@
 //! The worker's side: receives requests, runs the engine, posts answers and progress.
 
+use crate::app::protocol::CheckOutcome;
 use crate::app::protocol::{
     CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
 };
-use crate::engine::{Formulation, SolveOptions, solve};
-use crate::engine::{Grid, Size};
+use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
+use crate::engine::formulation::{mip, sat};
+use crate::engine::generate::{GenerateOptions, Progress};
+use crate::engine::search::Flow;
+use crate::engine::{self, Grid, Size};
+use crate::engine::{Formulation, Query, SolveOptions, solve};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -84,35 +89,83 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(u64, u64)) -> Response 
     }
 }
 
-/// The generator's entry point; wired to `engine::generate` once it is in this build.
+/// A generator or analysis progress callback that reports `(done, total)` and never stops:
+/// cancelling terminates the whole worker, which is faster than any flag.
+fn reporting(progress: &mut dyn FnMut(u64, u64)) -> impl FnMut(&Progress) -> Flow + '_ {
+    move |p: &Progress| {
+        progress(p.done as u64, p.total as u64);
+        Flow::Continue
+    }
+}
+
 fn generate(
-    _size: Size,
-    _seed: u64,
-    _symmetry: Symmetry,
-    _formulation: Formulation,
-    _progress: &mut dyn FnMut(u64, u64),
+    size: Size,
+    seed: u64,
+    symmetry: Symmetry,
+    formulation: Formulation,
+    progress: &mut dyn FnMut(u64, u64),
 ) -> Response {
-    Response::Failed {
-        message: "This build has no generator yet.".into(),
+    let options = GenerateOptions {
+        seed,
+        symmetry,
+        formulation,
+        ..GenerateOptions::default()
+    };
+    let t0 = now();
+    match engine::generate(size, &options, &mut reporting(progress)) {
+        Ok(generated) => Response::Generated {
+            puzzle: generated.puzzle,
+            seed,
+            millis: now() - t0,
+        },
+        Err(e) => Response::Failed {
+            message: format!("Generation failed: {e}."),
+        },
     }
 }
 
-/// Uniqueness and minimality; wired to `engine::analyze` once it is in this build.
-fn check(
-    _puzzle: &Grid,
-    _formulation: Formulation,
-    _progress: &mut dyn FnMut(u64, u64),
-) -> Response {
-    Response::Failed {
-        message: "This build cannot check puzzles yet.".into(),
+/// Uniqueness, then (for a unique puzzle) which clues are redundant.
+fn check(puzzle: &Grid, formulation: Formulation, progress: &mut dyn FnMut(u64, u64)) -> Response {
+    let t0 = now();
+    let outcome = match analyze::uniqueness(puzzle, formulation, None) {
+        Ok(Certificate::NoSolution) => Ok(CheckOutcome::NoSolution),
+        Ok(Certificate::Multiple { first, second }) => Ok(CheckOutcome::Multiple { first, second }),
+        Ok(Certificate::Unique { solution }) => {
+            let options = AnalyzeOptions {
+                formulation,
+                profile: Vec::new(),
+                cancel: None,
+            };
+            analyze::irreducibility(puzzle, &options, &mut reporting(progress)).map(|clues| {
+                CheckOutcome::Unique {
+                    solution,
+                    clues: puzzle.given_count(),
+                    redundant: clues.redundant(),
+                }
+            })
+        }
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(outcome) => Response::Checked {
+            outcome,
+            millis: now() - t0,
+        },
+        Err(e) => Response::Failed {
+            message: format!("Check failed: {e}."),
+        },
     }
 }
 
-/// Model export; wired to `sat::dimacs` and `mip::lp_text` once they are in this build.
-fn export(_puzzle: &Grid, model: ModelFormat) -> Response {
-    Response::Failed {
-        message: format!("This build cannot export {} models yet.", model.name()),
-    }
+/// The puzzle's model, built by the formulation that solves it, as text.
+fn export(puzzle: &Grid, model: ModelFormat) -> Response {
+    let givens = puzzle.puzzle();
+    let query = Query::new(&givens);
+    let text = match model {
+        ModelFormat::Dimacs => sat::dimacs(&query),
+        ModelFormat::Lp => mip::lp_text(&query),
+    };
+    Response::Exported { model, text }
 }
 
 /// Installs the message handler and says `Ready`; the worker then lives until the page

@@ -69,3 +69,32 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   assert.equal(new URL(other.url()).hash, '', 'a reload restores the saved state, not the link');
   await other.close();
 });
+
+test('the puzzle downloads as text and its models as DIMACS and LP', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  const fetch = async (name) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name, exact: true }).click(),
+    ]);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return { file: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  };
+  assert.deepEqual(await fetch('Download text'), { file: 'sudoku.txt', text: `${PUZZLE}\n` });
+
+  const cnf = await fetch('Export DIMACS');
+  assert.equal(cnf.file, 'sudoku.cnf');
+  const header = cnf.text.split('\n').find((l) => l.startsWith('p cnf '));
+  const [, , vars, clauses] = header.split(' ').map(Number);
+  assert.ok(vars >= 729, header);
+  assert.equal(cnf.text.split('\n').filter((l) => /^-?\d/.test(l)).length, clauses);
+  await statusMatching(page, /^Exported the model as DIMACS \(\d+ lines\)\.$/);
+
+  const lp = await fetch('Export LP');
+  assert.equal(lp.file, 'sudoku.lp');
+  assert.match(lp.text, /^\\ sudoku-lab MIP model of a 9x9 puzzle/);
+  assert.match(lp.text, /^End\s*$/m);
+  await page.close();
+});
