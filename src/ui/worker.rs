@@ -1,15 +1,13 @@
 //! The worker's side: receives requests, runs the engine, posts answers and progress.
 
-use crate::app::protocol::CheckOutcome;
 use crate::app::protocol::{
-    CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
+    CheckOutcome, CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
 };
 use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
 use crate::engine::formulation::{mip, sat};
 use crate::engine::generate::{GenerateOptions, Progress};
 use crate::engine::search::Flow;
-use crate::engine::{self, Grid, Size};
-use crate::engine::{Formulation, Query, SolveOptions, solve};
+use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions, solve};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
