@@ -1,13 +1,15 @@
 //! Browser tests (headless Chromium through wasm-bindgen-test): the engine in wasm and the
-//! components rendered into a real DOM.
+//! components rendered into a real DOM, driven by clicks and key presses.
 #![cfg(all(target_arch = "wasm32", feature = "ui"))]
 
 use std::time::Duration;
+use sudoku_lab::app::state::{Action, FilledBy};
 use sudoku_lab::engine::format::parse;
-use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, check_solution, solve};
-use sudoku_lab::ui::App;
+use sudoku_lab::engine::{Formulation, Pos, SolveOptions, Verdict, check_solution, solve};
+use sudoku_lab::ui::{App, Board, BoardProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
+use yew::Callback;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -28,23 +30,58 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
-fn mount() -> web_sys::Element {
+fn new_root() -> web_sys::Element {
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+/// The app with no saved state, in a fresh element.
+fn mount_app() -> web_sys::Element {
+    web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .clear()
+        .unwrap();
+    let root = new_root();
     yew::Renderer::<App>::with_root(root.clone()).render();
     root
 }
 
-async fn settle() {
-    yew::platform::time::sleep(Duration::from_millis(30)).await;
+/// Waits (yielding to the renderer) until `ready` holds; fails after two seconds.
+async fn until(what: &str, ready: impl Fn() -> bool) {
+    for _ in 0..400 {
+        if ready() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+fn find(root: &web_sys::Element, selector: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(selector)
+        .unwrap()
+        .map(|e| e.dyn_into().unwrap())
 }
 
 fn cell(root: &web_sys::Element, row: usize, col: usize) -> web_sys::HtmlElement {
-    root.query_selector(&format!("#cell-{}-{}", row - 1, col - 1))
-        .unwrap()
-        .expect("cell rendered")
-        .dyn_into()
-        .unwrap()
+    find(root, &format!("#cell-{}-{}", row - 1, col - 1)).expect("cell rendered")
+}
+
+fn label(e: &web_sys::Element) -> String {
+    e.get_attribute("aria-label").unwrap_or_default()
+}
+
+fn button(root: &web_sys::Element, name: &str) -> web_sys::HtmlElement {
+    let all = root.query_selector_all("button").unwrap();
+    (0..all.length())
+        .filter_map(|i| all.get(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .find(|b| b.text_content().as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no button {name}"))
 }
 
 fn key(target: &web_sys::HtmlElement, key: &str, ctrl: bool) {
@@ -56,22 +93,18 @@ fn key(target: &web_sys::HtmlElement, key: &str, ctrl: bool) {
     target.dispatch_event(&e).unwrap();
 }
 
+fn status(root: &web_sys::Element) -> String {
+    find(root, "[role=status]")
+        .and_then(|s| s.text_content())
+        .unwrap_or_default()
+}
+
 #[wasm_bindgen_test]
 async fn board_renders_and_takes_clicks_keys_and_undo() {
-    web_sys::window()
-        .unwrap()
-        .local_storage()
-        .unwrap()
-        .unwrap()
-        .clear()
-        .unwrap();
-    let root = mount();
-    settle().await;
-    let board = root.query_selector("[role=grid]").unwrap().expect("board");
-    assert_eq!(
-        board.get_attribute("aria-label").as_deref(),
-        Some("Sudoku board")
-    );
+    let root = mount_app();
+    until("the board", || find(&root, "[role=grid]").is_some()).await;
+    let board = find(&root, "[role=grid]").unwrap();
+    assert_eq!(label(&board), "Sudoku board");
     assert_eq!(
         root.query_selector_all("[role=gridcell]").unwrap().length(),
         81
@@ -79,29 +112,103 @@ async fn board_renders_and_takes_clicks_keys_and_undo() {
 
     let c = cell(&root, 2, 3);
     c.click();
-    settle().await;
+    until("selection", || c.class_list().contains("selected")).await;
     key(&c, "7", false);
-    settle().await;
-    assert_eq!(
-        c.get_attribute("aria-label").as_deref(),
-        Some("Row 2, column 3, given 7")
-    );
+    until("a given 7", || label(&c) == "Row 2, column 3, given 7").await;
 
     key(&c, "ArrowRight", false);
-    settle().await;
     let next = cell(&root, 2, 4);
+    until("the selection to move", || {
+        next.class_list().contains("selected")
+    })
+    .await;
     key(&next, "7", false);
-    settle().await;
-    assert!(
-        next.class_list().contains("conflict"),
-        "same digit twice in a row is flagged"
-    );
+    until("the conflict", || next.class_list().contains("conflict")).await;
+    assert!(status(&root).starts_with("Conflict: digit 7 appears twice"));
 
     key(&next, "z", true);
-    settle().await;
-    assert_eq!(
-        next.get_attribute("aria-label").as_deref(),
-        Some("Row 2, column 4, empty")
-    );
+    until("undo", || label(&next) == "Row 2, column 4, empty").await;
     assert!(!c.class_list().contains("conflict"));
+}
+
+#[wasm_bindgen_test]
+async fn a_49x49_board_takes_two_digit_numbers_from_two_keys() {
+    let root = mount_app();
+    until("the board", || find(&root, "#size").is_some()).await;
+    let select: web_sys::HtmlSelectElement = find(&root, "#size").unwrap().dyn_into().unwrap();
+    select.set_value("7");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    until("2401 cells", || {
+        root.query_selector_all("[role=gridcell]").unwrap().length() == 2401
+    })
+    .await;
+    let c = cell(&root, 49, 1);
+    c.click();
+    until("selection", || c.class_list().contains("selected")).await;
+    key(&c, "4", false);
+    key(&c, "2", false);
+    until("a given 42", || label(&c) == "Row 49, column 1, given 42").await;
+    assert_eq!(c.text_content().as_deref(), Some("42"));
+    key(&c, "Delete", false);
+    until("erased", || label(&c) == "Row 49, column 1, empty").await;
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_import_shows_the_message_and_keeps_the_grid() {
+    let root = mount_app();
+    until("the board", || find(&root, "#import-text").is_some()).await;
+    let c = cell(&root, 1, 1);
+    c.click();
+    key(&c, "5", false);
+    until("a given 5", || label(&c) == "Row 1, column 1, given 5").await;
+
+    let area: web_sys::HtmlTextAreaElement =
+        find(&root, "#import-text").unwrap().dyn_into().unwrap();
+    area.set_value("1 2 3");
+    button(&root, "Import").click();
+    until("the error", || status(&root).starts_with("Import failed")).await;
+    assert_eq!(
+        status(&root),
+        "Import failed: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells"
+    );
+    assert_eq!(label(&c), "Row 1, column 1, given 5");
+    assert_eq!(root.query_selector_all(".given").unwrap().length(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
+    let mut grid = parse(PUZZLE).expect("valid").puzzle;
+    let solution = solve(&grid, Formulation::Propagation, &SolveOptions::default())
+        .expect("solves")
+        .solutions
+        .remove(0);
+    grid = solution;
+    let clicked = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let on_action = {
+        let clicked = clicked.clone();
+        Callback::from(move |a: Action| clicked.borrow_mut().push(a))
+    };
+    let props = BoardProps {
+        grid,
+        selected: None,
+        filled_by: FilledBy::Solver,
+        redundant: vec![Pos::new(0, 0)],
+        on_action,
+    };
+    let root = new_root();
+    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
+    until("the board", || find(&root, "#cell-8-8").is_some()).await;
+    assert_eq!(
+        root.query_selector_all(".solved").unwrap().length(),
+        81 - 17
+    );
+    assert_eq!(root.query_selector_all(".given").unwrap().length(), 17);
+    let first = cell(&root, 1, 1);
+    assert!(first.class_list().contains("redundant"));
+    assert_eq!(label(&first), "Row 1, column 1, given 4");
+    assert_eq!(label(&cell(&root, 1, 2)), "Row 1, column 2, 1");
+    cell(&root, 5, 6).click();
+    assert_eq!(*clicked.borrow(), vec![Action::Select(Pos::new(4, 5))]);
 }

@@ -1,6 +1,7 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
-use crate::engine::{Formulation, Grid, SolveReport};
+pub use crate::engine::generate::Symmetry;
+use crate::engine::{Formulation, Grid, Pos, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
 /// Work the page asks the worker to do. Each request carries an id so stale answers are ignored.
@@ -15,6 +16,47 @@ pub enum Request {
     },
     /// Solve with every formulation, to compare them.
     Compare { puzzle: Grid },
+    /// Make a minimal puzzle with a unique solution; the same seed gives the same puzzle.
+    Generate {
+        size: Size,
+        seed: u64,
+        symmetry: Symmetry,
+        formulation: Formulation,
+    },
+    /// Decide uniqueness, and for a unique puzzle which clues could go.
+    Check {
+        puzzle: Grid,
+        formulation: Formulation,
+    },
+    /// The puzzle's model as text for an external solver.
+    Export { puzzle: Grid, model: ModelFormat },
+}
+
+/// Text formats of a puzzle's model, for solvers outside the app.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModelFormat {
+    /// The SAT formulation's clauses in DIMACS CNF.
+    Dimacs,
+    /// The MIP formulation in CPLEX LP format.
+    Lp,
+}
+
+impl ModelFormat {
+    pub const ALL: [ModelFormat; 2] = [ModelFormat::Dimacs, ModelFormat::Lp];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelFormat::Dimacs => "DIMACS",
+            ModelFormat::Lp => "LP",
+        }
+    }
+
+    pub fn file_name(self) -> &'static str {
+        match self {
+            ModelFormat::Dimacs => "sudoku.cnf",
+            ModelFormat::Lp => "sudoku.lp",
+        }
+    }
 }
 
 /// One formulation's line in the comparison table.
@@ -26,14 +68,59 @@ pub struct CompareRow {
     pub result: Result<SolveReport, String>,
 }
 
+/// What a check established about a puzzle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CheckOutcome {
+    NoSolution,
+    /// At least two solutions: the first two found.
+    Multiple {
+        first: Grid,
+        second: Grid,
+    },
+    /// One solution; `redundant` are the clues whose removal keeps it unique.
+    Unique {
+        solution: Grid,
+        clues: usize,
+        redundant: Vec<Pos>,
+    },
+}
+
 /// What the worker sends back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
-    Progress { done: u64, total: u64 },
-    Solved { report: SolveReport, millis: f64 },
-    Compared { rows: Vec<CompareRow> },
-    Failed { message: String },
+    /// The worker has loaded and listens; sent once per worker, under [`READY_ID`].
+    Ready,
+    Progress {
+        done: u64,
+        total: u64,
+    },
+    Solved {
+        report: SolveReport,
+        millis: f64,
+    },
+    Compared {
+        rows: Vec<CompareRow>,
+    },
+    Generated {
+        puzzle: Grid,
+        seed: u64,
+        millis: f64,
+    },
+    Checked {
+        outcome: CheckOutcome,
+        millis: f64,
+    },
+    Exported {
+        model: ModelFormat,
+        text: String,
+    },
+    Failed {
+        message: String,
+    },
 }
+
+/// The id of the worker's `Ready` message; requests start at 1.
+pub const READY_ID: u64 = 0;
 
 /// A request tagged with the id the answer will carry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,6 +1,6 @@
 //! The board: an ARIA grid of cells with keyboard entry, and the number pad.
 
-use crate::app::state::{Action, Direction};
+use crate::app::state::{Action, Direction, FilledBy};
 use crate::engine::format::digit_symbol;
 use crate::engine::{Digit, Entry, Grid, Pos};
 use wasm_bindgen::JsCast;
@@ -54,6 +54,9 @@ pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> 
 pub struct BoardProps {
     pub grid: Grid,
     pub selected: Option<Pos>,
+    pub filled_by: FilledBy,
+    /// Clues a check found redundant.
+    pub redundant: Vec<Pos>,
     pub on_action: Callback<Action>,
 }
 
@@ -135,8 +138,14 @@ pub fn Board(props: &BoardProps) -> Html {
             let mut class = classes!("cell");
             match e {
                 Entry::Given(_) => class.push("given"),
-                Entry::Filled(_) => class.push("filled"),
+                Entry::Filled(_) => class.push(match props.filled_by {
+                    FilledBy::Player => "filled",
+                    FilledBy::Solver => "solved",
+                }),
                 Entry::Empty => {}
+            }
+            if props.redundant.contains(&p) {
+                class.push("redundant");
             }
             if n > 0 && (c + 1) % n == 0 && c + 1 < side {
                 class.push("box-right");
@@ -173,7 +182,8 @@ pub fn Board(props: &BoardProps) -> Html {
 
     let style = format!("--side: {}; --box: {};", side.max(1), n.max(1));
     html! {
-        <div class="board" role="grid" aria-label="Sudoku board" {style} {onkeydown}>
+        <div class={classes!("board", (side > 35).then_some("numbers"))} role="grid"
+             aria-label="Sudoku board" {style} {onkeydown}>
             { for rows }
         </div>
     }
@@ -203,7 +213,7 @@ pub fn NumberPad(props: &PadProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(Action::Erase))
     };
     html! {
-        <div class="pad" role="group" aria-label="Number pad">
+        <div class={classes!("pad", (props.side > 16).then_some("dense"))} role="group" aria-label="Number pad">
             { for buttons }
             <button type="button" class="pad-erase" onclick={erase}>{ "Erase" }</button>
         </div>

@@ -16,6 +16,9 @@ const WORKER_URL: &str = "./worker_loader.js";
 
 struct Inner {
     worker: Option<Worker>,
+    /// The worker has said `Ready`; until then requests wait in `queued`.
+    ready: bool,
+    queued: Vec<wasm_bindgen::JsValue>,
     // Kept alive as long as the worker it listens to.
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
 }
@@ -36,8 +39,18 @@ impl PartialEq for EngineHandle {
 impl EngineHandle {
     fn spawn(&self) {
         let dispatch = self.dispatch.clone();
+        let weak = Rc::downgrade(&self.inner);
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
             match serde_wasm_bindgen::from_value::<Envelope<Response>>(e.data()) {
+                Ok(Envelope {
+                    body: Response::Ready,
+                    ..
+                }) => {
+                    if let Some(inner) = weak.upgrade() {
+                        inner.borrow_mut().flush();
+                    }
+                    dispatch.emit(Action::EngineReady);
+                }
                 Ok(env) => dispatch.emit(Action::Answered {
                     id: env.id,
                     response: env.body,
@@ -46,6 +59,8 @@ impl EngineHandle {
             }
         });
         let mut inner = self.inner.borrow_mut();
+        inner.ready = false;
+        inner.queued.clear();
         match Worker::new(WORKER_URL) {
             Ok(w) => {
                 w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -56,25 +71,25 @@ impl EngineHandle {
         }
     }
 
-    /// Sends a request under `id`; the reducer learns of it through `Started`.
+    /// Sends a request under `id` (or queues it until the worker is ready); the reducer learns
+    /// of it through `Started`.
     pub fn run(&self, id: u64, kind: JobKind, request: Request) {
         if self.inner.borrow().worker.is_none() {
             self.spawn();
         }
         let message = serde_wasm_bindgen::to_value(&Envelope { id, body: request });
-        let inner = self.inner.borrow();
-        match (inner.worker.as_ref(), message) {
-            (Some(w), Ok(m)) => {
-                if w.post_message(&m).is_ok() {
-                    self.dispatch.emit(Action::Started { id, kind });
-                }
-            }
-            _ => self.dispatch.emit(Action::Answered {
+        let sent = match message {
+            Ok(m) => self.inner.borrow_mut().send(m),
+            Err(_) => false,
+        };
+        self.dispatch.emit(Action::Started { id, kind });
+        if !sent {
+            self.dispatch.emit(Action::Answered {
                 id,
                 response: Response::Failed {
                     message: "The engine worker is not available.".into(),
                 },
-            }),
+            });
         }
     }
 
@@ -88,6 +103,28 @@ impl EngineHandle {
     }
 }
 
+impl Inner {
+    fn send(&mut self, message: wasm_bindgen::JsValue) -> bool {
+        match (&self.worker, self.ready) {
+            (Some(w), true) => w.post_message(&message).is_ok(),
+            (Some(_), false) => {
+                self.queued.push(message);
+                true
+            }
+            (None, _) => false,
+        }
+    }
+
+    fn flush(&mut self) {
+        self.ready = true;
+        for m in std::mem::take(&mut self.queued) {
+            if let Some(w) = &self.worker {
+                let _ = w.post_message(&m);
+            }
+        }
+    }
+}
+
 /// Starts the worker with the component and stops it when the component goes away.
 #[hook]
 pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
@@ -95,6 +132,8 @@ pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
         let h = EngineHandle {
             inner: Rc::new(RefCell::new(Inner {
                 worker: None,
+                ready: false,
+                queued: Vec::new(),
                 _on_message: None,
             })),
             dispatch,

@@ -4,15 +4,22 @@
 mod board;
 mod controls;
 mod engine;
+mod files;
+mod generate;
+mod status;
 mod storage;
 pub mod worker;
 
-pub use board::{cell_label, key_digit, symbol};
+pub use board::{Board, BoardProps, cell_label, key_digit, symbol};
 
+use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
-use board::{Board, NumberPad};
-use controls::{Actions, CompareTable, FormulationPicker, ImportExport, SizeAndMode, StatusLine};
+use board::NumberPad;
+use controls::{Actions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
+use files::{ImportExport, use_download};
+use generate::GeneratePanel;
+use status::{CompareTable, StatusLine};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -40,10 +47,16 @@ pub fn App() -> Html {
         let saved = store.0.saved();
         use_effect_with(saved, storage::save);
     }
+    use_download(store.0.download.clone(), dispatch.clone());
     let state = &store.0;
+    let shared = Rc::new(state.clone());
     let side = state.size().side();
+    let engine_state = match state.engine {
+        EngineState::Starting => "starting",
+        EngineState::Ready => "ready",
+    };
     html! {
-        <div class="app">
+        <div class="app" data-engine={engine_state}>
             <header>
                 <h1>{ "sudoku-lab" }</h1>
                 <p class="tagline">{ "Solve, count, check and generate Sudoku from 1x1 to 49x49, offline." }</p>
@@ -51,15 +64,17 @@ pub fn App() -> Html {
             <main>
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.grid.clone()} selected={state.selected} on_action={dispatch.clone()} />
+                    <Board grid={state.grid.clone()} selected={state.selected} filled_by={state.filled_by()}
+                           redundant={state.redundant.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
                 <section class="panel">
                     <FormulationPicker selected={state.formulation} on_action={dispatch.clone()} />
-                    <Actions state={Rc::new(state.clone())} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <StatusLine state={Rc::new(state.clone())} on_action={dispatch.clone()} />
+                    <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    <StatusLine state={shared.clone()} on_action={dispatch.clone()} />
                     <CompareTable rows={state.compare.clone()} />
-                    <ImportExport grid={state.grid.clone()} on_action={dispatch.clone()} />
+                    <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>
             </main>
             <footer>
@@ -71,6 +86,25 @@ pub fn App() -> Html {
 
 pub fn start_app() {
     yew::Renderer::<App>::new().render();
+    register_service_worker();
+}
+
+/// Offline support (`sw.js`); browsers without service workers, or pages not served over a
+/// secure origin, simply stay online-only.
+fn register_service_worker() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let navigator = window.navigator();
+    if !js_sys::Reflect::has(&navigator, &"serviceWorker".into()).unwrap_or(false) {
+        return;
+    }
+    let registration = navigator.service_worker().register("./sw.js");
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = wasm_bindgen_futures::JsFuture::from(registration).await {
+            web_sys::console::warn_2(&"offline support unavailable:".into(), &e);
+        }
+    });
 }
 
 pub fn start_worker() {

@@ -25,10 +25,18 @@ pub fn initial_state() -> AppState {
     }
 }
 
+/// The puzzle of a share link, taken out of the address so that a later reload restores the
+/// saved state (with the moves made since) instead of the shared puzzle again.
 fn shared_puzzle() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
+    let window = web_sys::window()?;
+    let location = window.location();
+    let hash = location.hash().ok()?;
     let encoded = hash.strip_prefix(SHARE_PREFIX)?;
-    js_sys::decode_uri_component(encoded).ok()?.as_string()
+    let text = js_sys::decode_uri_component(encoded).ok()?.as_string();
+    if let (Ok(history), Ok(path)) = (window.history(), location.pathname()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+    }
+    text
 }
 
 pub fn save(saved: &Saved) {

@@ -1,7 +1,13 @@
 //! The worker's side: receives requests, runs the engine, posts answers and progress.
 
-use crate::app::protocol::{CompareRow, Envelope, Request, Response};
-use crate::engine::{Formulation, SolveOptions, solve};
+use crate::app::protocol::{
+    CheckOutcome, CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
+};
+use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
+use crate::engine::formulation::{mip, sat};
+use crate::engine::generate::{GenerateOptions, Progress};
+use crate::engine::search::Flow;
+use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions, solve};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -23,8 +29,11 @@ fn post(id: u64, body: Response) {
     }
 }
 
-/// Runs one request to completion.
-pub fn handle(request: Request) -> Response {
+/// Progress goes out at most this often, so a fast job does not flood the page.
+const PROGRESS_EVERY_MS: f64 = 50.0;
+
+/// Runs one request to completion; `progress` hears `(done, total)` along the way.
+pub fn handle(request: Request, progress: &mut dyn FnMut(u64, u64)) -> Response {
     match request {
         Request::Solve {
             puzzle,
@@ -64,17 +73,120 @@ pub fn handle(request: Request) -> Response {
                 .collect();
             Response::Compared { rows }
         }
+        Request::Generate {
+            size,
+            seed,
+            symmetry,
+            formulation,
+        } => generate(size, seed, symmetry, formulation, progress),
+        Request::Check {
+            puzzle,
+            formulation,
+        } => check(&puzzle, formulation, progress),
+        Request::Export { puzzle, model } => export(&puzzle, model),
     }
 }
 
-/// Installs the message handler; the worker then lives until the page terminates it.
+/// A generator or analysis progress callback that reports `(done, total)` and never stops:
+/// cancelling terminates the whole worker, which is faster than any flag.
+fn reporting(progress: &mut dyn FnMut(u64, u64)) -> impl FnMut(&Progress) -> Flow + '_ {
+    move |p: &Progress| {
+        progress(p.done as u64, p.total as u64);
+        Flow::Continue
+    }
+}
+
+fn generate(
+    size: Size,
+    seed: u64,
+    symmetry: Symmetry,
+    formulation: Formulation,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Response {
+    let options = GenerateOptions {
+        seed,
+        symmetry,
+        formulation,
+        ..GenerateOptions::default()
+    };
+    let t0 = now();
+    match engine::generate(size, &options, &mut reporting(progress)) {
+        Ok(generated) => Response::Generated {
+            puzzle: generated.puzzle,
+            seed,
+            millis: now() - t0,
+        },
+        Err(e) => Response::Failed {
+            message: format!("Generation failed: {e}."),
+        },
+    }
+}
+
+/// Uniqueness, then (for a unique puzzle) which clues are redundant.
+fn check(puzzle: &Grid, formulation: Formulation, progress: &mut dyn FnMut(u64, u64)) -> Response {
+    let t0 = now();
+    let outcome = match analyze::uniqueness(puzzle, formulation, None) {
+        Ok(Certificate::NoSolution) => Ok(CheckOutcome::NoSolution),
+        Ok(Certificate::Multiple { first, second }) => Ok(CheckOutcome::Multiple { first, second }),
+        Ok(Certificate::Unique { solution }) => {
+            let options = AnalyzeOptions {
+                formulation,
+                profile: Vec::new(),
+                cancel: None,
+            };
+            analyze::irreducibility(puzzle, &options, &mut reporting(progress)).map(|clues| {
+                CheckOutcome::Unique {
+                    solution,
+                    clues: puzzle.given_count(),
+                    redundant: clues.redundant(),
+                }
+            })
+        }
+        Err(e) => Err(e),
+    };
+    match outcome {
+        Ok(outcome) => Response::Checked {
+            outcome,
+            millis: now() - t0,
+        },
+        Err(e) => Response::Failed {
+            message: format!("Check failed: {e}."),
+        },
+    }
+}
+
+/// The puzzle's model, built by the formulation that solves it, as text.
+fn export(puzzle: &Grid, model: ModelFormat) -> Response {
+    let givens = puzzle.puzzle();
+    let query = Query::new(&givens);
+    let text = match model {
+        ModelFormat::Dimacs => sat::dimacs(&query),
+        ModelFormat::Lp => mip::lp_text(&query),
+    };
+    Response::Exported { model, text }
+}
+
+/// Installs the message handler and says `Ready`; the worker then lives until the page
+/// terminates it. Messages sent before this point would be lost, hence the handshake.
 pub fn register() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| {
         match serde_wasm_bindgen::from_value::<Envelope<Request>>(e.data()) {
-            Ok(env) => post(env.id, handle(env.body)),
+            Ok(env) => {
+                let id = env.id;
+                let mut last = f64::NEG_INFINITY;
+                let mut progress = |done: u64, total: u64| {
+                    let t = now();
+                    if t - last >= PROGRESS_EVERY_MS || done == total {
+                        last = t;
+                        post(id, Response::Progress { done, total });
+                    }
+                };
+                post(id, handle(env.body, &mut progress));
+            }
             Err(err) => web_sys::console::error_1(&format!("bad request: {err}").into()),
         }
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
+    post(READY_ID, Response::Ready);
 }

@@ -1,29 +1,44 @@
 // End-to-end: the release build in headless Chromium, used as a person would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { launch, openApp, cell, SHOTS } from './browser.mjs';
+import { launch, freshApp, cell, status, shot } from './browser.mjs';
 
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
-test('the page shows an empty 9x9 board with title and version', async () => {
-  const { page, errors } = await openApp(env.context, env.url);
+test('the page shows an empty 9x9 board with title, version and named controls', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
   await assert.doesNotReject(page.getByRole('heading', { name: 'sudoku-lab' }).waitFor());
   assert.equal(await page.getByRole('gridcell').count(), 81);
+  assert.equal(await cell(page, 3, 7).getAttribute('aria-label'), 'Row 3, column 7, empty');
   assert.match(await page.locator('footer').innerText(), /sudoku-lab \d+\.\d+\.\d+/);
-  await page.screenshot({ path: join(SHOTS, 'empty-board.png') });
+  for (const name of ['Solve', 'Count solutions', 'Check', 'Generate', 'Clear', 'Cancel', 'Compare']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  assert.ok((await page.getByRole('radio').count()) >= 1);
+  assert.equal(await page.getByRole('radio', { name: 'Propagation', exact: true }).count(), 1);
+  assert.equal(await page.getByLabel('Size', { exact: true }).inputValue(), '3');
+  assert.equal(await status(page).count(), 1);
+  await shot(page, 'empty-board');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('clicking a cell and typing a digit shows it', async () => {
-  const { page } = await openApp(env.context, env.url);
+test('clicking cells and typing enters givens; arrows move; Backspace and Ctrl+Z undo', async () => {
+  const { page } = await freshApp(env.context, env.url);
   await cell(page, 3, 7).click();
   await page.keyboard.press('5');
-  await assert.doesNotReject(cell(page, 3, 7).and(page.getByText('5')).waitFor());
+  await cell(page, 3, 7).and(page.getByText('5')).waitFor();
   assert.equal(await cell(page, 3, 7).getAttribute('aria-label'), 'Row 3, column 7, given 5');
-  await page.screenshot({ path: join(SHOTS, 'typed-digit.png') });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('5');
+  await cell(page, 3, 8).and(page.locator('.conflict')).waitFor();
+  assert.match(await status(page).innerText(), /^Conflict: digit 5 appears twice in a row/);
+  await shot(page, 'conflict');
+  await page.keyboard.press('Backspace');
+  await page.getByRole('gridcell', { name: 'Row 3, column 8, empty' }).waitFor();
+  await page.keyboard.press('Control+z');
+  await page.getByRole('gridcell', { name: 'Row 3, column 8, given 5' }).waitFor();
   await page.close();
 });

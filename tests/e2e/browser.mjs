@@ -1,4 +1,5 @@
-// Launches Debian's Chromium through playwright-core and serves the built app on loopback.
+// Launches Debian's Chromium through playwright-core, serves the built app on loopback, and
+// offers the few steps the end-to-end tests share.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,4 +45,45 @@ export async function openApp(context, url) {
 
 export function cell(page, row, col) {
   return page.getByRole('gridcell', { name: new RegExp(`^Row ${row}, column ${col},`) });
+}
+
+/** Opens the app with no saved state and waits until the board is drawn and the engine ready. */
+export async function freshApp(context, url) {
+  const { page, errors } = await openApp(context, url);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await engineReady(page);
+  return { page, errors };
+}
+
+/** Waits until the engine worker has loaded and answers requests. */
+export async function engineReady(page) {
+  await page.locator('.app[data-engine="ready"]').waitFor();
+}
+
+/** The status line. */
+export function status(page) {
+  return page.getByRole('status');
+}
+
+/** Waits until the status line matches `pattern`; returns its text. */
+export async function statusMatching(page, pattern, timeout = 30_000) {
+  await status(page).filter({ hasText: pattern }).waitFor({ timeout });
+  return status(page).innerText();
+}
+
+/** Pastes `text` into the import box and imports it. */
+export async function importText(page, text) {
+  await page.getByLabel('Puzzle text (line, numeric or JSON)').fill(text);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+}
+
+/** Every cell's accessible name, row-major: the board as a person using a screen reader reads it. */
+export async function boardLabels(page) {
+  return page.getByRole('gridcell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
+}
+
+/** Saves a screenshot of the page under target/screenshots/. */
+export async function shot(page, name) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }

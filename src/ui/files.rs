@@ -1,0 +1,150 @@
+//! Import and export: paste or open a puzzle, download it or its model, share a link.
+
+use super::engine::EngineHandle;
+use super::storage;
+use crate::app::protocol::ModelFormat;
+use crate::app::state::{Action, AppState, Download, JobKind};
+use crate::engine::format::{self, Format};
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ImportExportProps {
+    pub state: Rc<AppState>,
+    pub engine: EngineHandle,
+    pub on_action: Callback<Action>,
+}
+
+/// Starts a browser download of `text`.
+fn download(name: &str, mime: &str, text: &str) {
+    let parts = js_sys::Array::of1(&text.into());
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let anchor = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(a) = anchor {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Hands the reducer's pending download to the browser, then tells the reducer it went.
+#[hook]
+pub fn use_download(pending: Option<Download>, on_action: Callback<Action>) {
+    use_effect_with(pending, move |pending| {
+        if let Some(d) = pending {
+            download(&d.name, &d.mime, &d.text);
+            on_action.emit(Action::Downloaded);
+        }
+    });
+}
+
+/// Paste or open a puzzle; download it as text, JSON or a solver model; make a share link.
+#[component]
+pub fn ImportExport(props: &ImportExportProps) -> Html {
+    let grid = &props.state.grid;
+    let busy = props.state.busy();
+    // Read at click time, so whatever was pasted last is what gets imported.
+    let area = use_node_ref();
+    let import = {
+        let area = area.clone();
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(a) = area.cast::<web_sys::HtmlTextAreaElement>() {
+                on_action.emit(Action::Import(a.value()));
+            }
+        })
+    };
+    let open_file = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            let on_action = on_action.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                match text.ok().and_then(|t| t.as_string()) {
+                    Some(t) => on_action.emit(Action::Import(t)),
+                    None => on_action.emit(Action::Import(String::new())),
+                }
+            });
+            input.set_value("");
+        })
+    };
+    let save = |format: Format| {
+        let grid = grid.clone();
+        Callback::from(move |_: MouseEvent| {
+            let (name, mime) = match format {
+                Format::Json => ("sudoku.json", "application/json"),
+                _ => ("sudoku.txt", "text/plain"),
+            };
+            let body =
+                format::write(&grid, format).unwrap_or_else(|_| format::write_numeric(&grid));
+            download(name, mime, &format!("{}\n", body.trim_end()));
+        })
+    };
+    let copy_link = {
+        let grid = grid.clone();
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let (Some(link), Some(w)) = (storage::share_link(&grid), web_sys::window()) {
+                // Refused without a user grant in some browsers; the link is shown either way.
+                let _ = w.navigator().clipboard().write_text(&link);
+                on_action.emit(Action::ShareLink(link));
+            }
+        })
+    };
+    let export = |model: ModelFormat| {
+        let engine = props.engine.clone();
+        let state = props.state.clone();
+        let kind = JobKind::Export(model);
+        let onclick = Callback::from(move |_: MouseEvent| {
+            engine.run(state.next_job_id(), kind, state.request(kind));
+        });
+        html! {
+            <button type="button" {onclick} disabled={busy}>{ format!("Export {}", model.name()) }</button>
+        }
+    };
+    let link = props.state.share_link.as_ref().map(|link| {
+        html! {
+            <div class="share">
+                <label for="share-link">{ "Share link" }</label>
+                <input id="share-link" type="url" readonly=true value={link.clone()} />
+            </div>
+        }
+    });
+    html! {
+        <details class="files" open=true>
+            <summary>{ "Import and export" }</summary>
+            <label for="import-text">{ "Puzzle text (line, numeric or JSON)" }</label>
+            <textarea id="import-text" rows="3" spellcheck="false" ref={area}
+                      placeholder="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......" />
+            <div class="actions">
+                <button type="button" onclick={import}>{ "Import" }</button>
+                <label class="file">{ "Open file" }
+                    <input type="file" accept=".txt,.json,.sdk,text/plain,application/json" onchange={open_file} />
+                </label>
+                <button type="button" onclick={save(Format::Line)}>{ "Download text" }</button>
+                <button type="button" onclick={save(Format::Json)}>{ "Download JSON" }</button>
+                <button type="button" onclick={copy_link}>{ "Copy link" }</button>
+            </div>
+            { for link }
+            <div class="actions" role="group" aria-label="Export the model">
+                { for ModelFormat::ALL.into_iter().map(export) }
+            </div>
+        </details>
+    }
+}

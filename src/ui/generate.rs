@@ -1,0 +1,64 @@
+//! The generator's controls: seed, symmetry and the Generate button (size is the board's).
+
+use super::engine::EngineHandle;
+use crate::app::protocol::Symmetry;
+use crate::app::state::{Action, AppState, JobKind, symmetry_name};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct GenerateProps {
+    pub state: Rc<AppState>,
+    pub engine: EngineHandle,
+    pub on_action: Callback<Action>,
+}
+
+/// Generates a minimal unique puzzle of the board's size; the same seed gives the same puzzle.
+#[component]
+pub fn GeneratePanel(props: &GenerateProps) -> Html {
+    let state = &props.state;
+    // On every keystroke, so a Generate click right after typing uses the new seed.
+    let on_seed = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(seed) = input.value().trim().parse::<u64>() {
+                on_action.emit(Action::SetSeed(seed));
+            }
+        })
+    };
+    let on_symmetry = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Some(s) = Symmetry::ALL.get(select.selected_index().max(0) as usize) {
+                on_action.emit(Action::SetSymmetry(*s));
+            }
+        })
+    };
+    let generate = {
+        let engine = props.engine.clone();
+        let state = props.state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let kind = JobKind::Generate;
+            engine.run(state.next_job_id(), kind, state.request(kind));
+        })
+    };
+    let options = Symmetry::ALL.iter().map(|&s| {
+        html! { <option selected={s == state.symmetry}>{ symmetry_name(s) }</option> }
+    });
+    html! {
+        <fieldset class="generate">
+            <legend>{ "Generate" }</legend>
+            <div class="fields">
+                <label for="seed">{ "Seed" }</label>
+                <input id="seed" type="number" min="0" step="1" inputmode="numeric"
+                       value={state.seed.to_string()} oninput={on_seed} disabled={state.busy()} />
+                <label for="symmetry">{ "Symmetry" }</label>
+                <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
+                <button type="button" class="primary" onclick={generate} disabled={state.busy()}>{ "Generate" }</button>
+            </div>
+            <small>{ format!("A minimal puzzle with one solution, {} like the board.", state.size()) }</small>
+        </fieldset>
+    }
+}

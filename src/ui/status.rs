@@ -1,0 +1,97 @@
+//! The status line with progress and the solution stepper, and the comparison table.
+
+use crate::app::protocol::CompareRow;
+use crate::app::state::{Action, AppState, format_millis};
+use crate::engine::Verdict;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub state: Rc<AppState>,
+    pub on_action: Callback<Action>,
+}
+
+/// The live status line, progress while busy, and stepping through solutions found.
+#[component]
+pub fn StatusLine(props: &StatusProps) -> Html {
+    let state = &props.state;
+    let progress = state.job.as_ref().map(|job| match job.progress {
+        Some((done, total)) => html! {
+            <>
+                <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
+                <span class="progress-text">{ format!("{done} of {total}") }</span>
+            </>
+        },
+        None => html! { <progress aria-label="Progress"></progress> },
+    });
+    let stepper = (state.solutions.len() > 1).then(|| {
+        let i = state.solution_index;
+        let go = |to: usize| {
+            let on_action = props.on_action.clone();
+            Callback::from(move |_: MouseEvent| on_action.emit(Action::ShowSolution(to)))
+        };
+        html! {
+            <div class="stepper">
+                <button type="button" onclick={go(i.saturating_sub(1))} disabled={i == 0}>{ "Previous solution" }</button>
+                <span>{ format!("Solution {} of {} shown", i + 1, state.solutions.len()) }</span>
+                <button type="button" onclick={go(i + 1)} disabled={i + 1 >= state.solutions.len()}>{ "Next solution" }</button>
+            </div>
+        }
+    });
+    let class = classes!("status", state.status.error.then_some("error"));
+    html! {
+        <div class="status-area">
+            <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
+            { for progress }
+            { for stepper }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CompareProps {
+    pub rows: Vec<CompareRow>,
+}
+
+/// Every formulation on the same puzzle: time, effort, and whether they agree.
+#[component]
+pub fn CompareTable(props: &CompareProps) -> Html {
+    if props.rows.is_empty() {
+        return html! {};
+    }
+    let rows = props.rows.iter().map(|row| {
+        let (verdict, stats) = match &row.result {
+            Ok(r) => (
+                match r.verdict() {
+                    Verdict::NoSolution => "no solution".to_string(),
+                    Verdict::Unique => "unique".to_string(),
+                    Verdict::Multiple => "2 or more".to_string(),
+                    Verdict::Unknown => "stopped".to_string(),
+                },
+                r.stats
+                    .entries()
+                    .iter()
+                    .map(|(k, v)| format!("{v} {k}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            Err(e) => ("not run".to_string(), e.clone()),
+        };
+        html! {
+            <tr>
+                <th scope="row">{ row.formulation.name() }</th>
+                <td>{ verdict }</td>
+                <td class="num">{ format_millis(row.millis) }</td>
+                <td>{ stats }</td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="compare">
+            <caption>{ "Formulations compared on this puzzle" }</caption>
+            <thead><tr><th>{ "Formulation" }</th><th>{ "Answer" }</th><th>{ "Time" }</th><th>{ "Statistics" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}

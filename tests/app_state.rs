@@ -1,0 +1,702 @@
+//! The app reducer, natively: every action, and every answer the worker can give.
+
+use sudoku_lab::app::protocol::{
+    CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry,
+};
+use sudoku_lab::app::state::{
+    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, format_millis,
+};
+use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::{
+    Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, SolveReport, Stats, solve,
+};
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn puzzle() -> Grid {
+    parse(PUZZLE).expect("valid").puzzle
+}
+
+fn d(v: u64) -> Digit {
+    Digit::new(v, 9).expect("digit")
+}
+
+fn p(row: usize, col: usize) -> Pos {
+    Pos::new(row, col)
+}
+
+fn run(state: AppState, actions: impl IntoIterator<Item = Action>) -> AppState {
+    actions.into_iter().fold(state, AppState::reduce)
+}
+
+/// A state showing the puzzle, in play mode, with a job of `kind` running under the next id.
+fn busy_with(kind: JobKind) -> (AppState, u64) {
+    let s = run(AppState::default(), [Action::Import(PUZZLE.into())]);
+    let id = s.next_job_id();
+    (s.reduce(Action::Started { id, kind }), id)
+}
+
+fn report(puzzle: &Grid, max: u64) -> SolveReport {
+    let options = SolveOptions {
+        max_solutions: Some(max),
+        keep: 2,
+        ..SolveOptions::default()
+    };
+    solve(puzzle, Formulation::Propagation, &options).expect("solves")
+}
+
+#[test]
+fn select_and_move_wrap_around_the_grid() {
+    let cases = [
+        (p(0, 0), Direction::Up, p(8, 0)),
+        (p(0, 0), Direction::Left, p(0, 8)),
+        (p(8, 8), Direction::Down, p(0, 8)),
+        (p(8, 8), Direction::Right, p(8, 0)),
+        (p(4, 4), Direction::Up, p(3, 4)),
+        (p(4, 4), Direction::Right, p(4, 5)),
+    ];
+    for (from, dir, to) in cases {
+        let s = run(
+            AppState::default(),
+            [Action::Select(from), Action::Move(dir)],
+        );
+        assert_eq!(s.selected, Some(to), "{from:?} {dir:?}");
+    }
+    let outside = AppState::default().reduce(Action::Select(p(9, 0)));
+    assert_eq!(
+        outside.selected, None,
+        "a cell outside the grid is not selected"
+    );
+    let first = AppState::default().reduce(Action::Move(Direction::Right));
+    assert_eq!(
+        first.selected,
+        Some(p(0, 1)),
+        "moving starts from the top left"
+    );
+}
+
+#[test]
+fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
+    let given = run(
+        AppState::default(),
+        [Action::Select(p(2, 6)), Action::Input(d(5))],
+    );
+    assert_eq!(given.grid.entry(p(2, 6)), Entry::Given(d(5)));
+    assert_eq!(given.undo.len(), 1);
+
+    let played = run(
+        given.clone(),
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 0)),
+            Action::Input(d(3)),
+        ],
+    );
+    assert_eq!(played.mode, Mode::Play);
+    assert_eq!(played.grid.entry(p(0, 0)), Entry::Filled(d(3)));
+
+    let refused = run(
+        played.clone(),
+        [Action::Select(p(2, 6)), Action::Input(d(4))],
+    );
+    assert_eq!(refused.grid, played.grid, "a given is safe in play mode");
+    assert!(refused.status.text.contains("is a given"));
+
+    let unselected = AppState::default().reduce(Action::Input(d(1)));
+    assert_eq!(unselected.grid, Grid::empty(Size::NINE));
+    assert_eq!(unselected.status.text, "Select a cell first.");
+
+    let small = run(
+        AppState::default(),
+        [
+            Action::SetSize(Size::new(2).expect("size")),
+            Action::Select(p(0, 0)),
+            Action::Input(d(9)),
+        ],
+    );
+    assert_eq!(
+        small.grid.entry(p(0, 0)),
+        Entry::Empty,
+        "9 does not fit 4x4"
+    );
+}
+
+#[test]
+fn input_reports_conflicts_and_a_full_grid() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Select(p(0, 0)),
+            Action::Input(d(7)),
+            Action::Select(p(0, 5)),
+            Action::Input(d(7)),
+        ],
+    );
+    assert!(s.status.error);
+    assert!(
+        s.status.text.starts_with("Conflict: digit 7"),
+        "{}",
+        s.status.text
+    );
+
+    let solved = report(&puzzle(), 1).solutions[0].clone();
+    let mut almost = solved.clone();
+    almost.set(p(8, 8), Entry::Empty);
+    let digit = solved.digit(p(8, 8)).expect("solved");
+    let s = run(
+        AppState::new(almost),
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(8, 8)),
+            Action::Input(digit),
+        ],
+    );
+    assert_eq!(s.status.text, "The grid is full and has no conflicts.");
+}
+
+#[test]
+fn erase_undo_and_redo_walk_the_history() {
+    let s = run(
+        AppState::default(),
+        [Action::Select(p(1, 1)), Action::Input(d(4))],
+    );
+    let erased = s.clone().reduce(Action::Erase);
+    assert_eq!(erased.grid.entry(p(1, 1)), Entry::Empty);
+    let undone = erased.clone().reduce(Action::Undo);
+    assert_eq!(undone.grid.entry(p(1, 1)), Entry::Given(d(4)));
+    assert_eq!(undone.redo.len(), 1);
+    let redone = undone.reduce(Action::Redo);
+    assert_eq!(redone.grid, erased.grid);
+    assert!(redone.redo.is_empty());
+
+    let nothing = AppState::default();
+    assert_eq!(nothing.clone().reduce(Action::Undo), nothing);
+    assert_eq!(nothing.clone().reduce(Action::Redo), nothing);
+}
+
+#[test]
+fn clear_reset_and_resize_replace_the_grid_undoably() {
+    let start = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    assert_eq!(start.grid.entry(p(0, 1)), Entry::Filled(d(1)));
+    let five = Size::new(5).expect("size");
+    let cases: [(Action, Grid, Mode, &str); 3] = [
+        (
+            Action::Clear,
+            Grid::empty(Size::NINE),
+            Mode::Givens,
+            "Cleared.",
+        ),
+        (
+            Action::ResetToGivens,
+            puzzle(),
+            Mode::Play,
+            "Back to the givens.",
+        ),
+        (
+            Action::SetSize(five),
+            Grid::empty(five),
+            Mode::Givens,
+            "New empty 25x25 grid.",
+        ),
+    ];
+    for (action, grid, mode, status) in cases {
+        let s = start.clone().reduce(action.clone());
+        assert_eq!(s.grid, grid, "{action:?}");
+        assert_eq!(s.mode, mode, "{action:?}");
+        assert_eq!(s.status.text, status, "{action:?}");
+        assert_eq!(s.reduce(Action::Undo).grid, start.grid, "{action:?} undoes");
+    }
+    let same = start.clone().reduce(Action::SetSize(Size::NINE));
+    assert_eq!(same, start, "choosing the current size keeps the grid");
+}
+
+#[test]
+fn settings_are_stored_and_saved() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::SetMode(Mode::Play),
+            Action::SetFormulation(Formulation::Propagation),
+            Action::SetSeed(42),
+            Action::SetSymmetry(Symmetry::Rotate90),
+        ],
+    );
+    assert_eq!(
+        (s.mode, s.formulation, s.seed, s.symmetry),
+        (Mode::Play, Formulation::Propagation, 42, Symmetry::Rotate90)
+    );
+    let saved = s.saved();
+    let text = serde_json::to_string(&saved).expect("serialises");
+    let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
+    assert_eq!(back.saved(), saved);
+}
+
+#[test]
+fn saved_state_from_before_symmetry_existed_still_loads() {
+    let grid = serde_json::to_string(&Grid::empty(Size::NINE)).expect("grid");
+    let text = format!(r#"{{"grid":{grid},"mode":"Play","formulation":"Propagation","seed":7}}"#);
+    let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
+    assert_eq!((back.seed, back.symmetry), (7, Symmetry::None));
+}
+
+#[test]
+fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
+    let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(
+        s.status.text,
+        "Imported a 9x9 puzzle with 17 givens (line format)."
+    );
+
+    let mut typo = PUZZLE.to_string();
+    typo.replace_range(13..14, "*");
+    let bad = [
+        (
+            typo.as_str(),
+            "row 2, column 5: '*' is not a digit or blank",
+        ),
+        (r#"{"dim":3,"fixed":{"1":{"3":12}}}"#, "12"),
+        ("", "no puzzle found"),
+    ];
+    for (text, expected) in bad {
+        let after = s.clone().reduce(Action::Import(text.into()));
+        assert_eq!(after.grid, s.grid, "{text:?} leaves the grid");
+        assert_eq!(after.undo, s.undo, "{text:?} leaves the history");
+        assert!(after.status.error);
+        assert!(
+            after.status.text.starts_with("Import failed: ")
+                && after.status.text.contains(expected),
+            "{text:?}: {}",
+            after.status.text
+        );
+    }
+}
+
+#[test]
+fn every_job_kind_builds_its_request_from_the_state() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::SetSeed(9),
+            Action::SetSymmetry(Symmetry::Rotate180),
+        ],
+    );
+    let f = Formulation::Propagation;
+    let cases = [
+        (
+            JobKind::Solve,
+            Request::Solve {
+                puzzle: puzzle(),
+                formulation: f,
+                max_solutions: Some(2),
+                keep: 2,
+            },
+        ),
+        (
+            JobKind::Count,
+            Request::Solve {
+                puzzle: puzzle(),
+                formulation: f,
+                max_solutions: Some(10_000),
+                keep: 100,
+            },
+        ),
+        (JobKind::Compare, Request::Compare { puzzle: puzzle() }),
+        (
+            JobKind::Generate,
+            Request::Generate {
+                size: Size::NINE,
+                seed: 9,
+                symmetry: Symmetry::Rotate180,
+                formulation: f,
+            },
+        ),
+        (
+            JobKind::Check,
+            Request::Check {
+                puzzle: puzzle(),
+                formulation: f,
+            },
+        ),
+        (
+            JobKind::Export(ModelFormat::Lp),
+            Request::Export {
+                puzzle: puzzle(),
+                model: ModelFormat::Lp,
+            },
+        ),
+    ];
+    for (kind, request) in cases {
+        assert_eq!(
+            s.request(kind),
+            request,
+            "{kind:?} asks only about the givens"
+        );
+    }
+}
+
+#[test]
+fn started_marks_busy_and_progress_updates_it() {
+    for kind in [JobKind::Solve, JobKind::Generate, JobKind::Check] {
+        let (s, id) = busy_with(kind);
+        assert!(s.busy());
+        assert_eq!(s.next_job_id(), id + 1);
+        assert_eq!(s.status.text, format!("{}...", kind.verb()));
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Progress { done: 3, total: 81 },
+        });
+        assert_eq!(s.job.as_ref().and_then(|j| j.progress), Some((3, 81)));
+    }
+}
+
+#[test]
+fn answers_to_other_jobs_are_ignored() {
+    let (s, id) = busy_with(JobKind::Solve);
+    let stale = s.clone().reduce(Action::Answered {
+        id: id + 7,
+        response: Response::Failed {
+            message: "old".into(),
+        },
+    });
+    assert_eq!(stale, s);
+    let idle = AppState::default();
+    let late = idle.clone().reduce(Action::Answered {
+        id: 1,
+        response: Response::Progress { done: 1, total: 2 },
+    });
+    assert_eq!(late, idle);
+}
+
+#[test]
+fn solve_answers_say_what_happened_in_words_and_numbers() {
+    let unique = report(&puzzle(), 2);
+    let mut two = puzzle();
+    two.set(p(0, 0), Entry::Empty);
+    let several = report(&two, 2);
+    let none = SolveReport {
+        count: 0,
+        exhaustive: true,
+        solutions: vec![],
+        ..unique.clone()
+    };
+    let stopped = SolveReport {
+        count: 0,
+        exhaustive: false,
+        solutions: vec![],
+        stats: Stats {
+            nodes: Some(5),
+            guesses: Some(1),
+            ..Stats::default()
+        },
+        ..unique.clone()
+    };
+    let counted = SolveReport {
+        count: 3,
+        exhaustive: true,
+        ..several.clone()
+    };
+    let at_least = SolveReport {
+        exhaustive: false,
+        ..counted.clone()
+    };
+    assert!(!several.exhaustive, "stopped at the second solution");
+    let cases = [
+        (
+            JobKind::Solve,
+            unique.clone(),
+            "Unique solution (Propagation, 0.4 ms, ",
+        ),
+        (
+            JobKind::Solve,
+            several.clone(),
+            "At least 2 solutions (Propagation, 0.4 ms",
+        ),
+        (
+            JobKind::Solve,
+            none.clone(),
+            "No solution (Propagation, 0.4 ms",
+        ),
+        (
+            JobKind::Solve,
+            stopped,
+            "Stopped before an answer (Propagation, 0.4 ms, 5 nodes, 1 guesses).",
+        ),
+        (JobKind::Count, unique.clone(), "1 solution (Propagation"),
+        (JobKind::Count, counted, "3 solutions (Propagation"),
+        (
+            JobKind::Count,
+            at_least,
+            "At least 3 solutions; counting stopped there",
+        ),
+    ];
+    for (kind, report, expected) in cases {
+        let (s, id) = busy_with(kind);
+        let before = s.grid.clone();
+        let solutions = report.solutions.clone();
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Solved {
+                report,
+                millis: 0.4,
+            },
+        });
+        assert!(!s.busy());
+        assert!(
+            s.status.text.starts_with(expected),
+            "{kind:?}: {}",
+            s.status.text
+        );
+        assert_eq!(s.solutions, solutions);
+        match solutions.first() {
+            Some(first) => {
+                assert_eq!(&s.grid, first, "the first solution is shown");
+                assert_eq!(s.filled_by(), FilledBy::Solver);
+                assert_eq!(s.reduce(Action::Undo).grid, before, "and undoable");
+            }
+            None => assert_eq!(s.grid, before),
+        }
+    }
+}
+
+#[test]
+fn stepping_through_solutions_shows_each_one() {
+    let mut two = puzzle();
+    two.set(p(0, 0), Entry::Empty);
+    let several = report(&two, 2);
+    let (s, id) = busy_with(JobKind::Solve);
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: several.clone(),
+            millis: 1.0,
+        },
+    });
+    let second = s.clone().reduce(Action::ShowSolution(1));
+    assert_eq!(second.grid, several.solutions[1]);
+    assert_eq!(second.solution_index, 1);
+    let back = second.clone().reduce(Action::ShowSolution(0));
+    assert_eq!(back.grid, several.solutions[0]);
+    assert_eq!(second.clone().reduce(Action::ShowSolution(5)), second);
+}
+
+#[test]
+fn compare_answers_fill_the_table_and_say_whether_they_agree() {
+    let r = report(&puzzle(), 2);
+    let row = |result: Result<SolveReport, String>| CompareRow {
+        formulation: Formulation::Propagation,
+        millis: 1.0,
+        result,
+    };
+    let mut two = puzzle();
+    two.set(p(0, 0), Entry::Empty);
+    let cases = [
+        (
+            vec![row(Ok(r.clone())), row(Err("too large".into()))],
+            "Compared 2 formulations: 1 of them answered and agree.",
+            false,
+        ),
+        (
+            vec![row(Ok(r.clone())), row(Ok(report(&two, 2)))],
+            "Compared formulations: they DISAGREE (a bug; please report).",
+            true,
+        ),
+    ];
+    for (rows, text, error) in cases {
+        let (s, id) = busy_with(JobKind::Compare);
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Compared { rows: rows.clone() },
+        });
+        assert_eq!((s.status.text.as_str(), s.status.error), (text, error));
+        assert_eq!(s.compare, rows);
+    }
+}
+
+#[test]
+fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
+    let (s, id) = busy_with(JobKind::Generate);
+    let s = s.reduce(Action::SetSymmetry(Symmetry::Rotate180));
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Generated {
+            puzzle: puzzle(),
+            seed: 41,
+            millis: 12.0,
+        },
+    });
+    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.seed, 42, "Generate again makes another puzzle");
+    assert_eq!(
+        s.status.text,
+        "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms)."
+    );
+}
+
+#[test]
+fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues() {
+    let solution = report(&puzzle(), 1).solutions[0].clone();
+    let cases = [
+        (
+            CheckOutcome::NoSolution,
+            "No solution (Propagation, 2.0 ms).",
+            vec![],
+        ),
+        (
+            CheckOutcome::Multiple {
+                first: solution.clone(),
+                second: solution.clone(),
+            },
+            "Not unique: at least 2 solutions (Propagation, 2.0 ms). Count solutions shows them.",
+            vec![],
+        ),
+        (
+            CheckOutcome::Unique {
+                solution: solution.clone(),
+                clues: 17,
+                redundant: vec![],
+            },
+            "Minimal: all 17 clues necessary (Propagation, 2.0 ms).",
+            vec![],
+        ),
+        (
+            CheckOutcome::Unique {
+                solution: solution.clone(),
+                clues: 17,
+                redundant: vec![p(0, 0), p(0, 6)],
+            },
+            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (Propagation, 2.0 ms).",
+            vec![p(0, 0), p(0, 6)],
+        ),
+    ];
+    for (outcome, text, redundant) in cases {
+        let (s, id) = busy_with(JobKind::Check);
+        let grid = s.grid.clone();
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Checked {
+                outcome,
+                millis: 2.0,
+            },
+        });
+        assert_eq!(s.status.text, text);
+        assert_eq!(s.redundant, redundant);
+        assert_eq!(s.grid, grid, "checking never changes the grid");
+        let edited = s.reduce(Action::Clear);
+        assert!(edited.redundant.is_empty(), "an edit drops the highlights");
+    }
+}
+
+#[test]
+fn answers_about_a_puzzle_that_changed_meanwhile_are_dropped() {
+    let (s, id) = busy_with(JobKind::Check);
+    let s = run(
+        s,
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    let grid = s.grid.clone();
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Checked {
+            outcome: CheckOutcome::Unique {
+                solution: grid.clone(),
+                clues: 18,
+                redundant: vec![p(0, 0)],
+            },
+            millis: 1.0,
+        },
+    });
+    assert!(s.redundant.is_empty());
+    assert_eq!(s.grid, grid);
+    assert_eq!(
+        s.status.text,
+        "Checking finished, but the puzzle changed meanwhile; run it again."
+    );
+}
+
+#[test]
+fn exported_models_become_a_pending_download_until_handed_over() {
+    let (s, id) = busy_with(JobKind::Export(ModelFormat::Dimacs));
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Exported {
+            model: ModelFormat::Dimacs,
+            text: "p cnf 729 2\n1 2 0\n-1 -2 0\n".into(),
+        },
+    });
+    assert_eq!(s.status.text, "Exported the model as DIMACS (3 lines).");
+    let pending = s.download.clone().expect("a download");
+    assert_eq!(
+        (pending.name.as_str(), pending.mime.as_str()),
+        ("sudoku.cnf", "text/plain")
+    );
+    assert!(pending.text.starts_with("p cnf"));
+    assert_eq!(s.reduce(Action::Downloaded).download, None);
+}
+
+#[test]
+fn failures_are_shown_as_errors() {
+    let (s, id) = busy_with(JobKind::Solve);
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Failed {
+            message: "MIP handles grids up to 16x16; use another formulation".into(),
+        },
+    });
+    assert!(!s.busy());
+    assert!(s.status.error);
+    assert!(s.status.text.starts_with("MIP handles"));
+}
+
+#[test]
+fn cancel_stops_the_job_and_waits_for_a_fresh_engine() {
+    let (s, _) = busy_with(JobKind::Generate);
+    let s = s.reduce(Action::EngineReady);
+    assert_eq!(s.engine, EngineState::Ready);
+    let s = s.reduce(Action::Cancelled);
+    assert!(!s.busy());
+    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(s.status.text, "Generating cancelled.");
+    let idle = AppState::default().reduce(Action::Cancelled);
+    assert_eq!(idle.status, AppState::default().status, "nothing to cancel");
+    assert_eq!(idle.reduce(Action::EngineReady).engine, EngineState::Ready);
+}
+
+#[test]
+fn share_links_are_shown_until_the_grid_changes() {
+    let s = AppState::default().reduce(Action::ShareLink("http://x/#p=1".into()));
+    assert_eq!(s.share_link.as_deref(), Some("http://x/#p=1"));
+    assert!(s.status.text.starts_with("Share link made"));
+    let s = run(s, [Action::Select(p(0, 0)), Action::Input(d(1))]);
+    assert_eq!(s.share_link, None);
+}
+
+#[test]
+fn times_read_naturally() {
+    let cases = [
+        (0.04, "< 0.1 ms"),
+        (0.4, "0.4 ms"),
+        (41.26, "41.3 ms"),
+        (1234.0, "1.23 s"),
+    ];
+    for (ms, text) in cases {
+        assert_eq!(format_millis(ms), text);
+    }
+}

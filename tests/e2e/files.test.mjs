@@ -1,0 +1,100 @@
+// End-to-end: importing (with errors), persistence across reloads and share links.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, freshApp, engineReady, cell, boardLabels, importText, statusMatching, shot } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+test('a JSON file with an error shows the parser message and leaves the grid as it was', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await cell(page, 1, 2).click();
+  await page.keyboard.press('1');
+  const before = await boardLabels(page);
+  const bad = JSON.stringify({ dim: 3, fixed: { 1: { 3: 7 }, 2: { 10: 4 } } });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(bad),
+  });
+  const text = await statusMatching(page, /^Import failed: /);
+  assert.equal(text, 'Import failed: fixed["2"]["10"]: index 10 is out of range 1..=9');
+  assert.deepEqual(await boardLabels(page), before);
+  await shot(page, 'import-error');
+
+  const good = JSON.stringify({ dim: 2, fixed: { 1: { 1: 1 } }, solved: { 4: { 4: 1 } } });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'small.json', mimeType: 'application/json', buffer: Buffer.from(good),
+  });
+  await statusMatching(page, /^Imported a 4x4 puzzle with 1 givens \(json format\)\.$/);
+  assert.equal(await page.getByRole('gridcell').count(), 16);
+  assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
+  await page.close();
+});
+
+test('the grid, mode and settings survive a reload', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await cell(page, 1, 2).click();
+  await page.keyboard.press('1');
+  await page.getByLabel('Seed').fill('77');
+  await page.getByLabel('Seed').blur();
+  const before = await boardLabels(page);
+  await page.reload();
+  await engineReady(page);
+  assert.deepEqual(await boardLabels(page), before);
+  assert.equal(await cell(page, 1, 2).getAttribute('aria-label'), 'Row 1, column 2, 1');
+  assert.equal(await page.getByLabel('Seed').inputValue(), '77');
+  assert.equal(await page.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed'), 'true');
+  await page.close();
+});
+
+test('a share link opens the same puzzle in a fresh page, then leaves the address', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByLabel('Share link').inputValue();
+  assert.ok(link.startsWith(env.url) && link.includes('#p='), link);
+  const givens = await boardLabels(page);
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await page.close();
+
+  const other = await env.context.newPage();
+  await other.goto(link);
+  await engineReady(other);
+  assert.deepEqual(await boardLabels(other), givens);
+  await statusMatching(other, /^Imported a 9x9 puzzle with 17 givens/);
+  assert.equal(new URL(other.url()).hash, '', 'a reload restores the saved state, not the link');
+  await other.close();
+});
+
+test('the puzzle downloads as text and its models as DIMACS and LP', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  const fetch = async (name) => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name, exact: true }).click(),
+    ]);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    return { file: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  };
+  assert.deepEqual(await fetch('Download text'), { file: 'sudoku.txt', text: `${PUZZLE}\n` });
+
+  const cnf = await fetch('Export DIMACS');
+  assert.equal(cnf.file, 'sudoku.cnf');
+  const header = cnf.text.split('\n').find((l) => l.startsWith('p cnf '));
+  const [, , vars, clauses] = header.split(' ').map(Number);
+  assert.ok(vars >= 729, header);
+  assert.equal(cnf.text.split('\n').filter((l) => /^-?\d/.test(l)).length, clauses);
+  await statusMatching(page, /^Exported the model as DIMACS \(\d+ lines\)\.$/);
+
+  const lp = await fetch('Export LP');
+  assert.equal(lp.file, 'sudoku.lp');
+  assert.match(lp.text, /^\\ sudoku-lab MIP model of a 9x9 puzzle/);
+  assert.match(lp.text, /^End\s*$/m);
+  await page.close();
+});

@@ -1,0 +1,92 @@
+// End-to-end: generating and checking puzzles, and cancelling a long generation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, freshApp, engineReady, cell, importText, statusMatching, shot } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+const CHECKED = /^(Minimal|Unique but not minimal|Not unique|No solution)/;
+
+/** Generates a puzzle of the given box size from seed 5; returns its clue count. */
+async function generate(page, box, side, symmetry) {
+  await page.getByLabel('Size', { exact: true }).selectOption(String(box));
+  await page.getByLabel('Seed').fill('5');
+  await page.getByLabel('Symmetry').selectOption(symmetry);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const text = await statusMatching(page, /^(Generated a |Generation failed)/, 120_000);
+  const m = text.match(new RegExp(
+    `^Generated a ${side}x${side} puzzle with (\\d+) clues \\(seed 5, symmetry ${symmetry.toLowerCase()}, `));
+  assert.ok(m, text);
+  assert.equal(await page.getByLabel('Seed').inputValue(), '6', 'Generate again makes another one');
+  return Number(m[1]);
+}
+
+for (const [box, side] of [[3, 9], [4, 16]]) {
+  test(`a generated ${side}x${side} puzzle checks as unique and minimal`, async () => {
+    const { page, errors } = await freshApp(env.context, env.url);
+    const clues = await generate(page, box, side, 'None');
+    assert.equal(await page.locator('.cell.given').count(), clues);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const text = await statusMatching(page, CHECKED, 120_000);
+    assert.match(text, new RegExp(`^Minimal: all ${clues} clues necessary \\(Propagation, `));
+    assert.equal(await page.locator('.cell.redundant').count(), 0);
+    await shot(page, `generated-${side}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('a symmetric puzzle keeps its clue pattern under a half turn', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await generate(page, 3, 9, 'Half turn');
+  const given = await page.getByRole('gridcell').evaluateAll((cells) =>
+    cells.map((c) => c.classList.contains('given')));
+  assert.deepEqual(given, [...given].reverse());
+  // Minimal as a symmetric pattern: single clues of a pair may still be redundant.
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  assert.match(await statusMatching(page, CHECKED), /^(Minimal|Unique but not minimal)/);
+  await shot(page, 'generated-half-turn');
+  await page.close();
+});
+
+test('Check highlights the clues a puzzle could do without', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  // A digit of the unique solution added as a clue adds nothing.
+  await page.getByRole('button', { name: 'Enter givens' }).click();
+  await cell(page, 1, 2).click();
+  await page.keyboard.press('1');
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  const text = await statusMatching(page, CHECKED);
+  const n = Number(text.match(/^Unique but not minimal: (\d+) of 18 clues/)[1]);
+  assert.ok(n >= 1, text);
+  assert.equal(await page.locator('.cell.redundant').count(), n);
+  await shot(page, 'check-redundant');
+  await page.close();
+});
+
+test('a 25x25 generation shows progress, leaves the page responsive and cancels at once', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await page.getByLabel('Size', { exact: true }).selectOption('5');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.locator('progress[value]').waitFor();
+  // The page answers clicks while the worker works.
+  await cell(page, 3, 4).click();
+  await page.locator('#cell-2-3.selected').waitFor();
+  await page.getByRole('button', { name: 'Play' }).click();
+  await page.getByRole('button', { name: 'Play', pressed: true }).waitFor();
+  await shot(page, 'generating-25');
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await statusMatching(page, /^Generating cancelled\.$/);
+  const ms = Date.now() - t0;
+  assert.ok(ms < 500, `cancel took ${ms} ms`);
+  assert.equal(await page.locator('progress').count(), 0);
+  await engineReady(page);
+  assert.equal(await page.getByRole('button', { name: 'Generate', exact: true }).isEnabled(), true);
+  await page.close();
+});

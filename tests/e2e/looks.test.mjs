@@ -1,0 +1,56 @@
+// End-to-end: light and dark themes, and the largest boards fitting the window.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, freshApp, cell, importText, statusMatching, shot } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+test('the theme follows the system colour scheme', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^Unique solution/);
+  const colours = {};
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    colours[scheme] = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await shot(page, `theme-${scheme}`);
+  }
+  assert.equal(colours.light, 'rgb(246, 247, 249)');
+  assert.equal(colours.dark, 'rgb(20, 23, 27)');
+  await page.close();
+});
+
+for (const [box, side] of [[6, 36], [7, 49]]) {
+  test(`a ${side}x${side} board fits the window and takes two-digit numbers`, async () => {
+    const { page } = await freshApp(env.context, env.url);
+    await page.getByLabel('Size', { exact: true }).selectOption(String(box));
+    await page.getByRole('gridcell').nth(side * side - 1).waitFor();
+    assert.equal(await page.getByRole('gridcell').count(), side * side);
+    const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+    const viewport = page.viewportSize();
+    assert.ok(board.x + board.width <= viewport.width && board.y + board.height <= viewport.height,
+      JSON.stringify(board));
+    await cell(page, 2, 3).click();
+    await page.keyboard.press('3');
+    await page.keyboard.press('4');
+    await page.getByRole('gridcell', { name: 'Row 2, column 3, given 34' }).waitFor();
+    await cell(page, side, side).click();
+    await page.keyboard.press(String(side).at(0));
+    await page.keyboard.press(String(side).at(1));
+    await page.getByRole('gridcell', { name: `Row ${side}, column ${side}, given ${side}` }).waitFor();
+    await cell(page, 1, 1).click();
+    await page.keyboard.press('7');
+    await page.getByRole('gridcell', { name: 'Row 1, column 1, given 7' }).waitFor();
+    // The text of each number fits inside its cell.
+    const overflow = await page.locator('.cell.given').evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth).length);
+    assert.equal(overflow, 0);
+    await shot(page, `board-${side}`);
+    await page.close();
+  });
+}

@@ -1,0 +1,92 @@
+// End-to-end: entering puzzles and solving, counting and comparing with every formulation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, freshApp, cell, boardLabels, importText, statusMatching, shot } from './browser.mjs';
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+// 17 clues, one solution.
+const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+const SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
+// The solution with its first two rows blanked: exactly 8 solutions.
+const EIGHT = '.'.repeat(18) + SOLUTION.slice(18);
+
+test('a puzzle typed in by hand is solved by every formulation', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  for (const [i, ch] of [...PUZZLE].entries()) {
+    if (ch === '.') continue;
+    await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+    await page.keyboard.press(ch);
+  }
+  assert.equal(await page.locator('.cell.given').count(), 17);
+  await shot(page, 'typed-puzzle');
+
+  const radios = page.getByRole('radio');
+  const names = await radios.evaluateAll((rs) => rs.map((r) => r.labels[0].textContent));
+  assert.ok(names.includes('Propagation'));
+  for (const name of names) {
+    await page.getByRole('radio', { name, exact: true }).check();
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const text = await statusMatching(page, /^Unique solution/);
+    assert.match(text, new RegExp(`^Unique solution \\(${name}, (< )?[\\d.]+ m?s(, \\d+ [a-zA-Z ]+)*\\)\\.$`));
+    for (const [i, ch] of [...SOLUTION].entries()) {
+      if (i % 10 !== 0) continue; // a sample of cells across the board
+      const label = await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).getAttribute('aria-label');
+      assert.match(label, new RegExp(`, (given )?${ch}$`), `${name}: cell ${i}`);
+    }
+    await shot(page, `solved-${name.toLowerCase().replace(/\s+/g, '-')}`);
+    await page.getByRole('button', { name: 'Reset to givens' }).click();
+    await page.locator('.cell.solved').first().waitFor({ state: 'detached' });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('solved digits look different from givens', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^Unique solution/);
+  const style = (sel) => page.locator(sel).first().evaluate((el) => {
+    const s = getComputedStyle(el);
+    return `${s.color} ${s.fontWeight} ${s.fontStyle} ${s.backgroundColor}`;
+  });
+  assert.notEqual(await style('.cell.solved'), await style('.cell.given'));
+  assert.equal(await page.locator('.cell.solved').count(), 81 - 17);
+  await page.close();
+});
+
+test('a puzzle with several solutions is counted and its solutions can be stepped through', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, EIGHT);
+  await page.getByRole('button', { name: 'Count solutions' }).click();
+  assert.match(await statusMatching(page, /^8 solutions/), /^8 solutions \(Propagation, /);
+  await page.getByText('Solution 1 of 8 shown').waitFor();
+  const seen = new Set([JSON.stringify(await boardLabels(page))]);
+  for (let i = 2; i <= 8; i++) {
+    await page.getByRole('button', { name: 'Next solution' }).click();
+    await page.getByText(`Solution ${i} of 8 shown`).waitFor();
+    seen.add(JSON.stringify(await boardLabels(page)));
+  }
+  assert.equal(seen.size, 8, 'eight different boards');
+  assert.equal(await page.getByRole('button', { name: 'Next solution' }).isDisabled(), true);
+  await shot(page, 'counted');
+
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^At least 2 solutions \(Propagation/);
+  await page.getByText('Solution 1 of 2 shown').waitFor();
+  await page.close();
+});
+
+test('Compare runs every formulation on the puzzle and tabulates them', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await statusMatching(page, /^Compared \d+ formulations: \d+ of them answered and agree\.$/);
+  const radios = await page.getByRole('radio').count();
+  assert.equal(await page.locator('table.compare tbody tr').count(), radios);
+  await shot(page, 'compared');
+  await page.close();
+});
