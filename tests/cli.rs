@@ -1,27 +1,16 @@
 //! The command-line tool, run as a user would: batch input with good and bad lines.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::Write;
+#[path = "common/cli.rs"]
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Grid, check_solution};
 
+/// Standard output, standard error and exit status of one run.
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run(args, stdin);
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
