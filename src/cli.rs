@@ -77,6 +77,12 @@ enum ModelFormat {
     Lp,
 }
 
+/// A flag's non-negative integer value.
+fn number<T: std::str::FromStr>(v: &str, flag: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{flag} takes a non-negative integer, not '{v}'"))
+}
+
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
     let mut args = Args::default();
     let mut it = argv.into_iter();
@@ -94,10 +100,7 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
             }
             "--json" => args.json = true,
             "--limit" => {
-                let v = value(&mut it, &a)?;
-                let k: u64 = v
-                    .parse()
-                    .map_err(|_| format!("--limit takes a positive integer, not '{v}'"))?;
+                let k: u64 = number(&value(&mut it, &a)?, &a)?;
                 if k == 0 {
                     return Err("--limit must be at least 1".into());
                 }
@@ -110,26 +113,11 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 })?);
             }
             "--box" => {
-                let v = value(&mut it, &a)?;
-                let n: usize = v
-                    .parse()
-                    .map_err(|_| format!("--box takes a box size, not '{v}'"))?;
+                let n: usize = number(&value(&mut it, &a)?, &a)?;
                 args.generate.box_size = Some(Size::new(n).map_err(|e| e.to_string())?);
             }
-            "--count" => {
-                let v = value(&mut it, &a)?;
-                args.generate.count = Some(
-                    v.parse()
-                        .map_err(|_| format!("--count takes an integer, not '{v}'"))?,
-                );
-            }
-            "--seed" => {
-                let v = value(&mut it, &a)?;
-                args.generate.seed = Some(
-                    v.parse()
-                        .map_err(|_| format!("--seed takes an unsigned integer, not '{v}'"))?,
-                );
-            }
+            "--count" => args.generate.count = Some(number(&value(&mut it, &a)?, &a)?),
+            "--seed" => args.generate.seed = Some(number(&value(&mut it, &a)?, &a)?),
             "--symmetry" => {
                 let v = value(&mut it, &a)?;
                 args.generate.symmetry = Symmetry::from_id(&v).ok_or_else(|| {
@@ -137,13 +125,7 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                     format!("unknown symmetry '{v}' (one of: {})", ids.join(", "))
                 })?;
             }
-            "--max-clues" => {
-                let v = value(&mut it, &a)?;
-                args.generate.max_clues = Some(
-                    v.parse()
-                        .map_err(|_| format!("--max-clues takes an integer, not '{v}'"))?,
-                );
-            }
+            "--max-clues" => args.generate.max_clues = Some(number(&value(&mut it, &a)?, &a)?),
             "--method" => {
                 let v = value(&mut it, &a)?;
                 args.generate.method = Method::from_id(&v)

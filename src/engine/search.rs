@@ -419,18 +419,10 @@ impl Searcher {
                     self.dirty[u / 64] |= 1 << (u % 64);
                 }
                 d[rem_at] -= 1;
+                let mut changed = false;
                 for &p in &layout.peers[cell] {
-                    let pm = d[p];
-                    if pm & m != 0 {
-                        let nm = pm & !m;
-                        if nm == 0 {
-                            return false;
-                        }
-                        d[p] = nm;
-                        self.mark_dirty(p);
-                        if nm & (nm - 1) == 0 {
-                            self.queue.push(p);
-                        }
+                    if !self.eliminate(d, p, m, &mut changed) {
+                        return false;
                     }
                 }
             }
