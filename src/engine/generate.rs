@@ -6,6 +6,7 @@
 
 use super::formulation::{Formulation, Query, SolveError, Stats};
 use super::grid::{Digit, Entry, Grid, Pos, Size};
+use super::nine::Nine;
 use super::rng::Rng;
 use super::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
 use serde::{Deserialize, Serialize};
@@ -352,7 +353,9 @@ fn full_grid(
     cancel: Option<&Cancel>,
     stats: &mut GenerateStats,
 ) -> Result<Grid, GenerateError> {
-    let start = Start::from_grid(&Grid::empty(size));
+    let empty = Grid::empty(size);
+    let start = Start::from_grid(&empty);
+    let nine = Nine::from_grid(&empty);
     // Randomised search of an empty grid has heavy-tailed run times on big grids; restarting
     // with a fresh stream and a growing node budget keeps the expected time low.
     let mut budget = 2 * size.cells() as u64 + 64;
@@ -362,13 +365,26 @@ fn full_grid(
             max_nodes: Some(budget),
             cancel: cancel.cloned(),
         };
-        let mut searcher = Searcher::new(&start, order, limits);
-        let found = searcher.next_solution().map(<[u8]>::to_vec);
-        stats.full_grid_nodes += searcher.stats().nodes;
+        let mut found = None;
+        let (nodes, halt) = match &nine {
+            Some(nine) => {
+                let (s, halt) = nine.run(order, &limits, &mut |v: &[u8]| {
+                    found = Some(v.to_vec());
+                    Flow::Stop
+                });
+                (s.nodes, Some(halt))
+            }
+            None => {
+                let mut searcher = Searcher::new(&start, order, limits);
+                found = searcher.next_solution().map(<[u8]>::to_vec);
+                (searcher.stats().nodes, searcher.halt())
+            }
+        };
+        stats.full_grid_nodes += nodes;
         if let Some(v) = found {
             break v;
         }
-        match searcher.halt() {
+        match halt {
             Some(Halt::NodeLimit) => {
                 stats.full_grid_restarts += 1;
                 budget += budget / 2;

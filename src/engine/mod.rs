@@ -7,6 +7,7 @@ pub mod format;
 pub mod formulation;
 pub mod generate;
 pub mod grid;
+pub mod nine;
 pub mod rng;
 pub mod search;
 

@@ -2,7 +2,7 @@
 
 mod exact_cover;
 pub mod mip;
-mod propagation;
+pub mod propagation;
 pub mod sat;
 
 use super::grid::{Digit, Grid, Pos};

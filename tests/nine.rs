@@ -1,0 +1,267 @@
+//! The 9x9 fast path against the generic search core: same solutions, same counts, same halts,
+//! on every 9x9 test puzzle (fixtures, the shared sets when present, random puzzles).
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::collections::BTreeSet;
+use std::path::Path;
+use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::formulation::propagation;
+use sudoku_lab::engine::nine::Nine;
+use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order};
+use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Query, Size, check_solution};
+
+/// Solutions (up to `cap`) and halt of one core.
+type Answer = (Vec<Vec<u8>>, Halt);
+
+fn collect(cap: usize) -> impl FnMut(&[u8]) -> Flow {
+    let mut n = 0;
+    move |_: &[u8]| {
+        n += 1;
+        if n >= cap { Flow::Stop } else { Flow::Continue }
+    }
+}
+
+fn fast(query: &Query, cap: usize) -> Answer {
+    let mut nine = Nine::from_grid(query.grid).expect("9x9");
+    for &(p, d) in query.forbidden {
+        nine.forbid(p, d);
+    }
+    let mut found = Vec::new();
+    let mut stop = collect(cap);
+    let (_, halt) = nine.run(Order::Natural, &Limits::default(), &mut |v: &[u8]| {
+        found.push(v.to_vec());
+        stop(v)
+    });
+    (found, halt)
+}
+
+fn generic(query: &Query, cap: usize) -> Answer {
+    let mut found = Vec::new();
+    let mut stop = collect(cap);
+    let (_, halt) = propagation::generic(query, &Limits::default(), &mut |v: &[u8]| {
+        found.push(v.to_vec());
+        stop(v)
+    });
+    (found, halt)
+}
+
+/// Both cores agree on a query: the same number of solutions and halt, the same solution set
+/// when exhausted, every solution valid and avoiding the forbidden pairs. Returns the count.
+fn agree(query: &Query, cap: usize, what: &str) -> usize {
+    let (a, halt_a) = fast(query, cap);
+    let (b, halt_b) = generic(query, cap);
+    assert_eq!(a.len(), b.len(), "{what}: count");
+    assert_eq!(halt_a, halt_b, "{what}: halt");
+    if halt_a == Halt::Exhausted {
+        let sa: BTreeSet<_> = a.iter().collect();
+        let sb: BTreeSet<_> = b.iter().collect();
+        assert_eq!(sa, sb, "{what}: solution sets");
+    }
+    for values in &a {
+        let grid = query.grid.with_solution(values);
+        check_solution(query.grid, &grid).unwrap_or_else(|e| panic!("{what}: {e}"));
+        for &(p, d) in query.forbidden {
+            assert_ne!(values[p.index(Size::NINE)], d.get(), "{what}: forbidden");
+        }
+    }
+    a.len()
+}
+
+/// Every 9x9 line of a text (the part before any `:`).
+fn nines(text: &str) -> Vec<Grid> {
+    text.lines()
+        .map(|l| l.split(':').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| parse(l).ok())
+        .map(|p| p.puzzle)
+        .filter(|p| p.size() == Size::NINE)
+        .collect()
+}
+
+/// The generator's questions on a puzzle: for some clues, "can this clue differ?".
+fn clue_questions(puzzle: &Grid, take: usize, what: &str) {
+    for p in puzzle.given_positions().into_iter().take(take) {
+        let d = puzzle.digit(p).expect("clue");
+        let mut reduced = puzzle.clone();
+        reduced.set(p, Entry::Empty);
+        let forbidden = [(p, d)];
+        let query = Query {
+            grid: &reduced,
+            forbidden: &forbidden,
+        };
+        agree(&query, 2, &format!("{what} without {p}"));
+    }
+}
+
+#[test]
+fn fast_path_matches_the_generic_core_on_the_fixtures() {
+    let mut puzzles = Vec::new();
+    for text in [
+        include_str!("fixtures/conformance.txt"),
+        include_str!("fixtures/mixed.txt"),
+        include_str!("fixtures/bench-web.txt"),
+    ] {
+        puzzles.extend(nines(text));
+    }
+    let generated = include_str!("fixtures/generated.txt");
+    puzzles.extend(nines(
+        &generated
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(2))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    ));
+    assert!(puzzles.len() >= 15, "{} puzzles", puzzles.len());
+    let mut counts = BTreeSet::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        counts.insert(agree(&Query::new(p), 1000, &format!("puzzle {i}")).min(2));
+        clue_questions(p, 8, &format!("puzzle {i}"));
+    }
+    assert_eq!(
+        counts.len(),
+        3,
+        "none, one and several solutions all covered"
+    );
+}
+
+#[test]
+fn fast_path_matches_the_generic_core_on_the_shared_sets() {
+    let dir = Path::new("../shared/data");
+    if !dir.exists() {
+        eprintln!("../shared/data not present; skipped");
+        return;
+    }
+    for (set, take) in [
+        ("tdoku_test_puzzles.txt", usize::MAX),
+        ("gecode_9x9.txt", usize::MAX),
+        ("magictour_top1465.txt", 300),
+        ("forum_hardest_1106.txt", 100),
+    ] {
+        let text = std::fs::read_to_string(dir.join(set)).expect("readable set");
+        let puzzles = nines(&text);
+        assert!(!puzzles.is_empty(), "{set}");
+        for (i, p) in puzzles.iter().take(take).enumerate() {
+            agree(&Query::new(p), 1000, &format!("{set} #{i}"));
+        }
+        for (i, p) in puzzles.iter().take(20).enumerate() {
+            clue_questions(p, 81, &format!("{set} #{i}"));
+        }
+    }
+}
+
+/// A random 9x9 query: a random full grid with cells removed, sometimes an extra clue (which
+/// may leave no solution) and sometimes a forbidden pair.
+fn random_query(seed: u64, removed: usize) -> (Grid, Vec<(Pos, Digit)>) {
+    let mut rng = Rng::new(seed);
+    let mut full = None;
+    Nine::from_grid(&Grid::empty(Size::NINE)).expect("9x9").run(
+        Order::Random(rng.clone()),
+        &Limits::default(),
+        &mut |v: &[u8]| {
+            full = Some(v.to_vec());
+            Flow::Stop
+        },
+    );
+    let mut values = full.expect("the empty grid has solutions");
+    for v in values.iter_mut() {
+        if rng.below(100) < removed {
+            *v = 0;
+        }
+    }
+    let pick = |rng: &mut Rng| {
+        (
+            Pos::from_index(rng.below(81), Size::NINE),
+            Digit::from_index(rng.below(9)),
+        )
+    };
+    if rng.below(3) == 0 {
+        let (p, d) = pick(&mut rng);
+        let mut trial = values.clone();
+        trial[p.index(Size::NINE)] = d.get();
+        if Grid::from_values(Size::NINE, &trial)
+            .expect("digits in range")
+            .conflicts()
+            .is_empty()
+        {
+            values = trial;
+        }
+    }
+    let forbidden = if rng.below(2) == 0 {
+        vec![pick(&mut rng)]
+    } else {
+        Vec::new()
+    };
+    (
+        Grid::from_values(Size::NINE, &values).expect("digits in range"),
+        forbidden,
+    )
+}
+
+#[test]
+fn fast_path_matches_the_generic_core_on_random_puzzles() {
+    let config = Config {
+        cases: 300,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    runner
+        .run(&(any::<u64>(), 20usize..=80), |(seed, removed)| {
+            let (grid, forbidden) = random_query(seed, removed);
+            let query = Query {
+                grid: &grid,
+                forbidden: &forbidden,
+            };
+            agree(&query, 40, &format!("seed {seed}, {removed}% removed"));
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn random_order_fills_the_empty_grid_reproducibly() {
+    let fill = |seed: u64| {
+        let mut full = None;
+        let empty = Grid::empty(Size::NINE);
+        let (_, halt) = Nine::from_grid(&empty).expect("9x9").run(
+            Order::Random(Rng::new(seed)),
+            &Limits::default(),
+            &mut |v: &[u8]| {
+                full = Some(v.to_vec());
+                Flow::Stop
+            },
+        );
+        assert_eq!(halt, Halt::Sink);
+        let values = full.expect("a solution");
+        check_solution(&empty, &empty.with_solution(&values)).expect("valid grid");
+        values
+    };
+    assert_eq!(fill(7), fill(7));
+    let distinct: BTreeSet<_> = (0..20).map(fill).collect();
+    assert_eq!(distinct.len(), 20);
+}
+
+#[test]
+fn limits_and_cancel_stop_the_fast_path() {
+    let empty = Grid::empty(Size::NINE);
+    let nine = Nine::from_grid(&empty).expect("9x9");
+    let limits = Limits {
+        max_nodes: Some(500),
+        cancel: None,
+    };
+    let (stats, halt) = nine.run(Order::Natural, &limits, &mut |_: &[u8]| Flow::Continue);
+    assert_eq!(halt, Halt::NodeLimit);
+    assert_eq!(stats.nodes, 500);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let limits = Limits {
+        max_nodes: None,
+        cancel: Some(cancel),
+    };
+    let (_, halt) = nine.run(Order::Natural, &limits, &mut |_: &[u8]| Flow::Continue);
+    assert_eq!(halt, Halt::Cancelled);
+    assert!(Nine::from_grid(&Grid::empty(Size::new(4).expect("size"))).is_none());
+}
