@@ -15,6 +15,7 @@ type Plane = u128;
 
 const CELLS: Plane = (1 << 81) - 1;
 const ROW: u32 = 0x1FF;
+/// How many tied cells the branching rule scores before it settles.
 const LOOK: u32 = 8;
 
 /// Every cell's row, column and box companions (the cell itself excluded).

@@ -362,35 +362,44 @@ impl Searcher {
         None
     }
 
+    /// A cell with the fewest candidates. Natural order breaks ties by the most candidates
+    /// shared with peers among the first few tied cells (a guess there propagates furthest);
+    /// random order breaks them at random.
     fn choose_cell(&mut self, data: &[u64]) -> usize {
+        /// How many tied cells natural order scores before it settles.
+        const LOOK: usize = 8;
+        let layout = self.layout;
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
+        let mut best_score = 0u32;
         let mut ties = 0usize;
         for (c, &m) in data[..self.cells].iter().enumerate() {
             let k = m.count_ones();
             if k < 2 || k > best_count {
                 continue;
             }
+            if k < best_count {
+                best_count = k;
+                ties = 0;
+            }
+            ties += 1;
             match &mut self.order {
                 Order::Natural => {
-                    if k < best_count {
+                    let score = layout.peers[c]
+                        .iter()
+                        .map(|&p| (data[p] & m).count_ones())
+                        .sum();
+                    if ties == 1 || score > best_score {
                         best = c;
-                        best_count = k;
-                        if k == 2 {
-                            break;
-                        }
+                        best_score = score;
+                    }
+                    if k == 2 && ties >= LOOK {
+                        break;
                     }
                 }
                 Order::Random(rng) => {
-                    if k < best_count {
+                    if ties == 1 || rng.below(ties) == 0 {
                         best = c;
-                        best_count = k;
-                        ties = 1;
-                    } else {
-                        ties += 1;
-                        if rng.below(ties) == 0 {
-                            best = c;
-                        }
                     }
                 }
             }
