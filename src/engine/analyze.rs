@@ -87,8 +87,9 @@ pub struct Effort {
 /// Measured difficulty: solver effort, not a rating guessed from techniques.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difficulty {
-    /// Naked and hidden singles alone solve it: the propagation search never guessed.
-    pub singles_only: bool,
+    /// Propagation alone solves it (singles, locked candidates, and on 9x9 the band and stack
+    /// matchings): the search never guessed.
+    pub no_guess: bool,
     /// Propagation search nodes to find the solution and prove there is no other.
     pub nodes: u64,
     /// Propagation branch points (guesses) in that search.
@@ -264,7 +265,7 @@ pub fn difficulty(
         }
     }
     Ok(Difficulty {
-        singles_only: guesses == 0 && !found.is_empty(),
+        no_guess: guesses == 0 && !found.is_empty(),
         nodes: stats.nodes.unwrap_or(0),
         guesses,
         effort,
