@@ -295,23 +295,31 @@ impl State {
     /// most to propagate, or to a random one for [`Order::Random`].
     #[inline(never)]
     fn choose(&self, order: &mut Order) -> (u32, u16) {
-        // Candidate counts per cell as four bit-sliced binary digits.
-        let mut count = [0 as Plane; 4];
+        let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for &m in &self.planes {
-            let mut carry = m;
-            for bit in &mut count {
-                let next = *bit & carry;
-                *bit ^= carry;
-                carry = next;
-            }
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
         }
-        let mut best = 0;
-        for k in 2..=9 {
-            best = count.iter().enumerate().fold(self.open, |acc, (i, &b)| {
-                acc & if k >> i & 1 == 1 { b } else { !b }
-            });
-            if best != 0 {
-                break;
+        let mut best = self.open & twice & !thrice;
+        if best == 0 {
+            // Candidate counts per cell as four bit-sliced binary digits.
+            let mut count = [0 as Plane; 4];
+            for &m in &self.planes {
+                let mut carry = m;
+                for bit in &mut count {
+                    let next = *bit & carry;
+                    *bit ^= carry;
+                    carry = next;
+                }
+            }
+            for k in 3..=9 {
+                best = count.iter().enumerate().fold(self.open, |acc, (i, &b)| {
+                    acc & if k >> i & 1 == 1 { b } else { !b }
+                });
+                if best != 0 {
+                    break;
+                }
             }
         }
         let cell = match order {
