@@ -206,7 +206,7 @@ fn reduce(plane: Plane) -> Option<(Plane, Plane)> {
 struct State {
     planes: [Plane; 9],
     open: Plane,
-    /// Digits whose plane changed since their last hidden-single scan, one bit each.
+    /// Digits whose plane changed since their last reduction, one bit each.
     dirty: u16,
 }
 
