@@ -270,6 +270,10 @@ impl State {
                 let d = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
                 if self.planes[d] & self.open == 0 {
+                    // Fully placed, unless some unit lost its last place for the digit.
+                    if self.planes[d].count_ones() != 9 {
+                        return false;
+                    }
                     continue;
                 }
                 let Some((plane, found)) = reduce(self.planes[d]) else {
