@@ -218,6 +218,19 @@ impl State {
         if cells & !self.planes[d] != 0 {
             return false;
         }
+        for (e, plane) in self.planes.iter_mut().enumerate() {
+            if e != d && *plane & cells != 0 {
+                *plane &= !cells;
+                self.dirty |= 1 << e;
+            }
+        }
+        self.settle(d, cells)
+    }
+
+    /// Places digit `d` in `cells`, which no other digit can take any more: removes `d` from
+    /// their peers. False if two of them share a unit.
+    #[inline(never)]
+    fn settle(&mut self, d: usize, cells: Plane) -> bool {
         let mut span: Plane = 0;
         let mut m = cells;
         while m != 0 {
@@ -228,16 +241,11 @@ impl State {
             span |= peers;
             m &= m - 1;
         }
-        let mut changed = 0u16;
-        for (e, plane) in self.planes.iter_mut().enumerate() {
-            let hit = *plane & cells;
-            *plane &= !cells;
-            changed |= u16::from(hit != 0) << e;
+        let own = self.planes[d];
+        if own & span != 0 {
+            self.planes[d] = own & !span;
+            self.dirty |= 1 << d;
         }
-        let own = self.planes[d] | cells;
-        self.planes[d] = own & !span;
-        changed |= u16::from(own & span != 0) << d;
-        self.dirty |= changed;
         self.open &= !cells;
         true
     }
@@ -256,9 +264,10 @@ impl State {
             }
             let singles = self.open & !twice;
             if singles != 0 {
+                // A naked single is in its own digit's plane only, so settling is enough.
                 for d in 0..9 {
                     let cells = singles & self.planes[d];
-                    if cells != 0 && !self.assign(d, cells) {
+                    if cells != 0 && !self.settle(d, cells) {
                         return false;
                     }
                 }
