@@ -6,6 +6,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
 use sudoku_lab::engine::format;
 use sudoku_lab::engine::formulation::mip;
+use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Start};
 use sudoku_lab::engine::{Digit, Formulation, Grid, Pos, Query, Size, check_solution};
@@ -189,6 +190,7 @@ fn formulations_agree_on_random_small_puzzles() {
             let query = Query {
                 grid: &puzzle,
                 forbidden: &forbidden,
+                hint: None,
             };
             let (reference, ref_halt) = solutions(Formulation::Propagation, &query, CAP);
             for f in Formulation::ALL {
@@ -207,6 +209,22 @@ fn formulations_agree_on_random_small_puzzles() {
                     let b: BTreeSet<_> = reference.iter().collect();
                     prop_assert_eq!(a, b, "{} solution set", f);
                 }
+            }
+            // A hint (an unrelated full grid) reorders the propagation search, never its answers.
+            let hint = random_full_grid(puzzle.size(), &mut Rng::new(seed), None)
+                .expect("a full grid")
+                .values();
+            let hinted = Query {
+                hint: Some(&hint),
+                ..query
+            };
+            let (found, halt) = solutions(Formulation::Propagation, &hinted, CAP);
+            prop_assert_eq!(halt, ref_halt, "hinted halt");
+            prop_assert_eq!(found.len(), reference.len(), "hinted count");
+            if ref_halt == Halt::Exhausted {
+                let a: BTreeSet<_> = found.iter().collect();
+                let b: BTreeSet<_> = reference.iter().collect();
+                prop_assert_eq!(a, b, "hinted solution set");
             }
             if !forbidden.is_empty() {
                 let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
@@ -246,6 +264,7 @@ fn mip_objective_decides_implied_clues() {
             let query = Query {
                 grid: &reduced,
                 forbidden: &forbidden,
+                hint: None,
             };
             let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
             let (others, _) = solutions(Formulation::Propagation, &query, 1);

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::formulation::propagation;
+use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::nine::Nine;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order};
@@ -30,7 +31,10 @@ fn fast(query: &Query, cap: usize) -> Answer {
     }
     let mut found = Vec::new();
     let mut stop = collect(cap);
-    let (_, halt) = nine.run(Order::Natural, &Limits::default(), &mut |v: &[u8]| {
+    let order = query
+        .hint
+        .map_or(Order::Natural, |h| Order::Guided(h.into()));
+    let (_, halt) = nine.run(order, &Limits::default(), &mut |v: &[u8]| {
         found.push(v.to_vec());
         stop(v)
     });
@@ -90,6 +94,7 @@ fn clue_questions(puzzle: &Grid, take: usize, what: &str) {
         let query = Query {
             grid: &reduced,
             forbidden: &forbidden,
+            hint: None,
         };
         agree(&query, 2, &format!("{what} without {p}"));
     }
@@ -214,8 +219,28 @@ fn fast_path_matches_the_generic_core_on_random_puzzles() {
             let query = Query {
                 grid: &grid,
                 forbidden: &forbidden,
+                hint: None,
             };
-            agree(&query, 40, &format!("seed {seed}, {removed}% removed"));
+            let what = format!("seed {seed}, {removed}% removed");
+            agree(&query, 40, &what);
+            // A hint (here an unrelated full grid) reorders the search, never its answers.
+            let hint = random_full_grid(Size::NINE, &mut Rng::new(seed), None)
+                .expect("a full grid")
+                .values();
+            let hinted = Query {
+                hint: Some(&hint),
+                ..query
+            };
+            agree(&hinted, 40, &format!("{what}, hinted"));
+            let (plain, halt) = fast(&query, 40);
+            let (guided, guided_halt) = fast(&hinted, 40);
+            prop_assert_eq!(halt, guided_halt, "{}: hinted halt", what);
+            prop_assert_eq!(plain.len(), guided.len(), "{}: hinted count", what);
+            if halt == Halt::Exhausted {
+                let a: BTreeSet<_> = plain.iter().collect();
+                let b: BTreeSet<_> = guided.iter().collect();
+                prop_assert_eq!(a, b, "{}: hinted solutions", what);
+            }
             Ok(())
         })
         .unwrap();

@@ -206,6 +206,7 @@ pub fn irreducibility(
         let query = Query {
             grid: &work,
             forbidden: &forbidden,
+            hint: None,
         };
         let (mut found, _) = solutions(options.formulation, &query, 1, options.cancel.as_ref())?;
         work.set(pos, Entry::Given(digit));

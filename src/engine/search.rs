@@ -113,6 +113,9 @@ pub enum Order {
     Natural,
     /// Random digit order and random tie breaks, for generating grids.
     Random(Rng),
+    /// Natural order, but each cell tries the digit of a known grid first (row-major values,
+    /// `0` for none): near a known solution, another one is found in far fewer nodes.
+    Guided(Arc<[u8]>),
 }
 
 /// Bounds on a search besides the sink's own wishes.
@@ -240,6 +243,14 @@ impl Searcher {
                     let bit = match &mut self.order {
                         Order::Natural => *remaining & remaining.wrapping_neg(),
                         Order::Random(rng) => rng.pick_bit(*remaining),
+                        Order::Guided(hint) => {
+                            let h = (1u64 << hint[*cell]) >> 1;
+                            if *remaining & h != 0 {
+                                h
+                            } else {
+                                *remaining & remaining.wrapping_neg()
+                            }
+                        }
                     };
                     *remaining &= !bit;
                     (*cell, bit)
@@ -348,11 +359,17 @@ impl Searcher {
                 continue;
             }
             let bit = match &mut self.order {
-                Order::Natural => pairs & pairs.wrapping_neg(),
+                Order::Natural | Order::Guided(_) => pairs & pairs.wrapping_neg(),
                 Order::Random(rng) => rng.pick_bit(pairs),
             };
             let mut found = unit.iter().copied().filter(|&c| data[c] & bit != 0);
-            let cells = [found.next()?, found.next()?];
+            let mut cells = [found.next()?, found.next()?];
+            // The second cell is tried first.
+            if let Order::Guided(hint) = &self.order
+                && (1u64 << hint[cells[0]]) >> 1 == bit
+            {
+                cells.swap(0, 1);
+            }
             return Some(Branch::Cells {
                 bit,
                 cells,
@@ -386,7 +403,7 @@ impl Searcher {
             }
             ties += 1;
             match &mut self.order {
-                Order::Natural => {
+                Order::Natural | Order::Guided(_) => {
                     let score = layout.peers[c]
                         .iter()
                         .map(|&p| {

@@ -116,6 +116,9 @@ impl fmt::Display for Formulation {
 pub struct Query<'a> {
     pub grid: &'a Grid,
     pub forbidden: &'a [(Pos, Digit)],
+    /// A known grid near the solutions sought (row-major values, `0` for none); a formulation
+    /// may try its digits first. Changes the time and which solution comes first, never the set.
+    pub hint: Option<&'a [u8]>,
 }
 
 impl<'a> Query<'a> {
@@ -123,6 +126,7 @@ impl<'a> Query<'a> {
         Query {
             grid,
             forbidden: &[],
+            hint: None,
         }
     }
 }
