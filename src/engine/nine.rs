@@ -406,15 +406,25 @@ impl Nine {
                 by_digit[d.index()] |= 1 << p;
             }
         }
+        // Each digit's plane: its own cells, plus the open cells none of them sees.
+        let placed = by_digit.iter().fold(0, |acc, &c| acc | c);
+        let open = CELLS & !placed;
         let mut s = State {
-            planes: [CELLS; 9],
-            open: CELLS,
+            planes: [0; 9],
+            open,
             dirty: 0x1FF,
         };
-        let consistent = by_digit
-            .iter()
-            .enumerate()
-            .all(|(d, &cells)| cells == 0 || s.assign(d, cells));
+        let mut consistent = true;
+        for (plane, &cells) in s.planes.iter_mut().zip(&by_digit) {
+            let mut span: Plane = 0;
+            let mut m = cells;
+            while m != 0 {
+                span |= PEERS[m.trailing_zeros() as usize];
+                m &= m - 1;
+            }
+            consistent &= span & cells == 0;
+            *plane = cells | (open & !span);
+        }
         Some(Nine {
             state: consistent.then_some(s),
         })
