@@ -353,20 +353,18 @@ fn full_grid(
     cancel: Option<&Cancel>,
     stats: &mut GenerateStats,
 ) -> Result<Grid, GenerateError> {
-    let empty = Grid::empty(size);
-    let start = Start::from_grid(&empty);
-    let nine = Nine::from_grid(&empty);
     // Randomised search of an empty grid has heavy-tailed run times on big grids; restarting
     // with a fresh stream and a growing node budget keeps the expected time low.
     let mut budget = 2 * size.cells() as u64 + 64;
     let values = loop {
+        let seeded = diagonal_boxes(size, rng);
         let order = Order::Random(Rng::new(rng.next_u64()));
         let limits = Limits {
             max_nodes: Some(budget),
             cancel: cancel.cloned(),
         };
         let mut found = None;
-        let (nodes, halt) = match &nine {
+        let (nodes, halt) = match Nine::from_grid(&seeded) {
             Some(nine) => {
                 let (s, halt) = nine.run(order, &limits, &mut |v: &[u8]| {
                     found = Some(v.to_vec());
@@ -375,7 +373,7 @@ fn full_grid(
                 (s.nodes, Some(halt))
             }
             None => {
-                let mut searcher = Searcher::new(&start, order, limits);
+                let mut searcher = Searcher::new(&Start::from_grid(&seeded), order, limits);
                 found = searcher.next_solution().map(<[u8]>::to_vec);
                 (searcher.stats().nodes, searcher.halt())
             }
@@ -385,7 +383,8 @@ fn full_grid(
             break v;
         }
         match halt {
-            Some(Halt::NodeLimit) => {
+            // Out of budget, or (rarely, on small grids) diagonal boxes no grid completes.
+            Some(Halt::NodeLimit | Halt::Exhausted) => {
                 stats.full_grid_restarts += 1;
                 budget += budget / 2;
             }
@@ -398,6 +397,26 @@ fn full_grid(
         }
     };
     Ok(transform(size, &values, rng))
+}
+
+/// An otherwise empty grid whose main-diagonal boxes hold independent random permutations:
+/// those boxes share no unit, so this is what a randomised search would choose first, at no
+/// search cost (9x9 grids in 40% of the instructions, 16x16 to 36x36 about 1.5x faster). Left
+/// empty at 49x49, where the search of the rest has the heavier tail (median 0.6 s against
+/// 0.23 s over 15 seeds).
+fn diagonal_boxes(size: Size, rng: &mut Rng) -> Grid {
+    let mut grid = Grid::empty(size);
+    let n = size.box_size();
+    if n >= 7 {
+        return grid;
+    }
+    for b in 0..n {
+        for (i, &d) in permutation(rng, size.side()).iter().enumerate() {
+            let p = Pos::new(b * n + i / n, b * n + i % n);
+            grid.set(p, Entry::Given(Digit::from_index(d)));
+        }
+    }
+    grid
 }
 
 /// A random permutation of `0..n`.
