@@ -594,6 +594,46 @@ impl Run<'_, '_> {
         Ok((grid, orbits))
     }
 
+    /// Whether some solution of `work` puts another digit than `clue`'s in its (blank) cell.
+    ///
+    /// From 16x16 up, another solution often differs from the known one only near the clue,
+    /// so the question is first asked with every blank cell outside the clue's band and stack
+    /// fixed to the known solution: a far smaller search (16x16 median 32 ms -> 24 ms). Only
+    /// the whole-grid question can answer no.
+    fn can_differ(
+        &mut self,
+        work: &Grid,
+        clue: (Pos, Digit),
+        solution: &[u8],
+    ) -> Result<bool, GenerateError> {
+        let forbidden = [clue];
+        let n = self.size.box_size();
+        if n >= 4 {
+            let (band, stack) = (clue.0.row / n, clue.0.col / n);
+            let mut near = work.clone();
+            for (i, e) in work.entries().iter().enumerate() {
+                let p = Pos::from_index(i, self.size);
+                if e.digit().is_none() && p.row / n != band && p.col / n != stack {
+                    near.set(p, Entry::Given(Digit::from_index(solution[i] as usize - 1)));
+                }
+            }
+            let query = Query {
+                grid: &near,
+                forbidden: &forbidden,
+                hint: Some(solution),
+            };
+            if self.at_least(&query, 1)? {
+                return Ok(true);
+            }
+        }
+        let query = Query {
+            grid: work,
+            forbidden: &forbidden,
+            hint: Some(solution),
+        };
+        self.at_least(&query, 1)
+    }
+
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique.
     ///
     /// Runs of orbits are tried together: if the puzzle without a whole run is still unique,
@@ -635,13 +675,7 @@ impl Run<'_, '_> {
                 // puzzle is unique iff no cell of the orbit can take a different digit.
                 let mut unique = true;
                 for &clue in &clues {
-                    let forbidden = [clue];
-                    let query = Query {
-                        grid: work,
-                        forbidden: &forbidden,
-                        hint: Some(solution),
-                    };
-                    if self.at_least(&query, 1)? {
+                    if self.can_differ(work, clue, solution)? {
                         unique = false;
                         break;
                     }
