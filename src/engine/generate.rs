@@ -636,12 +636,13 @@ impl Run<'_, '_> {
 
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique.
     ///
-    /// Runs of orbits are tried together: if the puzzle without a whole run is still unique,
-    /// so is every puzzle on the way there (each has more clues), so the run is removed with
-    /// exactly the outcome of visiting its orbits one by one, in one solver call. After two
-    /// single successes in a row the run doubles with each success, up to one unit's worth of
-    /// orbits; a failed run falls back to single orbits. Run lengths depend only on the answers, which are facts about the
-    /// puzzle, so the result still does not depend on the formulation.
+    /// From 16x16 up, runs of orbits are tried together: if the puzzle without a whole run is
+    /// still unique, so is every puzzle on the way there (each has more clues), so the run is
+    /// removed with exactly the outcome of visiting its orbits one by one, in one solver call.
+    /// After two single successes in a row the run doubles with each success, up to one
+    /// unit's worth of orbits; a failed run falls back to single orbits. Run lengths depend
+    /// only on the answers, which are facts about the puzzle, so the result still does not
+    /// depend on the formulation.
     fn remove(
         &mut self,
         work: &mut Grid,
