@@ -20,12 +20,14 @@ fn main() {
     let rounds: usize = args
         .next()
         .map_or(11, |r| r.parse().expect("a round count"));
+    assert!(rounds > 0, "at least one round");
     let text = std::fs::read_to_string(&path).expect("readable file");
     let lines: Vec<&str> = text
         .lines()
         .map(|l| l.split(':').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
+    assert!(!lines.is_empty(), "no puzzle in {path}");
     let ours: Vec<_> = lines
         .iter()
         .map(|l| parse(l).expect("valid puzzle").puzzle)

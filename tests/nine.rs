@@ -33,7 +33,7 @@ fn fast(query: &Query, cap: usize) -> Answer {
     let mut stop = collect(cap);
     let order = query
         .hint
-        .map_or(Order::Natural, |h| Order::Guided(h.into()));
+        .map_or(Order::Natural, |h| Order::guided(h, Size::NINE));
     let (_, halt) = nine.run(order, &Limits::default(), &mut |v: &[u8]| {
         found.push(v.to_vec());
         stop(v)
@@ -223,10 +223,12 @@ fn fast_path_matches_the_generic_core_on_random_puzzles() {
             };
             let what = format!("seed {seed}, {removed}% removed");
             agree(&query, 40, &what);
-            // A hint (here an unrelated full grid) reorders the search, never its answers.
-            let hint = random_full_grid(Size::NINE, &mut Rng::new(seed), None)
+            // A hint (here an unrelated full grid with every fourth cell left out) reorders
+            // the search, never its answers.
+            let mut hint = random_full_grid(Size::NINE, &mut Rng::new(seed), None)
                 .expect("a full grid")
                 .values();
+            hint.iter_mut().step_by(4).for_each(|v| *v = 0);
             let hinted = Query {
                 hint: Some(&hint),
                 ..query
@@ -240,6 +242,15 @@ fn fast_path_matches_the_generic_core_on_random_puzzles() {
                 let a: BTreeSet<_> = plain.iter().collect();
                 let b: BTreeSet<_> = guided.iter().collect();
                 prop_assert_eq!(a, b, "{}: hinted solutions", what);
+            }
+            // A hint that is a solution is the first solution both cores find.
+            if let Some(target) = plain.last() {
+                let led = Query {
+                    hint: Some(target),
+                    ..query
+                };
+                prop_assert_eq!(&fast(&led, 1).0[0], target, "{}: fast, led", what);
+                prop_assert_eq!(&generic(&led, 1).0[0], target, "{}: generic, led", what);
             }
             Ok(())
         })
@@ -289,4 +300,26 @@ fn limits_and_cancel_stop_the_fast_path() {
     let (_, halt) = nine.run(Order::Natural, &limits, &mut |_: &[u8]| Flow::Continue);
     assert_eq!(halt, Halt::Cancelled);
     assert!(Nine::from_grid(&Grid::empty(Size::new(4).expect("size"))).is_none());
+}
+
+#[test]
+fn malformed_hints_are_ignored() {
+    let text = include_str!("fixtures/conformance.txt");
+    let puzzle = nines(text).into_iter().next().expect("a 9x9 fixture");
+    let plain = Query::new(&puzzle);
+    let expected = fast(&plain, 5);
+    let short = [1u8, 2, 3];
+    let wild = [200u8; 81];
+    for hint in [&short[..], &wild[..]] {
+        let query = Query {
+            hint: Some(hint),
+            ..plain
+        };
+        assert_eq!(fast(&query, 5), expected);
+        assert_eq!(generic(&query, 5), expected);
+        let stats = sudoku_lab::engine::Formulation::Propagation
+            .run(&query, &Limits::default(), &mut collect(5))
+            .expect("9x9");
+        assert_eq!(stats.halt, Some(expected.1));
+    }
 }

@@ -309,7 +309,8 @@ impl State {
     }
 
     /// An open cell with the fewest candidates and its digits; ties go to the cell with the
-    /// most to propagate, or to a random one for [`Order::Random`].
+    /// most to propagate, to a random one for [`Order::Random`], to the first one for
+    /// [`Order::Guided`].
     #[inline(never)]
     fn choose(&self, order: &mut Order) -> (u32, u16) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);

@@ -116,8 +116,10 @@ impl fmt::Display for Formulation {
 pub struct Query<'a> {
     pub grid: &'a Grid,
     pub forbidden: &'a [(Pos, Digit)],
-    /// A known grid near the solutions sought (row-major values, `0` for none); a formulation
-    /// may try its digits first. Changes the time and which solution comes first, never the set.
+    /// A known grid near the solutions sought (row-major values `1..=side`, `0` for none; one
+    /// per cell, else ignored); a formulation may try its digits first. A search run to the end
+    /// finds the same solutions with or without it; a capped or node-limited one may return
+    /// other solutions first, or decide within the budget where it would not have.
     pub hint: Option<&'a [u8]>,
 }
 

@@ -68,5 +68,5 @@ fn starved(query: &Query) -> bool {
 fn order(query: &Query) -> Order {
     query
         .hint
-        .map_or(Order::Natural, |h| Order::Guided(h.into()))
+        .map_or(Order::Natural, |h| Order::guided(h, query.grid.size()))
 }
