@@ -8,7 +8,7 @@
 //! singles in rows, columns and boxes. Branching: a cell with the fewest candidates.
 
 use super::grid::{Digit, Grid, Pos};
-use super::search::{Cancel, Flow, Halt, Limits, Order, SearchStats, Sink};
+use super::search::{Flow, Halt, Limits, Order, SearchStats, Sink};
 
 /// Bit `9 * row + col` of a plane is that cell.
 type Plane = u128;
@@ -514,7 +514,7 @@ impl Search<'_> {
             };
             digits &= !bit;
             let d = bit.trailing_zeros() as usize;
-            if let Some(h) = self.limit_reached() {
+            if let Some(h) = self.limits.reached(self.stats.nodes) {
                 self.halt = h;
                 return false;
             }
@@ -526,22 +526,6 @@ impl Search<'_> {
             }
         }
         true
-    }
-
-    fn limit_reached(&self) -> Option<Halt> {
-        if self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m) {
-            return Some(Halt::NodeLimit);
-        }
-        if self.stats.nodes.is_multiple_of(256)
-            && self
-                .limits
-                .cancel
-                .as_ref()
-                .is_some_and(Cancel::is_cancelled)
-        {
-            return Some(Halt::Cancelled);
-        }
-        None
     }
 }
 

@@ -139,6 +139,20 @@ pub struct Limits {
     pub cancel: Option<Cancel>,
 }
 
+impl Limits {
+    /// Whether a search that has spent `nodes` must stop, and why. The cancel flag, shared
+    /// with other threads, is read every 256 nodes only: it is off the hot path.
+    pub fn reached(&self, nodes: u64) -> Option<Halt> {
+        if self.max_nodes.is_some_and(|m| nodes >= m) {
+            return Some(Halt::NodeLimit);
+        }
+        if nodes.is_multiple_of(256) && self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Some(Halt::Cancelled);
+        }
+        None
+    }
+}
+
 /// The alternatives left at a branch point.
 enum Branch {
     /// The digits (bits) still to try in one cell.
@@ -247,7 +261,7 @@ impl Searcher {
                 self.pool.push(frame.data);
                 continue;
             }
-            if let Some(h) = self.limit_reached() {
+            if let Some(h) = self.limits.reached(self.stats.nodes) {
                 self.halt = Some(h);
                 return None;
             }
@@ -302,22 +316,6 @@ impl Searcher {
             }
         }
         self.halt.unwrap_or(Halt::Exhausted)
-    }
-
-    fn limit_reached(&self) -> Option<Halt> {
-        if self.limits.max_nodes.is_some_and(|m| self.stats.nodes >= m) {
-            return Some(Halt::NodeLimit);
-        }
-        if self.stats.nodes.is_multiple_of(256)
-            && self
-                .limits
-                .cancel
-                .as_ref()
-                .is_some_and(Cancel::is_cancelled)
-        {
-            return Some(Halt::Cancelled);
-        }
-        None
     }
 
     /// Takes a consistent, fully propagated state: records it as a solution (true) or pushes

@@ -7,7 +7,7 @@
 
 use super::{Query, Stats};
 use crate::engine::grid::{Pos, Size};
-use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
+use crate::engine::search::{Flow, Halt, Limits, Sink};
 
 /// Largest box size accepted: every size. Measured (release, one core): two solutions of an
 /// empty 49x49 grid (117,649 rows) in 0.17 s; but minimal 25x25 puzzles (gecode set) did not
@@ -186,24 +186,13 @@ struct Search<'a> {
     values: Vec<u8>,
     nodes: u64,
     guesses: u64,
-    max_nodes: Option<u64>,
-    cancel: Option<&'a Cancel>,
+    limits: &'a Limits,
     sink: &'a mut dyn Sink,
 }
 
 impl Search<'_> {
-    fn limit_reached(&self) -> Option<Halt> {
-        if self.max_nodes.is_some_and(|m| self.nodes >= m) {
-            return Some(Halt::NodeLimit);
-        }
-        if self.nodes.is_multiple_of(256) && self.cancel.is_some_and(Cancel::is_cancelled) {
-            return Some(Halt::Cancelled);
-        }
-        None
-    }
-
     fn run(&mut self) -> Control {
-        if let Some(h) = self.limit_reached() {
+        if let Some(h) = self.limits.reached(self.nodes) {
             return Control::Halt(h);
         }
         self.nodes += 1;
@@ -299,8 +288,7 @@ pub(super) fn run(query: &Query, limits: &Limits, sink: &mut dyn Sink) -> Stats 
         values,
         nodes: 0,
         guesses: 0,
-        max_nodes: limits.max_nodes,
-        cancel: limits.cancel.as_ref(),
+        limits,
         sink,
     };
     let halt = match search.run() {
