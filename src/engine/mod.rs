@@ -1,6 +1,7 @@
 //! The engine: grids, formats, formulations, search, generation and analysis. Plain Rust with
 //! no web crate, so it builds, tests and benches natively.
 
+mod alldiff;
 pub mod analyze;
 pub mod check;
 pub mod format;

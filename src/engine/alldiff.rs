@@ -1,0 +1,265 @@
+//! Domain-consistent all-different for one unit: keeps only the candidates that some complete
+//! assignment of the unit uses (naked and hidden subsets of every size at once).
+//!
+//! A unit's open cells must take its open digits one to one, so an assignment is a perfect
+//! matching of cells to digits. Given one matching, a cell may take another digit exactly when
+//! it lies on a cycle that alternates matched and unmatched edges: in the graph where cell `x`
+//! points to the cell matched to each of `x`'s candidates, when both cells share a strongly
+//! connected component. So a cell keeps the digits matched within its component.
+
+/// Reusable buffers; a unit has at most 49 cells, so cell and digit sets are `u64` bitsets.
+#[derive(Debug)]
+pub struct AllDiff {
+    /// Local cell matched to each digit (`NONE` if free).
+    digit_cell: [u8; 64],
+    /// Digit matched to each local cell.
+    cell_digit: [u8; 64],
+    /// Local cell that reached each digit in the augmenting-path search.
+    from: [u8; 64],
+    queue: [u8; 64],
+    /// Successors and predecessors of each local cell, as local-cell bitsets.
+    succ: [u64; 64],
+    pred: [u64; 64],
+}
+
+const NONE: u8 = u8::MAX;
+
+/// What [`AllDiff::prune`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pruned {
+    /// No assignment of the unit exists.
+    Infeasible,
+    /// Every candidate is used by some assignment.
+    Unchanged,
+    /// Some candidates were removed.
+    Narrowed,
+}
+
+impl Default for AllDiff {
+    fn default() -> Self {
+        AllDiff {
+            digit_cell: [NONE; 64],
+            cell_digit: [NONE; 64],
+            from: [NONE; 64],
+            queue: [0; 64],
+            succ: [0; 64],
+            pred: [0; 64],
+        }
+    }
+}
+
+impl AllDiff {
+    /// Narrows `doms`, the candidates of a unit's open cells (digits of placed cells already
+    /// removed), to the candidates some assignment uses. Leaves them alone, reporting
+    /// `Unchanged`, unless the open cells and the digits they can take are equally many, as
+    /// they are once naked singles have run.
+    pub fn prune(&mut self, doms: &mut [u64]) -> Pruned {
+        let k = doms.len();
+        debug_assert!(k <= 64);
+        let digits = doms.iter().fold(0u64, |a, &m| a | m);
+        match (digits.count_ones() as usize).cmp(&k) {
+            std::cmp::Ordering::Less => return Pruned::Infeasible,
+            std::cmp::Ordering::Greater => return Pruned::Unchanged,
+            std::cmp::Ordering::Equal => {}
+        }
+        if !self.match_all(doms, digits) {
+            return Pruned::Infeasible;
+        }
+        for (x, &m) in doms.iter().enumerate() {
+            let mut s = 0u64;
+            let mut bits = m;
+            while bits != 0 {
+                s |= 1 << self.digit_cell[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            self.succ[x] = s;
+            self.pred[x] = 0;
+        }
+        for x in 0..k {
+            let mut s = self.succ[x];
+            while s != 0 {
+                self.pred[s.trailing_zeros() as usize] |= 1 << x;
+                s &= s - 1;
+            }
+        }
+        let mut rest = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        let mut narrowed = false;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            let component = reach(&self.succ, x, rest) & reach(&self.pred, x, rest);
+            rest &= !component;
+            let mut keep = 0u64;
+            let mut c = component;
+            while c != 0 {
+                keep |= 1 << self.cell_digit[c.trailing_zeros() as usize];
+                c &= c - 1;
+            }
+            let mut c = component;
+            while c != 0 {
+                let y = c.trailing_zeros() as usize;
+                c &= c - 1;
+                if doms[y] & !keep != 0 {
+                    doms[y] &= keep;
+                    narrowed = true;
+                }
+            }
+        }
+        if narrowed {
+            Pruned::Narrowed
+        } else {
+            Pruned::Unchanged
+        }
+    }
+
+    /// A perfect matching of the cells to `digits`, greedy first, then by augmenting paths.
+    fn match_all(&mut self, doms: &[u64], digits: u64) -> bool {
+        let mut bits = digits;
+        while bits != 0 {
+            self.digit_cell[bits.trailing_zeros() as usize] = NONE;
+            bits &= bits - 1;
+        }
+        let mut free = digits;
+        let mut unmatched = 0u64;
+        for (x, &m) in doms.iter().enumerate() {
+            let options = m & free;
+            if options == 0 {
+                self.cell_digit[x] = NONE;
+                unmatched |= 1 << x;
+            } else {
+                let v = options.trailing_zeros() as usize;
+                free &= !(1 << v);
+                self.cell_digit[x] = v as u8;
+                self.digit_cell[v] = x as u8;
+            }
+        }
+        while unmatched != 0 {
+            let x = unmatched.trailing_zeros() as usize;
+            unmatched &= unmatched - 1;
+            if !self.augment(doms, x) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Breadth-first search for an alternating path from unmatched cell `start` to a free
+    /// digit; flips it if found.
+    fn augment(&mut self, doms: &[u64], start: usize) -> bool {
+        let mut seen = 0u64;
+        let (mut head, mut tail) = (0usize, 1usize);
+        self.queue[0] = start as u8;
+        while head < tail {
+            let x = self.queue[head] as usize;
+            head += 1;
+            let mut next = doms[x] & !seen;
+            seen |= next;
+            while next != 0 {
+                let v = next.trailing_zeros() as usize;
+                next &= next - 1;
+                self.from[v] = x as u8;
+                let owner = self.digit_cell[v];
+                if owner == NONE {
+                    let mut v = v;
+                    loop {
+                        let y = self.from[v] as usize;
+                        let previous = self.cell_digit[y];
+                        self.cell_digit[y] = v as u8;
+                        self.digit_cell[v] = y as u8;
+                        if y == start {
+                            return true;
+                        }
+                        v = previous as usize;
+                    }
+                }
+                self.queue[tail] = owner;
+                tail += 1;
+            }
+        }
+        false
+    }
+}
+
+/// The cells of `within` reachable from `x` along `edges`.
+fn reach(edges: &[u64; 64], x: usize, within: u64) -> u64 {
+    let mut seen = 1u64 << x;
+    let mut frontier = seen;
+    while frontier != 0 {
+        let mut next = 0u64;
+        let mut f = frontier;
+        while f != 0 {
+            next |= edges[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        frontier = next & within & !seen;
+        seen |= frontier;
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Candidates some assignment uses, by trying every assignment.
+    fn brute(doms: &[u64]) -> Option<Vec<u64>> {
+        fn go(doms: &[u64], i: usize, used: u64, pick: &mut Vec<u64>, out: &mut Vec<u64>) {
+            if i == doms.len() {
+                for (o, p) in out.iter_mut().zip(pick.iter()) {
+                    *o |= p;
+                }
+                return;
+            }
+            let mut m = doms[i] & !used;
+            while m != 0 {
+                let b = m & m.wrapping_neg();
+                m ^= b;
+                pick.push(b);
+                go(doms, i + 1, used | b, pick, out);
+                pick.pop();
+            }
+        }
+        let mut out = vec![0; doms.len()];
+        go(doms, 0, 0, &mut Vec::new(), &mut out);
+        out.iter().all(|&m| m != 0).then_some(out)
+    }
+
+    #[test]
+    fn agrees_with_brute_force_on_random_units() {
+        let mut rng = crate::engine::rng::Rng::new(7);
+        let mut all = AllDiff::default();
+        for _ in 0..20_000 {
+            let k = 1 + rng.below(7);
+            let density = 1 + rng.below(4);
+            let doms: Vec<u64> = (0..k)
+                .map(|_| {
+                    let mut m = 0u64;
+                    for v in 0..k + rng.below(2) {
+                        if rng.below(density + 1) != 0 {
+                            m |= 1 << v;
+                        }
+                    }
+                    m
+                })
+                .collect();
+            let mut got = doms.clone();
+            let result = all.prune(&mut got);
+            let digits = doms.iter().fold(0, |a, &m| a | m);
+            match brute(&doms) {
+                None => assert!(
+                    result == Pruned::Infeasible || digits.count_ones() as usize > k,
+                    "{doms:?}"
+                ),
+                Some(want) if digits.count_ones() as usize == k => {
+                    assert_eq!(got, want, "{doms:?}");
+                    let expect = if want == doms {
+                        Pruned::Unchanged
+                    } else {
+                        Pruned::Narrowed
+                    };
+                    assert_eq!(result, expect, "{doms:?}");
+                }
+                Some(_) => assert_eq!((result, &got), (Pruned::Unchanged, &doms), "{doms:?}"),
+            }
+        }
+    }
+}
