@@ -193,6 +193,8 @@ pub struct Searcher {
     dirty: Vec<u64>,
     /// Units whose cells changed since their last all-different check, one bit each.
     unmatched: Vec<u64>,
+    /// Bands (row groups) and stacks (column groups) changed since their last box/line scan.
+    bands: [u64; 2],
     /// The all-different propagator, on grids large enough to repay it.
     alldiff: Option<Box<AllDiff>>,
     doms: Vec<u64>,
@@ -225,6 +227,7 @@ impl Searcher {
             values: vec![0; cells],
             dirty: vec![0; units.div_ceil(64)],
             unmatched: vec![0; units.div_ceil(64)],
+            bands: [0; 2],
             alldiff: alldiff.then(Box::default),
             doms: Vec::with_capacity(size.side()),
             segments: Vec::with_capacity(cells),
@@ -249,13 +252,7 @@ impl Searcher {
         }
         if let Some(mut data) = self.root.take() {
             self.stats.nodes += 1;
-            self.queue.clear();
-            self.queue
-                .extend((0..self.cells).filter(|&c| data[c].count_ones() <= 1));
-            for u in 0..self.layout.units.len() {
-                self.dirty[u / 64] |= 1 << (u % 64);
-                self.unmatched[u / 64] |= 1 << (u % 64);
-            }
+            self.prepare_root(&data);
             if self.propagate(&mut data) {
                 if self.enter(data) {
                     return Some(&self.values);
@@ -322,6 +319,18 @@ impl Searcher {
                 self.pool.push(child);
             }
         }
+    }
+
+    /// Queues every decided cell and marks every unit, band and stack for the first propagation.
+    fn prepare_root(&mut self, data: &[u64]) {
+        self.queue.clear();
+        self.queue
+            .extend((0..self.cells).filter(|&c| data[c].count_ones() <= 1));
+        for u in 0..self.layout.units.len() {
+            self.dirty[u / 64] |= 1 << (u % 64);
+            self.unmatched[u / 64] |= 1 << (u % 64);
+        }
+        self.bands = [u64::MAX; 2];
     }
 
     /// Runs to the end or until the sink or a limit stops it.
@@ -484,6 +493,7 @@ impl Searcher {
                     self.unmatched[u / 64] |= 1 << (u % 64);
                 }
                 d[rem_at] -= 1;
+                self.mark_bands(cell);
                 let mut changed = false;
                 for &p in &layout.peers[cell] {
                     if !self.eliminate(d, p, m, &mut changed) {
@@ -519,11 +529,20 @@ impl Searcher {
             self.dirty[u / 64] |= 1 << (u % 64);
             self.unmatched[u / 64] |= 1 << (u % 64);
         }
+        self.mark_bands(cell);
+    }
+
+    fn mark_bands(&mut self, cell: usize) {
+        let side = self.layout.size.side();
+        let n = self.layout.size.box_size();
+        self.bands[0] |= 1 << (cell / side / n);
+        self.bands[1] |= 1 << (cell % side / n);
     }
 
     fn clear_dirty(&mut self) {
         self.dirty.iter_mut().for_each(|w| *w = 0);
         self.unmatched.iter_mut().for_each(|w| *w = 0);
+        self.bands = [0; 2];
     }
 
     /// All-different on each changed unit (see [`AllDiff`]), when enabled. Runs after the
@@ -617,8 +636,9 @@ impl Searcher {
     }
 
     /// Box/line interactions: a digit confined to one line within a box leaves the rest of the
-    /// line, and one confined to one box within a line leaves the rest of the box. Returns
-    /// whether anything changed, `None` on contradiction.
+    /// line, and one confined to one box within a line leaves the rest of the box. Only bands
+    /// and stacks that changed since their last scan are scanned. Returns whether anything
+    /// changed, `None` on contradiction.
     fn locked_candidates(&mut self, d: &mut [u64]) -> Option<bool> {
         let n = self.layout.size.box_size();
         let side = n * n;
@@ -635,17 +655,20 @@ impl Searcher {
                     k * side + line
                 }
             };
+            let bands = std::mem::take(&mut self.bands[orient]);
             self.segments.clear();
-            for line in 0..side {
+            self.segments.resize(side * n, 0);
+            let lines = || (0..side).filter(|line| bands & (1 << (line / n)) != 0);
+            for line in lines() {
                 for b in 0..n {
                     let mut m = 0;
                     for k in b * n..b * n + n {
                         m |= d[at(line, k)];
                     }
-                    self.segments.push(m);
+                    self.segments[line * n + b] = m;
                 }
             }
-            for line in 0..side {
+            for line in lines() {
                 let band = line / n * n;
                 for b in 0..n {
                     let seg = self.segments[line * n + b];
