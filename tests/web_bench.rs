@@ -1,6 +1,7 @@
-//! 9x9 minimal-puzzle generation in the browser, side by side with the `sudoku` crate compiled
-//! to the same wasm target. A measurement, not a test: `scripts/bench-wasm` runs it (release
-//! build, headless Chromium) and prints the figures; the suite does not.
+//! Minimal-puzzle generation in the browser: 9x9 side by side with the `sudoku` crate compiled
+//! to the same wasm target, and single 16x16 and 25x25 runs. A measurement, not a test:
+//! `scripts/bench-wasm` runs it (release build, headless Chromium) and prints the figures; the
+//! suite does not.
 #![cfg(target_arch = "wasm32")]
 
 use sudoku_lab::engine::format::parse_line;
@@ -23,7 +24,7 @@ fn per_puzzle_us(mut f: impl FnMut(u64)) -> f64 {
 }
 
 fn assert_unique(p: &Grid) {
-    let report = solve(p, Formulation::Propagation, &SolveOptions::default()).expect("9x9");
+    let report = solve(p, Formulation::Propagation, &SolveOptions::default()).expect("a size");
     assert_eq!(report.verdict(), Verdict::Unique);
 }
 
@@ -58,6 +59,26 @@ fn minimal_9x9_generation_side_by_side() {
                 "round {round}, 9x9 minimal, symmetry {ours}: sudoku-lab {ours_us:.0} us/puzzle, \
                  sudoku crate {theirs_us:.0} us/puzzle ({:.2}x the crate's speed)",
                 theirs_us / ours_us
+            );
+        }
+    }
+}
+
+/// One generation per seed at the sizes where a single puzzle takes milliseconds to seconds.
+#[wasm_bindgen_test]
+fn minimal_16x16_and_25x25_generation() {
+    for (box_size, seeds) in [(4, 0..5u64), (5, 0..1)] {
+        let size = Size::new(box_size).expect("a size");
+        for seed in seeds {
+            let start = js_sys::Date::now();
+            let g = generate(size, &GenerateOptions::with_seed(seed), &mut no_progress)
+                .expect("generated");
+            let ms = js_sys::Date::now() - start;
+            assert_unique(&g.puzzle);
+            console_log!(
+                "{size} minimal, seed {seed}: {ms:.0} ms, {} clues, {} nodes",
+                g.clues,
+                g.stats.nodes
             );
         }
     }

@@ -1,8 +1,9 @@
 //! The propagation search core that every use shares: solve, count, enumerate, generate, check.
 //!
 //! Candidates are one `u64` bitset per cell. Propagation removes a placed digit from its peers
-//! (naked singles) and places a digit that has one home left in a unit (hidden singles);
-//! search branches on a cell with the fewest candidates. The search is an explicit stack, so
+//! (naked singles), places a digit that has one home left in a unit (hidden singles), applies
+//! box/line interactions and, on large grids, the all-different matching rule; search
+//! branches on a cell with the fewest candidates or a digit with two places. The search is an explicit stack, so
 //! it can hand out solutions one at a time as an iterator and stop anywhere.
 
 use super::alldiff::{AllDiff, Pruned};
@@ -472,7 +473,9 @@ impl Searcher {
     }
 
     /// Propagates to a fixed point: naked singles from the queue, hidden singles in units that
-    /// changed, then locked candidates (box/line interactions). False on contradiction.
+    /// changed, then locked candidates (box/line interactions), then, where enabled, the
+    /// all-different matching rule; each rule runs only once the cheaper ones are done.
+    /// False on contradiction.
     fn propagate(&mut self, d: &mut [u64]) -> bool {
         let layout = self.layout;
         let cells = self.cells;

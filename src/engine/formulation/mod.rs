@@ -51,7 +51,7 @@ impl Formulation {
     pub fn description(self) -> &'static str {
         match self {
             Formulation::Propagation => {
-                "All-different propagation (naked and hidden singles, box/line interactions), branching on the fewest alternatives"
+                "All-different propagation (naked and hidden singles, box/line interactions, from 25x25 on also the all-different matching rule), branching on the fewest alternatives"
             }
             Formulation::ExactCover => {
                 "Algorithm X with dancing links over (cell, digit) rows and 4 constraint columns per unit"
