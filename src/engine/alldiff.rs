@@ -2,10 +2,11 @@
 //! assignment of the unit uses (naked and hidden subsets of every size at once).
 //!
 //! A unit's open cells must take its open digits one to one, so an assignment is a perfect
-//! matching of cells to digits. Given one matching, a cell may take another digit exactly when
-//! it lies on a cycle that alternates matched and unmatched edges: in the graph where cell `x`
-//! points to the cell matched to each of `x`'s candidates, when both cells share a strongly
-//! connected component. So a cell keeps the digits matched within its component.
+//! matching of cells to digits. Take one such matching and the graph in which each cell points
+//! to the cells matched to its other candidates: cell `x` may take digit `v` exactly when `x`
+//! and the cell matched to `v` lie in the same strongly connected component (swapping digits
+//! around a cycle gives another perfect matching). This rule is exact only when no digit is
+//! left unmatched, hence the equal counts [`AllDiff::prune`] asks for.
 
 /// Reusable buffers; a unit has at most 49 cells, so cell and digit sets are `u64` bitsets.
 #[derive(Debug)]
@@ -50,9 +51,9 @@ impl Default for AllDiff {
 
 impl AllDiff {
     /// Narrows `doms`, the candidates of a unit's open cells (digits of placed cells already
-    /// removed), to the candidates some assignment uses. Leaves them alone, reporting
-    /// `Unchanged`, unless the open cells and the digits they can take are equally many, as
-    /// they are once naked singles have run.
+    /// removed), to the candidates some assignment uses. Fewer digits than cells is
+    /// `Infeasible`; more (a digit placed elsewhere but not yet removed from these cells)
+    /// leaves them alone and reports `Unchanged`, which is safe, only weaker.
     pub fn prune(&mut self, doms: &mut [u64]) -> Pruned {
         let k = doms.len();
         debug_assert!(k <= 64);
@@ -245,10 +246,10 @@ mod tests {
             let result = all.prune(&mut got);
             let digits = doms.iter().fold(0, |a, &m| a | m);
             match brute(&doms) {
-                None => assert!(
-                    result == Pruned::Infeasible || digits.count_ones() as usize > k,
-                    "{doms:?}"
-                ),
+                None if digits.count_ones() as usize > k => {
+                    assert_eq!((result, &got), (Pruned::Unchanged, &doms), "{doms:?}")
+                }
+                None => assert_eq!(result, Pruned::Infeasible, "{doms:?}"),
                 Some(want) if digits.count_ones() as usize == k => {
                     assert_eq!(got, want, "{doms:?}");
                     let expect = if want == doms {

@@ -3,8 +3,8 @@
 //! Candidates are one `u64` bitset per cell. Propagation removes a placed digit from its peers
 //! (naked singles), places a digit that has one home left in a unit (hidden singles), applies
 //! box/line interactions and, on large grids, the all-different matching rule; search
-//! branches on a cell with the fewest candidates or a digit with two places. The search is an explicit stack, so
-//! it can hand out solutions one at a time as an iterator and stop anywhere.
+//! branches on a cell with the fewest candidates or a digit with two places. The search is an
+//! explicit stack, so it can hand out solutions one at a time as an iterator and stop anywhere.
 
 use super::alldiff::{AllDiff, Pruned};
 use super::grid::{Digit, Grid, Layout, Pos, Size};
@@ -549,9 +549,11 @@ impl Searcher {
     }
 
     /// All-different on each changed unit (see [`AllDiff`]), when enabled. Runs after the
-    /// cheaper rules are at a fixed point, so placed digits are gone from open cells. Returns
-    /// whether anything changed, `None` on contradiction.
+    /// cheaper rules are at a fixed point, so placed digits are gone from open cells (except
+    /// singles found by this pass, which [`AllDiff::prune`] tolerates). Returns whether
+    /// anything changed, `None` on contradiction.
     fn all_different(&mut self, d: &mut [u64]) -> Option<bool> {
+        // Taken out for the call, so the propagator and `&mut self` can be borrowed together.
         let Some(mut alldiff) = self.alldiff.take() else {
             return Some(false);
         };
