@@ -4,7 +4,7 @@ use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
-    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, format_millis,
+    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, UNDO_LIMIT, format_millis,
 };
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{
@@ -68,6 +68,18 @@ fn select_and_move_wrap_around_the_grid() {
         outside.selected, None,
         "a cell outside the grid is not selected"
     );
+    for corner in [p(3, 8), p(8, 3), p(8, 8)] {
+        let shrunk = run(
+            AppState::default(),
+            [
+                Action::Select(corner),
+                Action::SetSize(Size::new(2).expect("4x4")),
+                Action::Input(d(1)),
+            ],
+        );
+        assert_eq!(shrunk.selected, None, "{corner:?} is off the 4x4 grid");
+        assert_eq!(shrunk.grid.given_count(), 0, "no cell was written");
+    }
     let first = AppState::default().reduce(Action::Move(Direction::Right));
     assert_eq!(
         first.selected,
@@ -472,6 +484,27 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
 }
 
 #[test]
+fn repeated_solves_keep_the_undo_history_bounded() {
+    let solved = report(&puzzle(), 2);
+    let mut s = run(AppState::default(), [Action::Import(PUZZLE.into())]);
+    for _ in 0..UNDO_LIMIT + 20 {
+        let id = s.next_job_id();
+        s = s.reduce(Action::Started {
+            id,
+            kind: JobKind::Solve,
+        });
+        s = s.reduce(Action::Answered {
+            id,
+            response: Response::Solved {
+                report: solved.clone(),
+                millis: 0.1,
+            },
+        });
+    }
+    assert_eq!(s.undo.len(), UNDO_LIMIT);
+}
+
+#[test]
 fn stepping_through_solutions_shows_each_one() {
     let mut two = puzzle();
     two.set(p(0, 0), Entry::Empty);
@@ -527,8 +560,17 @@ fn compare_answers_fill_the_table_and_say_whether_they_agree() {
 
 #[test]
 fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
-    let (s, id) = busy_with(JobKind::Generate);
-    let s = s.reduce(Action::SetSymmetry(Symmetry::Rotate180));
+    let s = run(
+        AppState::default(),
+        [Action::SetSymmetry(Symmetry::Rotate180)],
+    );
+    let id = s.next_job_id();
+    let s = s.reduce(Action::Started {
+        id,
+        kind: JobKind::Generate,
+    });
+    // The picker stays live during the job; the answer names the symmetry it was asked for.
+    let s = s.reduce(Action::SetSymmetry(Symmetry::MainDiagonal));
     let s = s.reduce(Action::Answered {
         id,
         response: Response::Generated {
@@ -552,7 +594,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
     let cases = [
         (
             CheckOutcome::NoSolution,
-            "No solution (Propagation, 2.0 ms).",
+            "No solution (SAT, 2.0 ms).",
             vec![],
         ),
         (
@@ -560,7 +602,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 first: solution.clone(),
                 second: solution.clone(),
             },
-            "Not unique: at least 2 solutions (Propagation, 2.0 ms). Count solutions shows them.",
+            "Not unique: at least 2 solutions (SAT, 2.0 ms). Count solutions shows them.",
             vec![],
         ),
         (
@@ -569,7 +611,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 clues: 17,
                 redundant: vec![],
             },
-            "Minimal: all 17 clues necessary (Propagation, 2.0 ms).",
+            "Minimal: all 17 clues necessary (SAT, 2.0 ms).",
             vec![],
         ),
         (
@@ -578,12 +620,25 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 clues: 17,
                 redundant: vec![p(0, 0), p(0, 6)],
             },
-            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (Propagation, 2.0 ms).",
+            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms).",
             vec![p(0, 0), p(0, 6)],
         ),
     ];
     for (outcome, text, redundant) in cases {
-        let (s, id) = busy_with(JobKind::Check);
+        let s = run(
+            AppState::default(),
+            [
+                Action::Import(PUZZLE.into()),
+                Action::SetFormulation(Formulation::Sat),
+            ],
+        );
+        let id = s.next_job_id();
+        let s = s.reduce(Action::Started {
+            id,
+            kind: JobKind::Check,
+        });
+        // Switching the picker during the job does not relabel its answer.
+        let s = s.reduce(Action::SetFormulation(Formulation::Mip));
         let grid = s.grid.clone();
         let s = s.reduce(Action::Answered {
             id,
@@ -677,6 +732,29 @@ fn cancel_stops_the_job_and_waits_for_a_fresh_engine() {
     let idle = AppState::default().reduce(Action::Cancelled);
     assert_eq!(idle.status, AppState::default().status, "nothing to cancel");
     assert_eq!(idle.reduce(Action::EngineReady).engine, EngineState::Ready);
+}
+
+#[test]
+fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
+    let (s, id) = busy_with(JobKind::Solve);
+    let grid = s.grid.clone();
+    let s = s.reduce(Action::EngineReady);
+    let s = s.reduce(Action::EngineFailed("out of memory".into()));
+    assert!(!s.busy());
+    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(s.grid, grid);
+    assert!(s.status.error);
+    assert_eq!(
+        s.status.text,
+        "The engine stopped (out of memory). Solving did not finish; run it again."
+    );
+    let late = s.clone().reduce(Action::Answered {
+        id,
+        response: Response::Failed {
+            message: "late".into(),
+        },
+    });
+    assert_eq!(late, s, "an answer from the dead worker changes nothing");
 }
 
 #[test]

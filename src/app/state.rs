@@ -54,6 +54,10 @@ pub struct Job {
     pub id: u64,
     pub kind: JobKind,
     pub basis: Grid,
+    /// The settings the request was built with: the pickers stay live during a job, so the
+    /// answer must be described with these, not the current ones.
+    pub formulation: Formulation,
+    pub symmetry: Symmetry,
     pub progress: Option<(u64, u64)>,
 }
 
@@ -137,6 +141,9 @@ pub enum Action {
     },
     /// The running job was stopped; a fresh worker is starting.
     Cancelled,
+    /// The worker died (a crash, out of memory, or it failed to load); the running job is
+    /// lost and the next request starts a fresh worker.
+    EngineFailed(String),
     /// The worker has loaded and listens.
     EngineReady,
     /// Show solution `index` of the ones found.
@@ -184,7 +191,7 @@ pub struct Saved {
 }
 
 /// Undo depth: plenty for hand entry, bounded for 49x49 grids.
-const UNDO_LIMIT: usize = 200;
+pub const UNDO_LIMIT: usize = 200;
 
 impl Default for AppState {
     fn default() -> Self {
@@ -352,6 +359,8 @@ impl AppState {
                     id,
                     kind,
                     basis: self.grid.puzzle(),
+                    formulation: self.formulation,
+                    symmetry: self.symmetry,
                     progress: None,
                 });
                 self.next_id = self.next_id.max(id + 1);
@@ -363,6 +372,15 @@ impl AppState {
                 if let Some(job) = self.job.take() {
                     self.status = Status::info(format!("{} cancelled.", job.kind.verb()));
                 }
+            }
+            Action::EngineFailed(reason) => {
+                self.engine = EngineState::Starting;
+                let lost = self
+                    .job
+                    .take()
+                    .map(|job| format!(" {} did not finish; run it again.", job.kind.verb()))
+                    .unwrap_or_default();
+                self.status = Status::error(format!("The engine stopped ({reason}).{lost}"));
             }
             Action::EngineReady => self.engine = EngineState::Ready,
             Action::ShowSolution(i) => {
@@ -440,13 +458,18 @@ impl AppState {
 
     /// A user edit: remembered for undo; results of the previous grid no longer apply.
     fn replace_grid(&mut self, grid: Grid) {
+        self.remember(grid);
+        self.after_grid_change();
+    }
+
+    /// Makes `grid` current with the old one on the (capped) undo stack.
+    fn remember(&mut self, grid: Grid) {
         let old = std::mem::replace(&mut self.grid, grid);
         self.undo.push(old);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
         self.redo.clear();
-        self.after_grid_change();
     }
 
     fn after_grid_change(&mut self) {
@@ -455,7 +478,11 @@ impl AppState {
         self.compare.clear();
         self.redundant.clear();
         self.share_link = None;
-        if self.selected.is_some_and(|p| p.row >= self.size().side()) {
+        let side = self.size().side();
+        if self
+            .selected
+            .is_some_and(|p| p.row >= side || p.col >= side)
+        {
             self.selected = None;
         }
     }
@@ -494,11 +521,11 @@ impl AppState {
                 self.seed = seed.wrapping_add(1);
                 self.status = Status::info(format!(
                     "Generated a {size} puzzle with {clues} clues (seed {seed}, symmetry {}, {}).",
-                    symmetry_name(self.symmetry).to_lowercase(),
+                    symmetry_name(job.symmetry).to_lowercase(),
                     format_millis(millis)
                 ));
             }
-            Response::Checked { outcome, millis } => self.checked(outcome, millis),
+            Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
             Response::Exported { model, text } => {
                 self.status = Status::info(format!(
                     "Exported the model as {} ({} lines).",
@@ -563,16 +590,14 @@ impl AppState {
             (_, Verdict::Unknown) => Status::error(format!("Stopped before an answer ({how}).")),
         };
         if let Some(first) = report.solutions.first() {
-            self.undo.push(self.grid.clone());
-            self.redo.clear();
-            self.grid = first.clone();
+            self.remember(first.clone());
         }
         self.solutions = report.solutions;
         self.solution_index = 0;
     }
 
-    fn checked(&mut self, outcome: CheckOutcome, millis: f64) {
-        let how = format!("{}, {}", self.formulation.name(), format_millis(millis));
+    fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
+        let how = format!("{}, {}", formulation.name(), format_millis(millis));
         self.status = match outcome {
             CheckOutcome::NoSolution => Status::error(format!("No solution ({how}).")),
             CheckOutcome::Multiple { .. } => Status::error(format!(

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
-use web_sys::{MessageEvent, Worker};
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
 use yew::prelude::*;
 
 /// Where Trunk puts the worker's loader script.
@@ -19,8 +19,9 @@ struct Inner {
     /// The worker has said `Ready`; until then requests wait in `queued`.
     ready: bool,
     queued: Vec<wasm_bindgen::JsValue>,
-    // Kept alive as long as the worker it listens to.
+    // Kept alive as long as the worker they listen to.
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _on_error: Option<Closure<dyn FnMut(Event)>>,
 }
 
 /// A handle to the engine worker.
@@ -58,14 +59,34 @@ impl EngineHandle {
                 Err(err) => web_sys::console::error_1(&format!("bad worker message: {err}").into()),
             }
         });
+        // A dead worker never answers: drop it, so the next request starts a fresh one, and
+        // tell the reducer the running job is lost rather than leave the page busy.
+        let dispatch = self.dispatch.clone();
+        let weak = Rc::downgrade(&self.inner);
+        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+            let reason = e
+                .dyn_ref::<ErrorEvent>()
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "the worker failed".into());
+            if let Some(inner) = weak.upgrade()
+                && let Some(w) = inner.borrow_mut().worker.take()
+            {
+                w.terminate();
+            }
+            dispatch.emit(Action::EngineFailed(reason));
+        });
         let mut inner = self.inner.borrow_mut();
         inner.ready = false;
         inner.queued.clear();
         match Worker::new(WORKER_URL) {
             Ok(w) => {
                 w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+                w.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
                 inner.worker = Some(w);
                 inner._on_message = Some(on_message);
+                inner._on_error = Some(on_error);
             }
             Err(e) => web_sys::console::error_2(&"cannot start the engine worker".into(), &e),
         }
@@ -135,6 +156,7 @@ pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
                 ready: false,
                 queued: Vec::new(),
                 _on_message: None,
+                _on_error: None,
             })),
             dispatch,
         };

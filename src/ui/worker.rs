@@ -183,7 +183,23 @@ pub fn register() {
                 };
                 post(id, handle(env.body, &mut progress));
             }
-            Err(err) => web_sys::console::error_1(&format!("bad request: {err}").into()),
+            // Only a page and worker from different builds disagree on the format; answer the
+            // job (if its id can be read) so the page does not wait forever.
+            Err(err) => {
+                web_sys::console::error_1(&format!("bad request: {err}").into());
+                let id = js_sys::Reflect::get(&e.data(), &"id".into())
+                    .ok()
+                    .and_then(|v| v.as_f64());
+                if let Some(id) = id {
+                    post(
+                        id as u64,
+                        Response::Failed {
+                            message: "The engine could not read the request; reload the page."
+                                .into(),
+                        },
+                    );
+                }
+            }
         }
     });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
