@@ -4,7 +4,8 @@ use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
-    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, UNDO_LIMIT, format_millis,
+    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, Saved, UNDO_LIMIT,
+    format_millis,
 };
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{
@@ -257,6 +258,27 @@ fn saved_state_from_before_symmetry_existed_still_loads() {
     let text = format!(r#"{{"grid":{grid},"mode":"Play","formulation":"Propagation","seed":7}}"#);
     let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
     assert_eq!((back.seed, back.symmetry), (7, Symmetry::None));
+}
+
+#[test]
+fn saved_grids_that_do_not_fit_their_size_are_rejected() {
+    let grid = serde_json::to_value(puzzle()).expect("grid");
+    let with = |grid: serde_json::Value| serde_json::json!({"grid": grid, "mode": "Play", "formulation": "Propagation", "seed": 1});
+    assert!(serde_json::from_value::<Saved>(with(grid.clone())).is_ok());
+    let mut short = grid.clone();
+    short["cells"].as_array_mut().expect("cells").pop();
+    let mut big_digit = grid.clone();
+    big_digit["cells"][0] = serde_json::json!({"Given": 10});
+    let mut small_size = grid.clone();
+    small_size["size"] = serde_json::json!(2);
+    for (bad, why) in [
+        (short, "a 9x9 grid has 81 cells, found 80"),
+        (big_digit, "cell 0: digit 10 is out of range 1..=9"),
+        (small_size, "a 4x4 grid has 16 cells, found 81"),
+    ] {
+        let err = serde_json::from_value::<Saved>(with(bad)).expect_err(why);
+        assert!(err.to_string().contains(why), "{err}");
+    }
 }
 
 #[test]

@@ -370,10 +370,66 @@ impl fmt::Display for Conflict {
 }
 
 /// A grid of any supported size. Givens are remembered, so a solved grid still knows its clues.
+/// Deserializing checks the cell count and digit range: saved state and worker messages come
+/// from outside the program.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "GridFields")]
 pub struct Grid {
     size: Size,
     cells: Vec<Entry>,
+}
+
+/// A grid as serialized, before its shape is checked.
+#[derive(Deserialize)]
+struct GridFields {
+    size: Size,
+    cells: Vec<Entry>,
+}
+
+/// Serialized grid data that does not fit its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridShapeError {
+    CellCount { size: Size, found: usize },
+    Digit { cell: usize, error: DigitError },
+}
+
+impl fmt::Display for GridShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridShapeError::CellCount { size, found } => {
+                write!(f, "a {size} grid has {} cells, found {found}", size.cells())
+            }
+            GridShapeError::Digit { cell, error } => write!(f, "cell {cell}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for GridShapeError {}
+
+impl TryFrom<GridFields> for Grid {
+    type Error = GridShapeError;
+    fn try_from(g: GridFields) -> Result<Grid, GridShapeError> {
+        if g.cells.len() != g.size.cells() {
+            return Err(GridShapeError::CellCount {
+                size: g.size,
+                found: g.cells.len(),
+            });
+        }
+        let side = g.size.side();
+        for (cell, e) in g.cells.iter().enumerate() {
+            if let Some(d) = e.digit().filter(|d| d.get() as usize > side) {
+                let error = DigitError {
+                    value: u64::from(d.get()),
+                    max: side,
+                };
+                return Err(GridShapeError::Digit { cell, error });
+            }
+        }
+        Ok(Grid {
+            size: g.size,
+            cells: g.cells,
+        })
+    }
 }
 
 impl Grid {
