@@ -13,8 +13,8 @@ sudoku-lab: solve, count, convert, generate and check Sudoku puzzles of every si
 USAGE:
     sudoku-lab <COMMAND> [OPTIONS] [FILE|-]
 
-Puzzles are read one per line (blank lines and lines starting with # are skipped), or as one
-JSON document ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}). Formats: one character per cell
+Puzzles are read one per line (blank lines and lines starting with # are skipped), as
+multi-line layouts separated by blank lines, or as one JSON document ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}). Formats: one character per cell
 (. 0 _ blank, 1-9 then A-Z), or space/comma-separated numbers. FILE defaults to standard input.
 
 COMMANDS:
@@ -155,7 +155,9 @@ struct Item {
     parsed: Result<Parsed, format::ParseError>,
 }
 
-/// Splits an input into puzzles: one JSON document, or one puzzle per non-comment line.
+/// Splits an input into puzzles: one JSON document, else one puzzle per non-comment line,
+/// except that a block of consecutive lines (between blank or comment lines) whose lines are
+/// not puzzles by themselves but together are one, such as the `grid` layout, is one puzzle.
 fn read_items(text: &str) -> Vec<Item> {
     if text.trim_start().starts_with('{') {
         let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
@@ -164,17 +166,40 @@ fn read_items(text: &str) -> Vec<Item> {
             parsed: format::parse(text),
         }];
     }
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            let t = l.trim();
-            !t.is_empty() && !t.starts_with('#')
-        })
-        .map(|(i, l)| Item {
-            line: i + 1,
+    let mut items = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let lines = text.lines().map(Some).chain(std::iter::once(None));
+    for (i, l) in lines.enumerate() {
+        let content = l
+            .map(str::trim)
+            .filter(|t| !t.is_empty() && !t.starts_with('#'));
+        match content {
+            Some(_) => block.push((i + 1, l.unwrap_or_default())),
+            None => read_block(&std::mem::take(&mut block), &mut items),
+        }
+    }
+    items
+}
+
+fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
+    let singles: Vec<Item> = block
+        .iter()
+        .map(|&(line, l)| Item {
+            line,
             parsed: format::parse(l),
         })
-        .collect()
+        .collect();
+    if block.len() > 1 && singles.iter().any(|item| item.parsed.is_err()) {
+        let joined: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+        if let Ok(parsed) = format::parse(&joined.join("\n")) {
+            items.push(Item {
+                line: block[0].0,
+                parsed: Ok(parsed),
+            });
+            return;
+        }
+    }
+    items.extend(singles);
 }
 
 fn read_input(path: Option<&str>) -> Result<String, String> {
@@ -284,8 +309,10 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
         "convert" => {
             let to = args.to.expect("checked");
             let grid = &parsed.grid;
+            // A blank line after each block layout lets the output be read back.
+            let end = if to == Format::Grid { "\n" } else { "" };
             format::write(grid, to)
-                .map(|s| s.trim_end().to_string())
+                .map(|s| format!("{}{end}", s.trim_end()))
                 .map_err(|e| e.to_string())
         }
         "check" => check_line(args.formulation, &parsed.puzzle),

@@ -77,6 +77,35 @@ fn count_respects_the_limit_and_convert_round_trips() {
 }
 
 #[test]
+fn block_layouts_separated_by_blank_lines_are_read_back_one_puzzle_each() {
+    let fixtures = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();
+    let sixteen = fixtures
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .find(|p| p.len() == 256)
+        .expect("a 16x16 fixture");
+    let puzzles = [
+        "1..4.4.....3.1..",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        sixteen,
+    ];
+    let (grids, _, code) = run(&["convert", "--to", "grid", "-"], &puzzles.join("\n"));
+    assert_eq!(code, 0);
+    assert!(
+        grids.contains("------+-------+------\n"),
+        "box separators span the rows: {grids}"
+    );
+    let (lines, err, code) = run(&["convert", "--to", "line", "-"], &grids);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(lines.lines().collect::<Vec<_>>(), puzzles);
+    // Without the blank line two layouts run together and each line is reported.
+    let glued = grids.replace("\n\n", "\n");
+    let (_, err, code) = run(&["convert", "--to", "line", "-"], &glued);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 2: found 4 cells"), "{err}");
+}
+
+#[test]
 fn usage_errors_exit_2_with_a_message() {
     for args in [
         vec!["frobnicate"],

@@ -150,9 +150,18 @@ pub fn write_grid(grid: &Grid) -> String {
     let mut out = String::new();
     for r in 0..side {
         if r > 0 && r % n == 0 {
-            let segment = "-".repeat(n * (width + 1) + 1);
-            let line: Vec<String> = (0..n).map(|_| segment.clone()).collect();
-            out.push_str(line.join("+").trim_matches('-'));
+            // Dashes under each box's cells: the outer boxes have one space less.
+            let inner = n * (width + 1);
+            let line: Vec<String> = (0..n)
+                .map(|b| {
+                    "-".repeat(if b == 0 || b == n - 1 {
+                        inner
+                    } else {
+                        inner + 1
+                    })
+                })
+                .collect();
+            out.push_str(&line.join("+"));
             out.push('\n');
         }
         let mut line = String::new();
