@@ -261,6 +261,34 @@ fn saved_state_from_before_symmetry_existed_still_loads() {
 }
 
 #[test]
+fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
+    let s = run(
+        AppState::default(),
+        [Action::Import(PUZZLE.into()), Action::SetSeed(7)],
+    );
+    let cases = [
+        (
+            Action::InvalidSeed("12x".into()),
+            "'12x' is not a seed (a whole number from 0 to 18446744073709551615); the seed stays 7.",
+        ),
+        (
+            Action::ImportFailed("big.txt is 9000000 bytes; the limit is 8388608 bytes.".into()),
+            "Import failed: big.txt is 9000000 bytes; the limit is 8388608 bytes.",
+        ),
+    ];
+    for (action, text) in cases {
+        let after = s.clone().reduce(action);
+        assert_eq!(
+            (after.status.text.as_str(), after.status.error),
+            (text, true)
+        );
+        assert_eq!(after.grid, s.grid);
+        assert_eq!(after.seed, 7);
+        assert_eq!(after.undo, s.undo);
+    }
+}
+
+#[test]
 fn saved_grids_that_do_not_fit_their_size_are_rejected() {
     let grid = serde_json::to_value(puzzle()).expect("grid");
     let with = |grid: serde_json::Value| serde_json::json!({"grid": grid, "mode": "Play", "formulation": "Propagation", "seed": 1});

@@ -126,9 +126,13 @@ pub enum Action {
     SetMode(Mode),
     SetFormulation(Formulation),
     SetSeed(u64),
+    /// The seed field holds text that is not a seed; the seed stays as it was.
+    InvalidSeed(String),
     SetSymmetry(Symmetry),
     /// Text pasted or read from a file; replaces the grid only if it parses.
     Import(String),
+    /// A file could not be read (or is too large to try); nothing changes but the status.
+    ImportFailed(String),
     /// The page sent a request to the worker under this id.
     Started {
         id: u64,
@@ -340,6 +344,16 @@ impl AppState {
             Action::SetMode(m) => self.mode = m,
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => self.seed = s,
+            Action::InvalidSeed(text) => {
+                self.status = Status::error(format!(
+                    "'{text}' is not a seed (a whole number from 0 to {}); the seed stays {}.",
+                    u64::MAX,
+                    self.seed
+                ));
+            }
+            Action::ImportFailed(reason) => {
+                self.status = Status::error(format!("Import failed: {reason}"));
+            }
             Action::SetSymmetry(s) => self.symmetry = s,
             Action::Import(text) => match format::parse(&text) {
                 Ok(parsed) => {

@@ -74,14 +74,27 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                 return;
             };
             let on_action = on_action.clone();
+            input.set_value("");
+            // Refused before reading, so a huge file never has to fit in memory.
+            if file.size() > format::MAX_INPUT_BYTES as f64 {
+                on_action.emit(Action::ImportFailed(format!(
+                    "{} is {} bytes; the limit is {} bytes.",
+                    file.name(),
+                    file.size(),
+                    format::MAX_INPUT_BYTES
+                )));
+                return;
+            }
             wasm_bindgen_futures::spawn_local(async move {
                 let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
                 match text.ok().and_then(|t| t.as_string()) {
                     Some(t) => on_action.emit(Action::Import(t)),
-                    None => on_action.emit(Action::Import(String::new())),
+                    None => on_action.emit(Action::ImportFailed(format!(
+                        "{} could not be read as text.",
+                        file.name()
+                    ))),
                 }
             });
-            input.set_value("");
         })
     };
     let save = |format: Format| {

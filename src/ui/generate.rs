@@ -22,8 +22,14 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            if let Ok(seed) = input.value().trim().parse::<u64>() {
-                on_action.emit(Action::SetSeed(seed));
+            let text = input.value();
+            match text.trim().parse::<u64>() {
+                Ok(seed) => on_action.emit(Action::SetSeed(seed)),
+                // An empty field is a seed being typed, not a mistake yet.
+                Err(_) if text.trim().is_empty() => {}
+                Err(_) => {
+                    on_action.emit(Action::InvalidSeed(text.trim().chars().take(40).collect()))
+                }
             }
         })
     };
