@@ -94,8 +94,8 @@ pub struct Difficulty {
     pub nodes: u64,
     /// Propagation branch points (guesses) in that search.
     pub guesses: u64,
-    /// Effort of each profiled formulation on the same question (SAT conflicts etc. when
-    /// those formulations are present).
+    /// Effort of each profiled formulation on the same question, in the units it reports
+    /// (nodes, solver calls, LP iterations).
     pub effort: Vec<Effort>,
 }
 

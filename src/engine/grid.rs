@@ -60,11 +60,6 @@ impl Size {
         Size::all().find(|s| s.cells() == cells)
     }
 
-    /// The size whose units hold `side` cells, if any.
-    pub fn from_side(side: usize) -> Option<Size> {
-        Size::all().find(|s| s.side() == side)
-    }
-
     pub fn box_size(self) -> usize {
         self.0 as usize
     }
@@ -518,18 +513,6 @@ impl Grid {
                 .cells
                 .iter()
                 .map(|&e| if e.is_given() { e } else { Entry::Empty })
-                .collect(),
-        }
-    }
-
-    /// Every digit currently in the grid becomes a given.
-    pub fn fix_all(&self) -> Grid {
-        Grid {
-            size: self.size,
-            cells: self
-                .cells
-                .iter()
-                .map(|&e| e.digit().map_or(Entry::Empty, Entry::Given))
                 .collect(),
         }
     }

@@ -1,9 +1,10 @@
 //! The 9x9 fast path: one 81-bit plane of possible places per digit, propagated with
 //! word-wide bit operations instead of per-cell loops.
 //!
-//! It answers exactly what the generic search core answers (same sink, limits and halts; the
-//! tests cross-check both on every puzzle) and exists because 9x9 is the size people solve and
-//! generate most. Propagation: naked singles; per digit, the row/box matching in each band and
+//! It finds the same solutions as the generic search core and honours the same sink, limits and
+//! cancel flag (the tests cross-check both on every puzzle); only its node counts differ, so a
+//! node limit stops the two at different points. It exists because 9x9 is the size people
+//! solve and generate most. Propagation: naked singles; per digit, the row/box matching in each band and
 //! the column/box matching in each stack (which subsumes pointing and claiming), then hidden
 //! singles in rows, columns and boxes. Branching: a cell with the fewest candidates.
 

@@ -98,11 +98,6 @@ impl Start {
         }
     }
 
-    /// Only the grid's givens are fixed.
-    pub fn from_givens(grid: &Grid) -> Start {
-        Start::from_grid(&grid.puzzle())
-    }
-
     /// Removes one candidate from a cell (e.g. "this clue must differ").
     pub fn forbid(&mut self, p: Pos, d: Digit) {
         self.cand[p.index(self.size)] &= !(1 << d.index());
@@ -758,15 +753,4 @@ impl Iterator for Solutions {
         let values = self.searcher.next_solution()?;
         Some(self.puzzle.with_solution(values))
     }
-}
-
-/// A convenience for counting solutions of a grid up to `max`.
-pub fn count_solutions(grid: &Grid, max: u64) -> (u64, Halt) {
-    let mut n = 0u64;
-    let mut s = Searcher::new(&Start::from_grid(grid), Order::Natural, Limits::default());
-    let halt = s.run(&mut |_: &[u8]| {
-        n += 1;
-        if n >= max { Flow::Stop } else { Flow::Continue }
-    });
-    (n, halt)
 }

@@ -17,7 +17,8 @@ pub const MAX_INPUT_BYTES: usize = 8 * 1024 * 1024;
 /// The formats the product reads and writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Format {
-    /// One character per cell: `.`/`0`/`_` blank, `1-9` then `A-Z`; up to 35x35... so up to 25x25.
+    /// One character per cell: `.`/`0`/`_` blank, `1-9` then `A-Z` (35 symbols), so grids up
+    /// to 25x25.
     Line,
     /// Whitespace- or comma-separated numbers, `0` or `.` blank; any size.
     Numeric,

@@ -172,10 +172,6 @@ pub struct Stats {
     pub nodes: Option<u64>,
     /// Branch points where the search guessed.
     pub guesses: Option<u64>,
-    /// SAT decisions.
-    pub decisions: Option<u64>,
-    /// SAT conflicts.
-    pub conflicts: Option<u64>,
     /// Simplex iterations (MIP).
     pub lp_iterations: Option<u64>,
     /// Calls to the underlying solver (SAT and MIP re-solve once per solution found).
@@ -194,8 +190,6 @@ impl Stats {
         [
             ("nodes", self.nodes),
             ("guesses", self.guesses),
-            ("decisions", self.decisions),
-            ("conflicts", self.conflicts),
             ("LP iterations", self.lp_iterations),
             ("solver calls", self.solver_calls),
             ("variables", self.variables),
