@@ -52,7 +52,8 @@ fn malformed_inputs_get_precise_errors() {
         v[i] = t.to_string();
         v.join(" ")
     };
-    let cases: Vec<(String, ParseError)> = vec![
+    let cases: Vec<(String, ParseError)> =
+        vec![
         ("".into(), ParseError::Empty),
         ("   \n\t ".into(), ParseError::Empty),
         ("|-+|".into(), ParseError::Empty),
@@ -201,6 +202,16 @@ fn malformed_inputs_get_precise_errors() {
         (
             r#"{"dim": 3, "fixed": {"1": {"1": 7}}, "solved": {"1": {"1": 7}}}"#.into(),
             json("solved[\"1\"][\"1\"]", JsonError::SolvedOverGiven),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"3": 7, "03": 7}}}"#.into(),
+            // Keys are visited in sorted order, so the second one seen is "3".
+            json("fixed[\"1\"][\"3\"]", JsonError::DuplicateCell(Pos::new(0, 2))),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"3": 7}}, "solved": {"2": {"1": 4}, "02": {"01": 4}}}"#
+                .into(),
+            json("solved[\"2\"][\"1\"]", JsonError::DuplicateCell(Pos::new(1, 0))),
         ),
         (
             r#"{"dim": 2, "fixed": {"1": {"1": 3, "2": 3}}}"#.into(),

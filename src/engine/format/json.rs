@@ -29,6 +29,8 @@ pub enum JsonError {
         max: usize,
     },
     SolvedOverGiven,
+    /// Two keys name the same cell (`"1"` and `"01"`) within one section.
+    DuplicateCell(Pos),
 }
 
 /// One problem and where it is, e.g. `fixed["10"]`.
@@ -61,6 +63,7 @@ impl fmt::Display for JsonIssue {
                 write!(f, "digit {value} is out of range 1..={max}")
             }
             JsonError::SolvedOverGiven => write!(f, "a solved cell overlaps a given"),
+            JsonError::DuplicateCell(p) => write!(f, "cell {p} is listed twice"),
         }
     }
 }
@@ -167,11 +170,14 @@ fn read_section(
             };
             if let (Some(r), Some(c), Some(d)) = (row, col, digit) {
                 let p = Pos::new(r, c);
-                if grid.entry(p).is_given() {
-                    issues.push(JsonIssue {
-                        path: cpath,
-                        error: JsonError::SolvedOverGiven,
-                    });
+                let error = match grid.entry(p) {
+                    Entry::Empty => None,
+                    Entry::Given(_) if make(d).is_given() => Some(JsonError::DuplicateCell(p)),
+                    Entry::Given(_) => Some(JsonError::SolvedOverGiven),
+                    Entry::Filled(_) => Some(JsonError::DuplicateCell(p)),
+                };
+                if let Some(error) = error {
+                    issues.push(JsonIssue { path: cpath, error });
                 } else {
                     grid.set(p, make(d));
                 }
