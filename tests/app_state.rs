@@ -791,7 +791,7 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     let s = s.reduce(Action::EngineReady);
     let s = s.reduce(Action::EngineFailed("out of memory".into()));
     assert!(!s.busy());
-    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(s.engine, EngineState::Failed);
     assert_eq!(s.grid, grid);
     assert!(s.status.error);
     assert_eq!(
@@ -805,6 +805,24 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
         },
     });
     assert_eq!(late, s, "an answer from the dead worker changes nothing");
+}
+
+#[test]
+fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Select(p(0, 0)),
+            Action::Input(d(1)),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    assert!(s.status.text.starts_with("Conflict: digit 1 appears twice"));
+    let failed = s.clone().reduce(Action::EngineFailed("404".into()));
+    assert_eq!(failed.engine, EngineState::Failed);
+    assert_eq!(failed.status, s.status);
+    assert_eq!(failed.grid, s.grid);
 }
 
 #[test]

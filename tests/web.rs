@@ -125,6 +125,14 @@ async fn board_renders_and_takes_clicks_keys_and_undo() {
     key(&next, "7", false);
     until("the conflict", || next.class_list().contains("conflict")).await;
     assert!(status(&root).starts_with("Conflict: digit 7 appears twice"));
+    // The test page serves no worker script, so the engine fails to load at some point;
+    // with no job waiting, that must not replace the message on screen.
+    let app = find(&root, ".app").unwrap();
+    until("the engine to fail", || {
+        app.get_attribute("data-engine").as_deref() == Some("failed")
+    })
+    .await;
+    assert!(status(&root).starts_with("Conflict: digit 7 appears twice"));
 
     key(&next, "z", true);
     until("undo", || label(&next) == "Row 2, column 4, empty").await;

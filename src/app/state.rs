@@ -67,6 +67,8 @@ pub enum EngineState {
     #[default]
     Starting,
     Ready,
+    /// The worker died or never loaded; the next request starts a fresh one.
+    Failed,
 }
 
 /// Who filled the non-given digits on the board, so solver output looks different.
@@ -145,8 +147,8 @@ pub enum Action {
     },
     /// The running job was stopped; a fresh worker is starting.
     Cancelled,
-    /// The worker died (a crash, out of memory, or it failed to load); the running job is
-    /// lost and the next request starts a fresh worker.
+    /// The worker died (a crash, out of memory, or it failed to load); the running job, if
+    /// any, is lost and the next request starts a fresh worker.
     EngineFailed(String),
     /// The worker has loaded and listens.
     EngineReady,
@@ -388,13 +390,16 @@ impl AppState {
                 }
             }
             Action::EngineFailed(reason) => {
-                self.engine = EngineState::Starting;
-                let lost = self
-                    .job
-                    .take()
-                    .map(|job| format!(" {} did not finish; run it again.", job.kind.verb()))
-                    .unwrap_or_default();
-                self.status = Status::error(format!("The engine stopped ({reason}).{lost}"));
+                // With no job waiting, the user's current message (a conflict, an import
+                // error) matters more; the next request starts a fresh worker and reports
+                // a failure then.
+                self.engine = EngineState::Failed;
+                if let Some(job) = self.job.take() {
+                    self.status = Status::error(format!(
+                        "The engine stopped ({reason}). {} did not finish; run it again.",
+                        job.kind.verb()
+                    ));
+                }
             }
             Action::EngineReady => self.engine = EngineState::Ready,
             Action::ShowSolution(i) => {

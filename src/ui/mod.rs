@@ -54,6 +54,7 @@ pub fn App() -> Html {
     let engine_state = match state.engine {
         EngineState::Starting => "starting",
         EngineState::Ready => "ready",
+        EngineState::Failed => "failed",
     };
     html! {
         <div class="app" data-engine={engine_state}>
