@@ -26,6 +26,37 @@ fn every_formulation_solves_in_wasm_and_the_checker_accepts() {
     }
 }
 
+#[wasm_bindgen_test]
+fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
+    use sudoku_lab::app::protocol::{Envelope, Request, Response, Symmetry};
+    let size = parse(PUZZLE).expect("valid").puzzle.size();
+    for seed in [0, (1 << 53) + 1, u64::MAX] {
+        let request = Envelope {
+            id: 7,
+            body: Request::Generate {
+                size,
+                seed,
+                symmetry: Symmetry::None,
+                formulation: Formulation::Propagation,
+            },
+        };
+        let js = serde_wasm_bindgen::to_value(&request).expect("encodes");
+        let back: Envelope<Request> = serde_wasm_bindgen::from_value(js).expect("decodes");
+        assert_eq!(back, request);
+        let answer = Envelope {
+            id: 7,
+            body: Response::Generated {
+                puzzle: parse(PUZZLE).expect("valid").puzzle,
+                seed,
+                millis: 1.0,
+            },
+        };
+        let js = serde_wasm_bindgen::to_value(&answer).expect("encodes");
+        let back: Envelope<Response> = serde_wasm_bindgen::from_value(js).expect("decodes");
+        assert_eq!(back, answer);
+    }
+}
+
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }

@@ -19,6 +19,7 @@ pub enum Request {
     /// Make a minimal puzzle with a unique solution; the same seed gives the same puzzle.
     Generate {
         size: Size,
+        #[serde(with = "seed_text")]
         seed: u64,
         symmetry: Symmetry,
         formulation: Formulation,
@@ -103,6 +104,7 @@ pub enum Response {
     },
     Generated {
         puzzle: Grid,
+        #[serde(with = "seed_text")]
         seed: u64,
         millis: f64,
     },
@@ -127,4 +129,20 @@ pub const READY_ID: u64 = 0;
 pub struct Envelope<T> {
     pub id: u64,
     pub body: T,
+}
+
+/// Seeds cross to the worker as decimal text: JavaScript numbers hold integers exactly only
+/// up to 2^53, and a seed may be any u64.
+mod seed_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(seed)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|_| D::Error::custom(format!("'{text}' is not a seed")))
+    }
 }
