@@ -104,6 +104,12 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                 Format::Json => ("sudoku.json", "application/json"),
                 _ => ("sudoku.txt", "text/plain"),
             };
+            // The text formats have no way to mark a clue, so they carry the puzzle alone;
+            // JSON keeps the clues and the rest of the board apart.
+            let grid = match format {
+                Format::Json => grid.clone(),
+                _ => grid.puzzle(),
+            };
             let body =
                 format::write(&grid, format).unwrap_or_else(|_| format::write_numeric(&grid));
             download(name, mime, &format!("{}\n", body.trim_end()));
@@ -150,8 +156,10 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                 <label class="file">{ "Open file" }
                     <input type="file" accept=".txt,.json,.sdk,text/plain,application/json" onchange={open_file} />
                 </label>
-                <button type="button" onclick={save(Format::Line)}>{ "Download text" }</button>
-                <button type="button" onclick={save(Format::Json)}>{ "Download JSON" }</button>
+                <button type="button" onclick={save(Format::Line)}
+                        title="The givens, one line">{ "Download text" }</button>
+                <button type="button" onclick={save(Format::Json)}
+                        title="The givens and every other digit on the board">{ "Download JSON" }</button>
                 <button type="button" onclick={copy_link}>{ "Copy link" }</button>
             </div>
             { for link }

@@ -70,9 +70,11 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   await other.close();
 });
 
-test('the puzzle downloads as text and its models as DIMACS and LP', async () => {
+test('the puzzle downloads as text (clues only) and JSON (with its solution), its models as DIMACS and LP', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^Unique solution/);
   const fetch = async (name) => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -83,6 +85,11 @@ test('the puzzle downloads as text and its models as DIMACS and LP', async () =>
     return { file: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
   };
   assert.deepEqual(await fetch('Download text'), { file: 'sudoku.txt', text: `${PUZZLE}\n` });
+  const json = await fetch('Download JSON');
+  assert.equal(json.file, 'sudoku.json');
+  const doc = JSON.parse(json.text);
+  const count = (section) => Object.values(section).reduce((n, row) => n + Object.keys(row).length, 0);
+  assert.deepEqual([doc.dim, count(doc.fixed), count(doc.solved)], [3, 17, 64]);
 
   const cnf = await fetch('Export DIMACS');
   assert.equal(cnf.file, 'sudoku.cnf');
