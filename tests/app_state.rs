@@ -310,6 +310,26 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
 }
 
 #[test]
+fn the_cell_less_0x0_grid_never_reaches_the_board() {
+    let zero = Size::new(0).expect("the engine has 0x0");
+    let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let after = s.clone().reduce(Action::Import(r#"{"dim":0}"#.into()));
+    assert_eq!(
+        (after.status.text.as_str(), after.status.error),
+        (
+            "Import failed: a 0x0 grid has no cells to play; the board takes 1x1 to 49x49.",
+            true
+        )
+    );
+    assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
+    assert_eq!(s.clone().reduce(Action::SetSize(zero)), s);
+    let mut saved = s.saved();
+    saved.grid = Grid::empty(zero);
+    saved.seed = 99;
+    assert_eq!(AppState::restore(saved), AppState::default());
+}
+
+#[test]
 fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
     assert_eq!(s.grid, puzzle());

@@ -160,6 +160,11 @@ pub enum Action {
     Downloaded,
 }
 
+/// The engine takes box size 0 (a grid with no cells); the board starts at 1x1.
+pub fn on_the_board(size: Size) -> bool {
+    size.box_size() >= 1
+}
+
 /// The whole app state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -230,6 +235,9 @@ impl AppState {
     }
 
     pub fn restore(saved: Saved) -> AppState {
+        if !on_the_board(saved.grid.size()) {
+            return AppState::default();
+        }
         AppState {
             mode: saved.mode,
             formulation: saved.formulation,
@@ -337,7 +345,7 @@ impl AppState {
                 self.status = Status::info("Back to the givens.");
             }
             Action::SetSize(size) => {
-                if size != self.size() {
+                if size != self.size() && on_the_board(size) {
                     self.replace_grid(Grid::empty(size));
                     self.mode = Mode::Givens;
                     self.status = Status::info(format!("New empty {size} grid."));
@@ -358,6 +366,14 @@ impl AppState {
             }
             Action::SetSymmetry(s) => self.symmetry = s,
             Action::Import(text) => match format::parse(&text) {
+                Ok(parsed) if !on_the_board(parsed.grid.size()) => {
+                    self.status = Status::error(format!(
+                        "Import failed: a {} grid has no cells to play; the board takes {} to {}.",
+                        parsed.grid.size(),
+                        Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
+                        Size::all().last().unwrap_or(Size::NINE),
+                    ))
+                }
                 Ok(parsed) => {
                     let givens = parsed.puzzle.given_count();
                     let size = parsed.grid.size();
