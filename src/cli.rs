@@ -28,6 +28,8 @@ COMMANDS:
               Without --seed a random seed is drawn and printed to standard error; puzzle i
               of --count C uses seed S+i, so any one can be reproduced with --seed S+i.
               SYM: none, rot180, rot90, diagonal, antidiagonal, horizontal, vertical.
+              With a symmetry, clues leave with their partners: minimal for the symmetry,
+              so check may still find single clues that can go.
               --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
               misses it is still printed and reported on standard error.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),

@@ -269,7 +269,7 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
     let cases = [
         (
             Action::InvalidSeed("12x".into()),
-            "'12x' is not a seed (a whole number from 0 to 18446744073709551615); the seed stays 7.",
+            "'12x' is not a seed (a whole number from 0 to 18446744073709551615); Generate waits for one.",
         ),
         (
             Action::ImportFailed("big.txt is 9000000 bytes; the limit is 8388608 bytes.".into()),
@@ -285,6 +285,27 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
         assert_eq!(after.grid, s.grid);
         assert_eq!(after.seed, 7);
         assert_eq!(after.undo, s.undo);
+    }
+}
+
+#[test]
+fn generate_waits_while_the_seed_field_holds_no_seed() {
+    let s = AppState::default().reduce(Action::SetSeed(7));
+    assert!(!s.seed_field_invalid);
+    let typing = s.clone().reduce(Action::InvalidSeed(String::new()));
+    assert!(typing.seed_field_invalid);
+    assert_eq!(
+        (typing.seed, &typing.status),
+        (7, &s.status),
+        "no message while typing"
+    );
+    for text in ["-5", "2.5", "1e3"] {
+        let bad = s.clone().reduce(Action::InvalidSeed(text.into()));
+        assert!(bad.seed_field_invalid && bad.status.error, "{text}");
+        assert_eq!(bad.seed, 7);
+        let fixed = bad.reduce(Action::SetSeed(8));
+        assert!(!fixed.seed_field_invalid);
+        assert_eq!(fixed.seed, 8);
     }
 }
 
@@ -654,7 +675,8 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
     assert_eq!(s.seed, 42, "Generate again makes another puzzle");
     assert_eq!(
         s.status.text,
-        "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms)."
+        "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms). \
+         No clue can go together with its symmetric partners; Check tests them one at a time."
     );
 }
 

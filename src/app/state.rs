@@ -128,7 +128,8 @@ pub enum Action {
     SetMode(Mode),
     SetFormulation(Formulation),
     SetSeed(u64),
-    /// The seed field holds text that is not a seed; the seed stays as it was.
+    /// The seed field holds text that is not a seed (empty while being typed); the seed
+    /// stays as it was and Generate is held back.
     InvalidSeed(String),
     SetSymmetry(Symmetry),
     /// Text pasted or read from a file; replaces the grid only if it parses.
@@ -173,6 +174,9 @@ pub struct AppState {
     pub mode: Mode,
     pub formulation: Formulation,
     pub seed: u64,
+    /// The seed field holds something other than a seed, so Generate waits for a fix
+    /// rather than use a seed the field does not show.
+    pub seed_field_invalid: bool,
     pub symmetry: Symmetry,
     pub engine: EngineState,
     pub undo: Vec<Grid>,
@@ -218,6 +222,7 @@ impl AppState {
             mode: Mode::Givens,
             formulation: Formulation::default(),
             seed: 1,
+            seed_field_invalid: false,
             symmetry: Symmetry::None,
             engine: EngineState::Starting,
             undo: Vec::new(),
@@ -353,13 +358,19 @@ impl AppState {
             }
             Action::SetMode(m) => self.mode = m,
             Action::SetFormulation(f) => self.formulation = f,
-            Action::SetSeed(s) => self.seed = s,
+            Action::SetSeed(s) => {
+                self.seed = s;
+                self.seed_field_invalid = false;
+            }
             Action::InvalidSeed(text) => {
-                self.status = Status::error(format!(
-                    "'{text}' is not a seed (a whole number from 0 to {}); the seed stays {}.",
-                    u64::MAX,
-                    self.seed
-                ));
+                self.seed_field_invalid = true;
+                // An empty field is a seed being typed, not a mistake yet.
+                if !text.is_empty() {
+                    self.status = Status::error(format!(
+                        "'{text}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
+                        u64::MAX
+                    ));
+                }
             }
             Action::ImportFailed(reason) => {
                 self.status = Status::error(format!("Import failed: {reason}"));
@@ -554,8 +565,16 @@ impl AppState {
                 self.replace_grid(puzzle);
                 self.mode = Mode::Play;
                 self.seed = seed.wrapping_add(1);
+                self.seed_field_invalid = false;
+                // Clues leave with their symmetric partners, so single ones may still be
+                // redundant; say so before Check does.
+                let within = if job.symmetry == Symmetry::None {
+                    ""
+                } else {
+                    " No clue can go together with its symmetric partners; Check tests them one at a time."
+                };
                 self.status = Status::info(format!(
-                    "Generated a {size} puzzle with {clues} clues (seed {seed}, symmetry {}, {}).",
+                    "Generated a {size} puzzle with {clues} clues (seed {seed}, symmetry {}, {}).{within}",
                     symmetry_name(job.symmetry).to_lowercase(),
                     format_millis(millis)
                 ));

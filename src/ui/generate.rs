@@ -23,13 +23,15 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let text = input.value();
-            match text.trim().parse::<u64>() {
+            // A number input reports unparseable text (say "1e") as "": badInput tells the two apart.
+            let text = if text.is_empty() && input.validity().bad_input() {
+                "(not a number)".to_string()
+            } else {
+                text.trim().chars().take(40).collect()
+            };
+            match text.parse::<u64>() {
                 Ok(seed) => on_action.emit(Action::SetSeed(seed)),
-                // An empty field is a seed being typed, not a mistake yet.
-                Err(_) if text.trim().is_empty() => {}
-                Err(_) => {
-                    on_action.emit(Action::InvalidSeed(text.trim().chars().take(40).collect()))
-                }
+                Err(_) => on_action.emit(Action::InvalidSeed(text)),
             }
         })
     };
@@ -53,18 +55,31 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
     let options = Symmetry::ALL.iter().map(|&s| {
         html! { <option selected={s == state.symmetry}>{ symmetry_name(s) }</option> }
     });
+    let what = if state.symmetry == Symmetry::None {
+        format!(
+            "A minimal puzzle with one solution, {} like the board.",
+            state.size()
+        )
+    } else {
+        format!(
+            "A puzzle with one solution, {} like the board, minimal for its symmetry: no clue can go with its partners.",
+            state.size()
+        )
+    };
     html! {
         <fieldset class="generate">
             <legend>{ "Generate" }</legend>
             <div class="fields">
                 <label for="seed">{ "Seed" }</label>
                 <input id="seed" type="number" min="0" step="1" inputmode="numeric"
-                       value={state.seed.to_string()} oninput={on_seed} disabled={state.busy()} />
+                       value={state.seed.to_string()} oninput={on_seed} disabled={state.busy()}
+                       aria-invalid={state.seed_field_invalid.to_string()} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
-                <button type="button" class="primary" onclick={generate} disabled={state.busy()}>{ "Generate" }</button>
+                <button type="button" class="primary" onclick={generate}
+                        disabled={state.busy() || state.seed_field_invalid}>{ "Generate" }</button>
             </div>
-            <small>{ format!("A minimal puzzle with one solution, {} like the board.", state.size()) }</small>
+            <small>{ what }</small>
         </fieldset>
     }
 }

@@ -53,6 +53,24 @@ test('a symmetric puzzle keeps its clue pattern under a half turn', async () => 
   await page.close();
 });
 
+test('Generate waits while the seed field holds no seed', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  const button = page.getByRole('button', { name: 'Generate', exact: true });
+  for (const text of ['-5', '2.5', '']) {
+    await page.getByLabel('Seed').fill(text);
+    assert.equal(await button.isDisabled(), true, text);
+    assert.equal(await page.getByLabel('Seed').getAttribute('aria-invalid'), 'true');
+  }
+  await page.getByLabel('Seed').fill('2.5');
+  await statusMatching(page, /^'2\.5' is not a seed \(a whole number from 0 to 18446744073709551615\); Generate waits for one\.$/);
+  await page.getByLabel('Seed').fill('18446744073709551615');
+  assert.equal(await button.isDisabled(), false);
+  await button.click();
+  await statusMatching(page, /^Generated a 9x9 puzzle with \d+ clues \(seed 18446744073709551615, /);
+  assert.equal(await page.getByLabel('Seed').inputValue(), '0', 'the next seed wraps around');
+  await page.close();
+});
+
 test('Check highlights the clues a puzzle could do without', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
