@@ -367,6 +367,14 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
             typo.as_str(),
             "row 2, column 5: '*' is not a digit or blank",
         ),
+        (
+            &format!("{PUZZLE}?"),
+            "character 82: '?' is not a digit, blank or separator (counted as a cell, the input has 82 cells, which fits no grid)",
+        ),
+        (
+            &PUZZLE.replacen('4', "x", 1),
+            "row 1, column 1: 'x' (digit 33) is out of range, digits go from 1 to 9",
+        ),
         (r#"{"dim":3,"fixed":{"1":{"3":12}}}"#, "12"),
         ("", "no puzzle found"),
     ];

@@ -64,6 +64,22 @@ fn malformed_inputs_get_precise_errors() {
             ".".repeat(100),
             ParseError::NotASquareOfSquare { cells: 100 },
         ),
+        (
+            format!("{}*{}", ".".repeat(40), ".".repeat(41)),
+            ParseError::StrayCharacter {
+                cells: 82,
+                offset: 41,
+                text: "*".into(),
+            },
+        ),
+        (
+            format!("12 3\n{}#", ".".repeat(70)),
+            ParseError::StrayCharacter {
+                cells: 74,
+                offset: 76,
+                text: "#".into(),
+            },
+        ),
         (line81(0, '*'), bad(0, 0, "*")),
         (line81(80, '?'), bad(8, 8, "?")),
         (line81(40, 'é'), bad(4, 4, "é")),

@@ -57,6 +57,13 @@ pub enum ParseError {
     NotASquareOfSquare {
         cells: usize,
     },
+    /// The cell count is wrong and the text holds a character that is neither a digit
+    /// symbol, a blank nor a separator (`offset` counts characters from 1).
+    StrayCharacter {
+        cells: usize,
+        offset: usize,
+        text: String,
+    },
     /// A character that is neither a digit symbol, a blank nor a separator.
     BadSymbol {
         row: usize,
@@ -78,6 +85,19 @@ pub enum ParseError {
     Conflict(Conflict),
     /// Every problem found in a JSON document.
     Json(Vec<JsonIssue>),
+}
+
+/// " (digit 33)" for a letter symbol, whose value is not obvious.
+fn letter_value(text: &str) -> String {
+    match text.chars().collect::<Vec<_>>()[..] {
+        [c] if c.is_ascii_alphabetic() => {
+            format!(
+                " (digit {})",
+                c.to_ascii_uppercase() as u32 - 'A' as u32 + 10
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// 1-based row/column for messages.
@@ -102,6 +122,15 @@ impl fmt::Display for ParseError {
                     sizes.join(", ")
                 )
             }
+            ParseError::StrayCharacter {
+                cells,
+                offset,
+                text,
+            } => write!(
+                f,
+                "character {offset}: '{text}' is not a digit, blank or separator \
+                 (counted as a cell, the input has {cells} cells, which fits no grid)"
+            ),
             ParseError::BadSymbol { row, col, text } => {
                 write!(f, "{}: '{text}' is not a digit or blank", at(*row, *col))
             }
@@ -112,8 +141,9 @@ impl fmt::Display for ParseError {
                 max,
             } => write!(
                 f,
-                "{}: '{text}' is out of range, digits go from 1 to {max}",
-                at(*row, *col)
+                "{}: '{text}'{} is out of range, digits go from 1 to {max}",
+                at(*row, *col),
+                letter_value(text)
             ),
             ParseError::LineTooLarge { size } => write!(
                 f,

@@ -43,7 +43,24 @@ fn size_for(cells: usize) -> Result<Size, ParseError> {
 /// Reads the one-character format; separators and line breaks may appear anywhere.
 pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
     let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
-    let size = size_for(cells.len())?;
+    let size = size_for(cells.len()).map_err(|e| {
+        // Without a size there is no row or column; a stray character is the likelier
+        // mistake than a wrong count, so name it by its place in the text.
+        let stray = text
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !is_separator(c) && !is_blank(c) && symbol_value(c).is_none());
+        match (e, stray) {
+            (ParseError::NotASquareOfSquare { cells }, Some((i, c))) => {
+                ParseError::StrayCharacter {
+                    cells,
+                    offset: i + 1,
+                    text: c.to_string(),
+                }
+            }
+            (e, _) => e,
+        }
+    })?;
     let mut grid = Grid::empty(size);
     for (i, &c) in cells.iter().enumerate() {
         let p = Pos::from_index(i, size);
