@@ -238,6 +238,15 @@ fn malformed_inputs_get_precise_errors() {
                 second: Pos::new(0, 1),
             }),
         ),
+        (
+            r#"{"dim": 2, "fixed": {"1": {"1": 3}}, "solved": {"2": {"2": 3}}}"#.into(),
+            ParseError::SolvedConflict(Conflict {
+                digit: d(3),
+                unit: UnitKind::Box,
+                first: Pos::new(0, 0),
+                second: Pos::new(1, 1),
+            }),
+        ),
     ];
     assert!(cases.len() >= 30);
     for (input, expected) in cases {

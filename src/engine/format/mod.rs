@@ -83,6 +83,8 @@ pub enum ParseError {
     },
     /// Two givens with the same digit in one unit.
     Conflict(Conflict),
+    /// A solved (non-given) digit repeats a digit of its unit.
+    SolvedConflict(Conflict),
     /// Every problem found in a JSON document.
     Json(Vec<JsonIssue>),
 }
@@ -150,6 +152,7 @@ impl fmt::Display for ParseError {
                 "a {size} grid cannot be written one character per cell; use the numeric format"
             ),
             ParseError::Conflict(c) => write!(f, "contradictory givens: {c}"),
+            ParseError::SolvedConflict(c) => write!(f, "the solved digits contradict: {c}"),
             ParseError::Json(issues) => {
                 let all: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
                 write!(f, "{}", all.join("; "))
@@ -187,8 +190,11 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         };
         (format, g.clone(), g)
     };
-    if let Some(c) = grid.conflicts().into_iter().next() {
+    if let Some(c) = puzzle.conflicts().into_iter().next() {
         return Err(ParseError::Conflict(c));
+    }
+    if let Some(c) = grid.conflicts().into_iter().next() {
+        return Err(ParseError::SolvedConflict(c));
     }
     Ok(Parsed {
         format,
