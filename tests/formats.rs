@@ -239,6 +239,14 @@ fn malformed_inputs_get_precise_errors() {
             }),
         ),
         (
+            r#"{"dim": 3, "fixed": {"1": {"3": 7, "3": 8}}}"#.into(),
+            json("fixed[\"1\"]", JsonError::DuplicateKey("3".into())),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"3": 7}}, "fixed": {"2": {"1": 5}}}"#.into(),
+            json("", JsonError::DuplicateKey("fixed".into())),
+        ),
+        (
             r#"{"dim": 2, "fixed": {"1": {"1": 3}}, "solved": {"2": {"2": 3}}}"#.into(),
             ParseError::SolvedConflict(Conflict {
                 digit: d(3),

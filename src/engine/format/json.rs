@@ -3,6 +3,7 @@
 
 use super::ParseError;
 use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -31,6 +32,8 @@ pub enum JsonError {
     SolvedOverGiven,
     /// Two keys name the same cell (`"1"` and `"01"`) within one section.
     DuplicateCell(Pos),
+    /// The same key twice in one object, which JSON readers resolve by dropping one.
+    DuplicateKey(String),
 }
 
 /// One problem and where it is, e.g. `fixed["10"]`.
@@ -64,6 +67,7 @@ impl fmt::Display for JsonIssue {
             }
             JsonError::SolvedOverGiven => write!(f, "a solved cell overlaps a given"),
             JsonError::DuplicateCell(p) => write!(f, "cell {p} is listed twice"),
+            JsonError::DuplicateKey(k) => write!(f, "key \"{k}\" appears twice"),
         }
     }
 }
@@ -204,6 +208,17 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
         }])
     })?;
     let mut issues = Vec::new();
+    let mut dups = serde_json::Deserializer::from_str(text);
+    if let Ok(Some((path, key))) = (DuplicateKeys {
+        path: String::new(),
+    })
+    .deserialize(&mut dups)
+    {
+        issues.push(JsonIssue {
+            path,
+            error: JsonError::DuplicateKey(key),
+        });
+    }
     let Some(obj) = value.as_object() else {
         return Err(ParseError::Json(vec![JsonIssue {
             path: String::new(),
@@ -282,4 +297,79 @@ pub fn write_json(grid: &Grid) -> String {
         section(true),
         section(false)
     )
+}
+
+/// Finds the first key repeated within one object: `serde_json::Value` keeps only the last,
+/// which would silently drop a row. Yields the object's path and the key.
+struct DuplicateKeys {
+    path: String,
+}
+
+impl DuplicateKeys {
+    fn child(&self, key: &str) -> DuplicateKeys {
+        let path = if self.path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}[\"{key}\"]", self.path)
+        };
+        DuplicateKeys { path }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for DuplicateKeys {
+    type Value = Option<(String, String)>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DuplicateKeys {
+    type Value = Option<(String, String)>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        let mut found = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let inner = map.next_value_seed(self.child(&key))?;
+            if found.is_none() && !seen.insert(key.clone()) {
+                found = Some((self.path.clone(), key));
+            }
+            found = found.or(inner);
+        }
+        Ok(found)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut found = None;
+        let mut i = 0usize;
+        while let Some(inner) = seq.next_element_seed(self.child(&i.to_string()))? {
+            found = found.or(inner);
+            i += 1;
+        }
+        Ok(found)
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
 }
