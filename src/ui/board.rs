@@ -198,12 +198,15 @@ pub struct PadProps {
 /// On-screen digits for touch screens, plus erase.
 #[component]
 pub fn NumberPad(props: &PadProps) -> Html {
+    // A click on the pad leaves focus on the selected cell, so typing and arrows go on working.
+    let keep_focus = Callback::from(|e: MouseEvent| e.prevent_default());
     let buttons = (1..=props.side).map(|v| {
         let d = Digit::new(v as u64, props.side).expect("in range");
         let on_action = props.on_action.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::Input(d)));
         html! {
-            <button type="button" class="pad-digit" aria-label={format!("Digit {v}")} {onclick}>
+            <button type="button" class="pad-digit" aria-label={format!("Digit {v}")} {onclick}
+                    onmousedown={keep_focus.clone()}>
                 { symbol(d, props.side) }
             </button>
         }
@@ -215,7 +218,7 @@ pub fn NumberPad(props: &PadProps) -> Html {
     html! {
         <div class={classes!("pad", (props.side > 16).then_some("dense"))} role="group" aria-label="Number pad">
             { for buttons }
-            <button type="button" class="pad-erase" onclick={erase}>{ "Erase" }</button>
+            <button type="button" class="pad-erase" onclick={erase} onmousedown={keep_focus}>{ "Erase" }</button>
         </div>
     }
 }

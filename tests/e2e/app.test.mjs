@@ -42,3 +42,18 @@ test('clicking cells and typing enters givens; arrows move; Backspace and Ctrl+Z
   await page.getByRole('gridcell', { name: 'Row 3, column 8, given 5' }).waitFor();
   await page.close();
 });
+
+test('the number pad enters digits and leaves the keyboard on the board', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await cell(page, 5, 5).click();
+  await page.getByRole('button', { name: 'Digit 4', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Row 5, column 5, given 4' }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('6');
+  await page.getByRole('gridcell', { name: 'Row 6, column 5, given 6' }).waitFor();
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Row 6, column 5, empty' }).waitFor();
+  await page.keyboard.press('Control+z');
+  await page.getByRole('gridcell', { name: 'Row 6, column 5, given 6' }).waitFor();
+  await page.close();
+});
