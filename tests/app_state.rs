@@ -5,7 +5,7 @@ use sudoku_lab::app::protocol::{
 };
 use sudoku_lab::app::state::{
     Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, Saved, UNDO_LIMIT,
-    format_millis,
+    format_millis, quantity,
 };
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{
@@ -250,6 +250,33 @@ fn settings_are_stored_and_saved() {
     let text = serde_json::to_string(&saved).expect("serialises");
     let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
     assert_eq!(back.saved(), saved);
+}
+
+#[test]
+fn a_restored_grid_says_where_it_came_from() {
+    let empty = AppState::restore(AppState::default().saved());
+    assert_eq!(empty.status, AppState::default().status);
+    let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let back = AppState::restore(s.saved());
+    assert_eq!(
+        back.status.text,
+        "Restored the 9x9 grid from your last visit (17 givens)."
+    );
+}
+
+#[test]
+fn counts_read_as_words() {
+    let cases = [
+        (1, "guesses", "1 guess"),
+        (2, "guesses", "2 guesses"),
+        (1, "nodes", "1 node"),
+        (0, "nodes", "0 nodes"),
+        (1, "LP iterations", "1 LP iteration"),
+        (1, "givens", "1 given"),
+    ];
+    for (n, plural, expected) in cases {
+        assert_eq!(quantity(n, plural), expected);
+    }
 }
 
 #[test]
@@ -543,7 +570,7 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
         (
             JobKind::Solve,
             stopped,
-            "Stopped before an answer (Propagation, 0.4 ms, 5 nodes, 1 guesses).",
+            "Stopped before an answer (Propagation, 0.4 ms, 5 nodes, 1 guess).",
         ),
         (JobKind::Count, unique.clone(), "1 solution (Propagation"),
         (JobKind::Count, counted, "3 solutions (Propagation"),

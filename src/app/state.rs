@@ -243,11 +243,27 @@ impl AppState {
         if !on_the_board(saved.grid.size()) {
             return AppState::default();
         }
+        let digits = saved
+            .grid
+            .entries()
+            .iter()
+            .filter(|e| e.digit().is_some())
+            .count();
+        let status = if digits == 0 {
+            AppState::default().status
+        } else {
+            Status::info(format!(
+                "Restored the {} grid from your last visit ({}).",
+                saved.grid.size(),
+                quantity(saved.grid.given_count() as u64, "givens")
+            ))
+        };
         AppState {
             mode: saved.mode,
             formulation: saved.formulation,
             seed: saved.seed,
             symmetry: saved.symmetry,
+            status,
             ..AppState::new(saved.grid)
         }
     }
@@ -391,7 +407,8 @@ impl AppState {
                     self.replace_grid(parsed.grid);
                     self.mode = Mode::Play;
                     self.status = Status::info(format!(
-                        "Imported a {size} puzzle with {givens} givens ({} format).",
+                        "Imported a {size} puzzle with {} ({} format).",
+                        quantity(givens as u64, "givens"),
                         parsed.format.name()
                     ));
                 }
@@ -574,7 +591,8 @@ impl AppState {
                     " No clue can go together with its symmetric partners; Check tests them one at a time."
                 };
                 self.status = Status::info(format!(
-                    "Generated a {size} puzzle with {clues} clues (seed {seed}, symmetry {}, {}).{within}",
+                    "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}).{within}",
+                    quantity(clues as u64, "clues"),
                     symmetry_name(job.symmetry).to_lowercase(),
                     format_millis(millis)
                 ));
@@ -621,7 +639,7 @@ impl AppState {
             .entries()
             .iter()
             .filter(|(k, _)| *k != "variables" && *k != "constraints")
-            .map(|(k, v)| format!("{v} {k}"))
+            .map(|(k, v)| quantity(*v, k))
             .collect();
         let how = std::iter::once(report.formulation.name().to_string())
             .chain(std::iter::once(format_millis(millis)))
@@ -659,15 +677,18 @@ impl AppState {
             )),
             CheckOutcome::Unique {
                 clues, redundant, ..
-            } if redundant.is_empty() => {
-                Status::info(format!("Minimal: all {clues} clues necessary ({how})."))
-            }
+            } if redundant.is_empty() => Status::info(match clues {
+                0 => format!("Minimal: unique with no clues at all ({how})."),
+                1 => format!("Minimal: the one clue is necessary ({how})."),
+                _ => format!("Minimal: all {clues} clues necessary ({how})."),
+            }),
             CheckOutcome::Unique {
                 clues, redundant, ..
             } => {
                 let n = redundant.len();
                 let status = Status::info(format!(
-                    "Unique but not minimal: {n} of {clues} clues {} redundant, highlighted ({how}).",
+                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).",
+                    quantity(clues as u64, "clues"),
                     if n == 1 { "is" } else { "are" }
                 ));
                 self.redundant = redundant;
@@ -675,6 +696,16 @@ impl AppState {
             }
         };
     }
+}
+
+/// `1 guess`, `2 guesses`: `plural` is the word for many.
+pub fn quantity(n: u64, plural: &str) -> String {
+    let word = match n {
+        1 if plural.ends_with("sses") => &plural[..plural.len() - 2],
+        1 => plural.strip_suffix('s').unwrap_or(plural),
+        _ => plural,
+    };
+    format!("{n} {word}")
 }
 
 /// How a symmetry is named in the app.

@@ -28,7 +28,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
   await page.locator('input[type=file]').setInputFiles({
     name: 'small.json', mimeType: 'application/json', buffer: Buffer.from(good),
   });
-  await statusMatching(page, /^Imported a 4x4 puzzle with 1 givens \(json format\)\.$/);
+  await statusMatching(page, /^Imported a 4x4 puzzle with 1 given \(json format\)\.$/);
   assert.equal(await page.getByRole('gridcell').count(), 16);
   assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
   await page.close();
