@@ -1,6 +1,12 @@
 //! Every formulation against one fixture file of exact counts, and against each other on
 //! random small puzzles.
 
+#[path = "common/brute.rs"]
+mod brute;
+#[path = "common/query.rs"]
+mod query;
+
+use brute::brute_force_count;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
@@ -60,35 +66,16 @@ fn solutions(f: Formulation, query: &Query, max: u64) -> (Vec<Vec<u8>>, Halt) {
     (found, stats.halt.expect("halt is always set"))
 }
 
-/// Plain backtracking with no propagation, as an independent count for tiny grids.
-fn brute_force_count(grid: &Grid) -> u64 {
-    fn go(size: Size, v: &mut Vec<u8>, i: usize) -> u64 {
-        if i == v.len() {
-            return 1;
-        }
-        if v[i] != 0 {
-            return go(size, v, i + 1);
-        }
-        let layout = size.layout();
-        let mut n = 0;
-        for d in 1..=size.side() as u8 {
-            if layout.peers[i].iter().all(|&p| v[p] != d) {
-                v[i] = d;
-                n += go(size, v, i + 1);
-                v[i] = 0;
-            }
-        }
-        n
-    }
-    go(grid.size(), &mut grid.values(), 0)
-}
-
 #[test]
 fn fixture_counts_are_right_by_brute_force_on_small_grids() {
     let mut checked = 0;
     for case in fixture().iter().filter(|c| c.puzzle.size().box_size() <= 2) {
         assert_eq!(
-            brute_force_count(&case.puzzle),
+            brute_force_count(
+                case.puzzle.size().box_size(),
+                &case.puzzle.values(),
+                u64::MAX
+            ),
             case.count,
             "line {}",
             case.line
@@ -141,36 +128,8 @@ fn random_query(box_size: usize, seed: u64, removed: f64) -> (Grid, Vec<(Pos, Di
         .next_solution()
         .expect("every size has a solution")
         .to_vec();
-    let mut values = full.clone();
-    for v in values.iter_mut() {
-        if rng.below(1000) < (removed * 1000.0) as usize {
-            *v = 0;
-        }
-    }
-    let side = size.side();
-    let pick = |rng: &mut Rng| {
-        (
-            Pos::from_index(rng.below(size.cells()), size),
-            Digit::from_index(rng.below(side)),
-        )
-    };
-    if rng.below(3) == 0 {
-        let (p, d) = pick(&mut rng);
-        let trial = {
-            let mut t = values.clone();
-            t[p.index(size)] = d.get();
-            Grid::from_values(size, &t).unwrap()
-        };
-        if trial.conflicts().is_empty() {
-            values = trial.values();
-        }
-    }
-    let forbidden = if rng.below(3) == 0 {
-        vec![pick(&mut rng)]
-    } else {
-        Vec::new()
-    };
-    (Grid::from_values(size, &values).unwrap(), forbidden)
+    let blank = ((removed * 1000.0) as usize, 1000);
+    query::perturb(size, full, &mut rng, blank, 3)
 }
 
 #[test]

@@ -1,7 +1,11 @@
 //! Generated puzzles checked by paths that share no code with the generator's solver.
 
+#[path = "common/brute.rs"]
+mod brute;
 #[path = "common/generated.rs"]
 mod common;
+
+use brute::brute_force_count;
 
 use sudoku_lab::engine::analyze::{self, AnalyzeOptions, Certificate};
 use sudoku_lab::engine::generate::{
@@ -19,82 +23,15 @@ fn make(n: usize, options: &GenerateOptions) -> Generated {
     generate(size(n), options, &mut no_progress).expect("generated")
 }
 
-/// Solutions of `values` (row-major, 0 blank) counted up to `limit` by plain backtracking over
-/// row, column and box masks: an independent check of the search core.
-fn brute_count(n: usize, values: &[u8], limit: usize) -> usize {
-    let side = n * n;
-    let mut grid = values.to_vec();
-    let mut rows = vec![0u64; side];
-    let mut cols = vec![0u64; side];
-    let mut boxes = vec![0u64; side];
-    let box_of = |r: usize, c: usize| (r / n) * n + c / n;
-    for (i, &v) in grid.iter().enumerate() {
-        if v != 0 {
-            let (r, c, bit) = (i / side, i % side, 1u64 << v);
-            if (rows[r] | cols[c] | boxes[box_of(r, c)]) & bit != 0 {
-                return 0;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[box_of(r, c)] |= bit;
-        }
-    }
-    fn go(
-        st: &mut (Vec<u8>, Vec<u64>, Vec<u64>, Vec<u64>),
-        n: usize,
-        limit: usize,
-        found: &mut usize,
-    ) {
-        let side = n * n;
-        // The empty cell with the fewest legal digits.
-        let mut best: Option<(usize, u64)> = None;
-        for i in 0..side * side {
-            if st.0[i] != 0 {
-                continue;
-            }
-            let (r, c) = (i / side, i % side);
-            let used = st.1[r] | st.2[c] | st.3[(r / n) * n + c / n];
-            let free: u64 = (1..=side as u64)
-                .map(|d| 1u64 << d)
-                .filter(|b| used & b == 0)
-                .sum();
-            if best.is_none_or(|(_, m)| free.count_ones() < m.count_ones()) {
-                best = Some((i, free));
-            }
-        }
-        let Some((i, free)) = best else {
-            *found += 1;
-            return;
-        };
-        let (r, c) = (i / side, i % side);
-        let b = (r / n) * n + c / n;
-        for d in 1..=side {
-            let bit = 1u64 << d;
-            if free & bit == 0 || *found >= limit {
-                continue;
-            }
-            st.0[i] = d as u8;
-            st.1[r] |= bit;
-            st.2[c] |= bit;
-            st.3[b] |= bit;
-            go(st, n, limit, found);
-            st.0[i] = 0;
-            st.1[r] &= !bit;
-            st.2[c] &= !bit;
-            st.3[b] &= !bit;
-        }
-    }
-    let mut found = 0;
-    let mut st = (std::mem::take(&mut grid), rows, cols, boxes);
-    go(&mut st, n, limit, &mut found);
-    found
-}
-
 /// Is the puzzle unique, and does blanking any one orbit of givens admit a second solution?
 /// Checked by brute force, with the solution checked by the independent checker.
 fn assert_unique_and_minimal(n: usize, g: &Generated, symmetry: Symmetry) {
     let values = g.puzzle.values();
-    assert_eq!(brute_count(n, &values, 2), 1, "not unique: {values:?}");
+    assert_eq!(
+        brute_force_count(n, &values, 2),
+        1,
+        "not unique: {values:?}"
+    );
     check_solution(&g.puzzle, &g.solution).expect("the reported solution solves the puzzle");
     assert_eq!(g.clues, g.puzzle.given_count());
     for orbit in symmetry.orbits(size(n)) {
@@ -106,7 +43,7 @@ fn assert_unique_and_minimal(n: usize, g: &Generated, symmetry: Symmetry) {
             fewer[c] = 0;
         }
         assert_eq!(
-            brute_count(n, &fewer, 2),
+            brute_force_count(n, &fewer, 2),
             2,
             "orbit {orbit:?} is removable from {values:?}"
         );
@@ -355,10 +292,10 @@ fn fixtures_still_reproduce() {
 fn brute_force_counter_agrees_with_known_counts() {
     // The counter is the referee above, so it is checked on cases with known answers:
     // the empty 4x4 grid has 288 solutions; a full grid has one; a contradiction has none.
-    assert_eq!(brute_count(2, &[0; 16], 1000), 288);
+    assert_eq!(brute_force_count(2, &[0; 16], 1000), 288);
     let full = make(2, &GenerateOptions::with_seed(0)).solution.values();
-    assert_eq!(brute_count(2, &full, 10), 1);
+    assert_eq!(brute_force_count(2, &full, 10), 1);
     let mut broken = full.clone();
     broken.swap(0, 1);
-    assert_eq!(brute_count(2, &broken, 10), 0);
+    assert_eq!(brute_force_count(2, &broken, 10), 0);
 }

@@ -1,6 +1,9 @@
 //! The 9x9 fast path against the generic search core: same solutions, same counts, same halts,
 //! on every 9x9 test puzzle (fixtures, the shared sets when present, random puzzles).
 
+#[path = "common/query.rs"]
+mod query;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
@@ -169,39 +172,8 @@ fn random_query(seed: u64, removed: usize) -> (Grid, Vec<(Pos, Digit)>) {
             Flow::Stop
         },
     );
-    let mut values = full.expect("the empty grid has solutions");
-    for v in values.iter_mut() {
-        if rng.below(100) < removed {
-            *v = 0;
-        }
-    }
-    let pick = |rng: &mut Rng| {
-        (
-            Pos::from_index(rng.below(81), Size::NINE),
-            Digit::from_index(rng.below(9)),
-        )
-    };
-    if rng.below(3) == 0 {
-        let (p, d) = pick(&mut rng);
-        let mut trial = values.clone();
-        trial[p.index(Size::NINE)] = d.get();
-        if Grid::from_values(Size::NINE, &trial)
-            .expect("digits in range")
-            .conflicts()
-            .is_empty()
-        {
-            values = trial;
-        }
-    }
-    let forbidden = if rng.below(2) == 0 {
-        vec![pick(&mut rng)]
-    } else {
-        Vec::new()
-    };
-    (
-        Grid::from_values(Size::NINE, &values).expect("digits in range"),
-        forbidden,
-    )
+    let full = full.expect("the empty grid has solutions");
+    query::perturb(Size::NINE, full, &mut rng, (removed, 100), 2)
 }
 
 #[test]

@@ -2,6 +2,10 @@
 //! and counts agree with a brute-force counter that shares no code with the solver.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "common/brute.rs"]
+mod brute;
+
+use brute::brute_force_count;
 use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
@@ -34,47 +38,6 @@ fn puzzle_from(solution: &Grid, keep: &[bool]) -> Grid {
         }
     }
     p
-}
-
-/// Plain backtracking over cells in order, checking rows, columns and boxes directly.
-fn brute_force_count(puzzle: &Grid, cap: u64) -> u64 {
-    let size = puzzle.size();
-    let (n, side) = (size.box_size(), size.side());
-    let mut v = puzzle.values();
-    fn ok(v: &[u8], side: usize, n: usize, i: usize, d: u8) -> bool {
-        let (r, c) = (i / side, i % side);
-        (0..side).all(|k| {
-            let (br, bc) = (r / n * n + k / n, c / n * n + k % n);
-            (k == c || v[r * side + k] != d)
-                && (k == r || v[k * side + c] != d)
-                && (br * side + bc == i || v[br * side + bc] != d)
-        })
-    }
-    fn go(v: &mut Vec<u8>, side: usize, n: usize, i: usize, cap: u64, count: &mut u64) {
-        if *count >= cap {
-            return;
-        }
-        if i == v.len() {
-            *count += 1;
-            return;
-        }
-        if v[i] != 0 {
-            if ok(v, side, n, i, v[i]) {
-                go(v, side, n, i + 1, cap, count);
-            }
-            return;
-        }
-        for d in 1..=side as u8 {
-            if ok(v, side, n, i, d) {
-                v[i] = d;
-                go(v, side, n, i + 1, cap, count);
-                v[i] = 0;
-            }
-        }
-    }
-    let mut count = 0;
-    go(&mut v, side, n, 0, cap, &mut count);
-    count
 }
 
 fn config() -> ProptestConfig {
@@ -128,7 +91,7 @@ proptest! {
             puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
         }
         let cap = 1000;
-        let expected = brute_force_count(&puzzle, cap);
+        let expected = brute_force_count(puzzle.size().box_size(), &puzzle.values(), cap);
         let all: Vec<Grid> = Solutions::new(&puzzle, Limits::default()).take(cap as usize).collect();
         prop_assert_eq!(all.len() as u64, expected);
         for s in &all {
@@ -145,7 +108,7 @@ proptest! {
 fn the_empty_4x4_has_288_solutions_and_9x9_counts_stop_at_the_limit() {
     let empty4 = Grid::empty(Size::new(2).unwrap());
     assert_eq!(Solutions::new(&empty4, Limits::default()).count(), 288);
-    assert_eq!(brute_force_count(&empty4, 1000), 288);
+    assert_eq!(brute_force_count(2, &empty4.values(), 1000), 288);
     let mut n = 0;
     let mut s = Searcher::new(
         &Start::from_grid(&Grid::empty(Size::NINE)),
