@@ -48,6 +48,7 @@ pub fn App() -> Html {
         use_effect_with(saved, storage::save);
     }
     use_download(store.0.download.clone(), dispatch.clone());
+    storage::use_share_links(dispatch.clone());
     let state = &store.0;
     let shared = Rc::new(state.clone());
     let side = state.size().side();

@@ -39,6 +39,34 @@ fn shared_puzzle() -> Option<String> {
     text
 }
 
+/// A share link opened in a tab already showing the app only changes the address's fragment;
+/// this imports it like a fresh load would.
+#[yew::hook]
+pub fn use_share_links(dispatch: yew::Callback<Action>) {
+    yew::use_effect_with((), move |_| {
+        let listener = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+            if let Some(text) = shared_puzzle() {
+                dispatch.emit(Action::Import(text));
+            }
+        });
+        let window = web_sys::window();
+        if let Some(w) = &window {
+            let _ = w.add_event_listener_with_callback(
+                "hashchange",
+                wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+            );
+        }
+        move || {
+            if let Some(w) = &window {
+                let _ = w.remove_event_listener_with_callback(
+                    "hashchange",
+                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
+                );
+            }
+        }
+    });
+}
+
 pub fn save(saved: &Saved) {
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(saved)) {
         let _ = s.set_item(KEY, &text);
