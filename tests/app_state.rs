@@ -295,7 +295,7 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
     );
     let cases = [
         (
-            Action::InvalidSeed("12x".into()),
+            Action::InvalidSeed(" 12x".into()),
             "'12x' is not a seed (a whole number from 0 to 18446744073709551615); Generate waits for one.",
         ),
         (
@@ -318,21 +318,25 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
 #[test]
 fn generate_waits_while_the_seed_field_holds_no_seed() {
     let s = AppState::default().reduce(Action::SetSeed(7));
-    assert!(!s.seed_field_invalid);
+    assert_eq!(s.seed_draft, None);
     let typing = s.clone().reduce(Action::InvalidSeed(String::new()));
-    assert!(typing.seed_field_invalid);
+    assert_eq!(typing.seed_draft.as_deref(), Some(""));
     assert_eq!(
         (typing.seed, &typing.status),
         (7, &s.status),
         "no message while typing"
     );
-    for text in ["-5", "2.5", "1e3"] {
+    for text in ["-5", "2.5", "1e3", " x "] {
         let bad = s.clone().reduce(Action::InvalidSeed(text.into()));
-        assert!(bad.seed_field_invalid && bad.status.error, "{text}");
+        assert_eq!(
+            bad.seed_draft.as_deref(),
+            Some(text),
+            "the field keeps what was typed"
+        );
+        assert!(bad.status.error, "{text}");
         assert_eq!(bad.seed, 7);
         let fixed = bad.reduce(Action::SetSeed(8));
-        assert!(!fixed.seed_field_invalid);
-        assert_eq!(fixed.seed, 8);
+        assert_eq!((fixed.seed, fixed.seed_draft), (8, None));
     }
 }
 

@@ -128,8 +128,8 @@ pub enum Action {
     SetMode(Mode),
     SetFormulation(Formulation),
     SetSeed(u64),
-    /// The seed field holds text that is not a seed (empty while being typed); the seed
-    /// stays as it was and Generate is held back.
+    /// The seed field holds this text, which is not a seed (empty while being typed); the
+    /// seed stays as it was and Generate is held back.
     InvalidSeed(String),
     SetSymmetry(Symmetry),
     /// Text pasted or read from a file; replaces the grid only if it parses.
@@ -174,9 +174,9 @@ pub struct AppState {
     pub mode: Mode,
     pub formulation: Formulation,
     pub seed: u64,
-    /// The seed field holds something other than a seed, so Generate waits for a fix
-    /// rather than use a seed the field does not show.
-    pub seed_field_invalid: bool,
+    /// What the seed field shows while it is not a seed: Generate waits for a fix rather
+    /// than use a seed the field does not show.
+    pub seed_draft: Option<String>,
     pub symmetry: Symmetry,
     pub engine: EngineState,
     pub undo: Vec<Grid>,
@@ -222,7 +222,7 @@ impl AppState {
             mode: Mode::Givens,
             formulation: Formulation::default(),
             seed: 1,
-            seed_field_invalid: false,
+            seed_draft: None,
             symmetry: Symmetry::None,
             engine: EngineState::Starting,
             undo: Vec::new(),
@@ -376,17 +376,18 @@ impl AppState {
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
                 self.seed = s;
-                self.seed_field_invalid = false;
+                self.seed_draft = None;
             }
             Action::InvalidSeed(text) => {
-                self.seed_field_invalid = true;
                 // An empty field is a seed being typed, not a mistake yet.
-                if !text.is_empty() {
+                let shown: String = text.trim().chars().take(40).collect();
+                if !shown.is_empty() {
                     self.status = Status::error(format!(
-                        "'{text}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
+                        "'{shown}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
                         u64::MAX
                     ));
                 }
+                self.seed_draft = Some(text);
             }
             Action::ImportFailed(reason) => {
                 self.status = Status::error(format!("Import failed: {reason}"));
@@ -582,7 +583,7 @@ impl AppState {
                 self.replace_grid(puzzle);
                 self.mode = Mode::Play;
                 self.seed = seed.wrapping_add(1);
-                self.seed_field_invalid = false;
+                self.seed_draft = None;
                 // Clues leave with their symmetric partners, so single ones may still be
                 // redundant; say so before Check does.
                 let within = if job.symmetry == Symmetry::None {

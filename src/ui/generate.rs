@@ -23,13 +23,7 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let text = input.value();
-            // A number input reports unparseable text (say "1e") as "": badInput tells the two apart.
-            let text = if text.is_empty() && input.validity().bad_input() {
-                "(not a number)".to_string()
-            } else {
-                text.trim().chars().take(40).collect()
-            };
-            match text.parse::<u64>() {
+            match text.trim().parse::<u64>() {
                 Ok(seed) => on_action.emit(Action::SetSeed(seed)),
                 Err(_) => on_action.emit(Action::InvalidSeed(text)),
             }
@@ -71,13 +65,14 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             <legend>{ "Generate" }</legend>
             <div class="fields">
                 <label for="seed">{ "Seed" }</label>
-                <input id="seed" type="number" min="0" step="1" inputmode="numeric"
-                       value={state.seed.to_string()} oninput={on_seed} disabled={state.busy()}
-                       aria-invalid={state.seed_field_invalid.to_string()} />
+                <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                       value={state.seed_draft.clone().unwrap_or_else(|| state.seed.to_string())}
+                       oninput={on_seed} disabled={state.busy()}
+                       aria-invalid={state.seed_draft.is_some().to_string()} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 <button type="button" class="primary" onclick={generate}
-                        disabled={state.busy() || state.seed_field_invalid}>{ "Generate" }</button>
+                        disabled={state.busy() || state.seed_draft.is_some()}>{ "Generate" }</button>
             </div>
             <small>{ what }</small>
         </fieldset>

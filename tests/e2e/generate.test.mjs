@@ -56,10 +56,11 @@ test('a symmetric puzzle keeps its clue pattern under a half turn', async () => 
 test('Generate waits while the seed field holds no seed', async () => {
   const { page } = await freshApp(env.context, env.url);
   const button = page.getByRole('button', { name: 'Generate', exact: true });
-  for (const text of ['-5', '2.5', '']) {
+  for (const text of ['-5', '2.5', '1e3', 'seven', '']) {
     await page.getByLabel('Seed').fill(text);
     assert.equal(await button.isDisabled(), true, text);
     assert.equal(await page.getByLabel('Seed').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByLabel('Seed').inputValue(), text, 'the field keeps what was typed');
   }
   await page.getByLabel('Seed').fill('2.5');
   await statusMatching(page, /^'2\.5' is not a seed \(a whole number from 0 to 18446744073709551615\); Generate waits for one\.$/);
