@@ -1,11 +1,11 @@
 //! The app reducer, natively: every action, and every answer the worker can give.
 
 use sudoku_lab::app::protocol::{
-    CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry,
+    CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
     Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, Saved, UNDO_LIMIT,
-    format_millis, quantity,
+    format_millis, progress_text, quantity,
 };
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{
@@ -265,6 +265,18 @@ fn a_restored_grid_says_where_it_came_from() {
 }
 
 #[test]
+fn progress_says_what_it_counts() {
+    assert_eq!(
+        progress_text(Phase::Removing, 412, 625),
+        "Removing clues: 412 of 625 cells"
+    );
+    assert_eq!(
+        progress_text(Phase::Clues, 5, 24),
+        "Testing clues: 5 of 24 clues"
+    );
+}
+
+#[test]
 fn counts_read_as_words() {
     let cases = [
         (1, "guesses", "1 guess"),
@@ -498,9 +510,16 @@ fn started_marks_busy_and_progress_updates_it() {
         assert_eq!(s.status.text, format!("{}...", kind.verb()));
         let s = s.reduce(Action::Answered {
             id,
-            response: Response::Progress { done: 3, total: 81 },
+            response: Response::Progress {
+                phase: Phase::Removing,
+                done: 3,
+                total: 81,
+            },
         });
-        assert_eq!(s.job.as_ref().and_then(|j| j.progress), Some((3, 81)));
+        assert_eq!(
+            s.job.as_ref().and_then(|j| j.progress),
+            Some((Phase::Removing, 3, 81))
+        );
     }
 }
 
@@ -517,7 +536,11 @@ fn answers_to_other_jobs_are_ignored() {
     let idle = AppState::default();
     let late = idle.clone().reduce(Action::Answered {
         id: 1,
-        response: Response::Progress { done: 1, total: 2 },
+        response: Response::Progress {
+            phase: Phase::Clues,
+            done: 1,
+            total: 2,
+        },
     });
     assert_eq!(late, idle);
 }

@@ -1,6 +1,6 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
-pub use crate::engine::generate::Symmetry;
+pub use crate::engine::generate::{Phase, Symmetry};
 use crate::engine::{Formulation, Grid, Pos, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
@@ -92,6 +92,7 @@ pub enum Response {
     /// The worker has loaded and listens; sent once per worker, under [`READY_ID`].
     Ready,
     Progress {
+        phase: Phase,
         done: u64,
         total: u64,
     },

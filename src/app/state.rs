@@ -1,7 +1,7 @@
 //! The app's state and its one pure reducer: every change of what the page shows goes through
 //! [`AppState::reduce`]. No side effects here, so it is unit-tested natively.
 
-use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry};
+use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry};
 use crate::engine::format;
 use crate::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 use serde::{Deserialize, Serialize};
@@ -58,7 +58,7 @@ pub struct Job {
     /// answer must be described with these, not the current ones.
     pub formulation: Formulation,
     pub symmetry: Symmetry,
-    pub progress: Option<(u64, u64)>,
+    pub progress: Option<(Phase, u64, u64)>,
 }
 
 /// Whether the engine worker can take requests yet (it loads its own wasm after the page).
@@ -555,8 +555,8 @@ impl AppState {
         let Some(job) = self.job.as_mut().filter(|j| j.id == id) else {
             return self;
         };
-        if let Response::Progress { done, total } = response {
-            job.progress = Some((done, total));
+        if let Response::Progress { phase, done, total } = response {
+            job.progress = Some((phase, done, total));
             return self;
         }
         let Some(job) = self.job.take() else {
@@ -697,6 +697,19 @@ impl AppState {
             }
         };
     }
+}
+
+/// What a progress bar counts: `Removing clues: 412 of 625 cells`.
+pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
+    let (what, unit) = match phase {
+        Phase::FullGrid => ("Filling a grid", "cells"),
+        Phase::Adding => ("Adding clues", "cells"),
+        Phase::Removing => ("Removing clues", "cells"),
+        Phase::Uniqueness => ("Deciding uniqueness", "steps"),
+        Phase::Clues => ("Testing clues", "clues"),
+        Phase::Difficulty => ("Measuring effort", "formulations"),
+    };
+    format!("{what}: {done} of {total} {unit}")
 }
 
 /// `1 guess`, `2 guesses`: `plural` is the word for many.

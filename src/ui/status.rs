@@ -1,7 +1,7 @@
 //! The status line with progress and the solution stepper, and the comparison table.
 
 use crate::app::protocol::CompareRow;
-use crate::app::state::{Action, AppState, format_millis};
+use crate::app::state::{Action, AppState, format_millis, progress_text};
 use crate::engine::Verdict;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -17,10 +17,10 @@ pub struct StatusProps {
 pub fn StatusLine(props: &StatusProps) -> Html {
     let state = &props.state;
     let progress = state.job.as_ref().map(|job| match job.progress {
-        Some((done, total)) => html! {
+        Some((phase, done, total)) => html! {
             <>
                 <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
-                <span class="progress-text">{ format!("{done} of {total}") }</span>
+                <span class="progress-text">{ progress_text(phase, done, total) }</span>
             </>
         },
         None => html! { <progress aria-label="Progress"></progress> },

@@ -5,7 +5,7 @@ use crate::app::protocol::{
 };
 use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
 use crate::engine::formulation::{mip, sat};
-use crate::engine::generate::{GenerateOptions, Progress};
+use crate::engine::generate::{GenerateOptions, Phase, Progress};
 use crate::engine::search::Flow;
 use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions, solve};
 use wasm_bindgen::JsCast;
@@ -32,8 +32,8 @@ fn post(id: u64, body: Response) {
 /// Progress goes out at most this often, so a fast job does not flood the page.
 const PROGRESS_EVERY_MS: f64 = 50.0;
 
-/// Runs one request to completion; `progress` hears `(done, total)` along the way.
-pub fn handle(request: Request, progress: &mut dyn FnMut(u64, u64)) -> Response {
+/// Runs one request to completion; `progress` hears `(phase, done, total)` along the way.
+pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Response {
     match request {
         Request::Solve {
             puzzle,
@@ -89,9 +89,9 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(u64, u64)) -> Response 
 
 /// A generator or analysis progress callback that reports `(done, total)` and never stops:
 /// cancelling terminates the whole worker, which is faster than any flag.
-fn reporting(progress: &mut dyn FnMut(u64, u64)) -> impl FnMut(&Progress) -> Flow + '_ {
+fn reporting(progress: &mut dyn FnMut(Phase, u64, u64)) -> impl FnMut(&Progress) -> Flow + '_ {
     move |p: &Progress| {
-        progress(p.done as u64, p.total as u64);
+        progress(p.phase, p.done as u64, p.total as u64);
         Flow::Continue
     }
 }
@@ -101,7 +101,7 @@ fn generate(
     seed: u64,
     symmetry: Symmetry,
     formulation: Formulation,
-    progress: &mut dyn FnMut(u64, u64),
+    progress: &mut dyn FnMut(Phase, u64, u64),
 ) -> Response {
     let options = GenerateOptions {
         seed,
@@ -123,7 +123,11 @@ fn generate(
 }
 
 /// Uniqueness, then (for a unique puzzle) which clues are redundant.
-fn check(puzzle: &Grid, formulation: Formulation, progress: &mut dyn FnMut(u64, u64)) -> Response {
+fn check(
+    puzzle: &Grid,
+    formulation: Formulation,
+    progress: &mut dyn FnMut(Phase, u64, u64),
+) -> Response {
     let t0 = now();
     let outcome = match analyze::uniqueness(puzzle, formulation, None) {
         Ok(Certificate::NoSolution) => Ok(CheckOutcome::NoSolution),
@@ -174,11 +178,11 @@ pub fn register() {
             Ok(env) => {
                 let id = env.id;
                 let mut last = f64::NEG_INFINITY;
-                let mut progress = |done: u64, total: u64| {
+                let mut progress = |phase: Phase, done: u64, total: u64| {
                     let t = now();
                     if t - last >= PROGRESS_EVERY_MS || done == total {
                         last = t;
-                        post(id, Response::Progress { done, total });
+                        post(id, Response::Progress { phase, done, total });
                     }
                 };
                 post(id, handle(env.body, &mut progress));
