@@ -7,7 +7,7 @@ use sudoku_lab::app::state::{
     Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, Saved, UNDO_LIMIT,
     format_millis, progress_text, quantity,
 };
-use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{
     Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, SolveReport, Stats, solve,
 };
@@ -348,7 +348,11 @@ fn generate_waits_while_the_seed_field_holds_no_seed() {
         assert!(bad.status.error, "{text}");
         assert_eq!(bad.seed, 7);
         let fixed = bad.reduce(Action::SetSeed(8));
-        assert_eq!((fixed.seed, fixed.seed_draft), (8, None));
+        assert_eq!((fixed.seed, &fixed.seed_draft), (8, &None));
+        assert_eq!(
+            (fixed.status.text.as_str(), fixed.status.error),
+            ("Seed 8.", false)
+        );
     }
 }
 
@@ -371,6 +375,30 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
         let err = serde_json::from_value::<Saved>(with(bad)).expect_err(why);
         assert!(err.to_string().contains(why), "{err}");
     }
+}
+
+#[test]
+fn a_board_downloaded_in_play_imports_back_with_its_conflicts_shown() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(4)),
+        ],
+    );
+    assert!(s.status.text.starts_with("Conflict: digit 4 appears twice"));
+    let text = format::write(&s.grid, format::Format::Json).expect("JSON has every size");
+    let back = AppState::default().reduce(Action::Import(text));
+    assert_eq!(back.grid, s.grid);
+    assert!(back.status.error);
+    assert!(
+        back.status.text.starts_with(
+            "Imported a 9x9 puzzle with 17 givens (json format). Conflict: digit 4 appears twice"
+        ),
+        "{}",
+        back.status.text
+    );
 }
 
 #[test]
@@ -838,6 +866,23 @@ fn answers_about_a_puzzle_that_changed_meanwhile_are_dropped() {
         s.status.text,
         "Checking finished, but the puzzle changed meanwhile; run it again."
     );
+
+    // A generated puzzle does not overwrite givens changed (typed, cleared, imported) meanwhile.
+    let (s, id) = busy_with(JobKind::Generate);
+    let s = s.reduce(Action::Clear);
+    let after = s.clone().reduce(Action::Answered {
+        id,
+        response: Response::Generated {
+            puzzle: puzzle(),
+            seed: 3,
+            millis: 1.0,
+        },
+    });
+    assert_eq!(after.grid, s.grid);
+    assert_eq!(
+        after.status.text,
+        "Generating finished, but the puzzle changed meanwhile; run it again."
+    );
 }
 
 #[test]
@@ -927,6 +972,16 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
     assert_eq!(failed.engine, EngineState::Failed);
     assert_eq!(failed.status, s.status);
     assert_eq!(failed.grid, s.grid);
+    let id = failed.next_job_id();
+    let retry = failed.reduce(Action::Started {
+        id,
+        kind: JobKind::Solve,
+    });
+    assert_eq!(
+        retry.engine,
+        EngineState::Starting,
+        "a fresh worker is loading"
+    );
 }
 
 #[test]

@@ -246,15 +246,6 @@ fn malformed_inputs_get_precise_errors() {
             r#"{"dim": 3, "fixed": {"1": {"3": 7}}, "fixed": {"2": {"1": 5}}}"#.into(),
             json("", JsonError::DuplicateKey("fixed".into())),
         ),
-        (
-            r#"{"dim": 2, "fixed": {"1": {"1": 3}}, "solved": {"2": {"2": 3}}}"#.into(),
-            ParseError::SolvedConflict(Conflict {
-                digit: d(3),
-                unit: UnitKind::Box,
-                first: Pos::new(0, 0),
-                second: Pos::new(1, 1),
-            }),
-        ),
     ];
     assert!(cases.len() >= 30);
     for (input, expected) in cases {

@@ -376,7 +376,10 @@ impl AppState {
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
                 self.seed = s;
-                self.seed_draft = None;
+                // The complaint about the field's old text no longer applies.
+                if self.seed_draft.take().is_some() && self.status.error {
+                    self.status = Status::info(format!("Seed {s}."));
+                }
             }
             Action::InvalidSeed(text) => {
                 // An empty field is a seed being typed, not a mistake yet.
@@ -407,11 +410,16 @@ impl AppState {
                     let size = parsed.grid.size();
                     self.replace_grid(parsed.grid);
                     self.mode = Mode::Play;
-                    self.status = Status::info(format!(
+                    let imported = format!(
                         "Imported a {size} puzzle with {} ({} format).",
                         quantity(givens as u64, "givens"),
                         parsed.format.name()
-                    ));
+                    );
+                    // A board saved in play may hold clashing digits; they are shaded.
+                    self.status = match self.grid.conflicts().first() {
+                        Some(c) => Status::error(format!("{imported} Conflict: {c}.")),
+                        None => Status::info(imported),
+                    };
                 }
                 Err(e) => self.status = Status::error(format!("Import failed: {e}")),
             },
@@ -426,6 +434,10 @@ impl AppState {
                 });
                 self.next_id = self.next_id.max(id + 1);
                 self.status = Status::info(format!("{}...", kind.verb()));
+                // The request started a fresh worker in place of the failed one.
+                if self.engine == EngineState::Failed {
+                    self.engine = EngineState::Starting;
+                }
             }
             Action::Answered { id, response } => return self.answered(id, response),
             Action::Cancelled => {
@@ -562,7 +574,8 @@ impl AppState {
         let Some(job) = self.job.take() else {
             return self;
         };
-        let about_this_puzzle = job.basis == self.grid.puzzle() || job.kind == JobKind::Generate;
+        // A generated puzzle replaces the grid, but not one the user has changed meanwhile.
+        let about_this_puzzle = job.basis == self.grid.puzzle();
         match response {
             Response::Ready | Response::Progress { .. } => {}
             Response::Failed { message } => self.status = Status::error(message),
@@ -702,7 +715,8 @@ impl AppState {
 /// What a progress bar counts: `Removing clues: 412 of 625 cells`.
 pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
     let (what, unit) = match phase {
-        Phase::FullGrid => ("Filling a grid", "cells"),
+        // The grid search reports only its start.
+        Phase::FullGrid => return "Filling a grid...".into(),
         Phase::Adding => ("Adding clues", "cells"),
         Phase::Removing => ("Removing clues", "cells"),
         Phase::Uniqueness => ("Deciding uniqueness", "steps"),

@@ -1,7 +1,7 @@
 //! Controls around the board: size and mode, formulation, and the solve/check/edit actions.
 
 use super::engine::EngineHandle;
-use crate::app::state::{Action, AppState, JobKind, Mode};
+use crate::app::state::{Action, AppState, JobKind, Mode, on_the_board};
 use crate::engine::{Formulation, Size};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -26,7 +26,7 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
             }
         })
     };
-    let options = Size::all().skip(1).map(|s| {
+    let options = Size::all().filter(|&s| on_the_board(s)).map(|s| {
         html! {
             <option value={s.box_size().to_string()} selected={s == props.size}>{ s.to_string() }</option>
         }

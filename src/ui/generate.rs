@@ -13,7 +13,8 @@ pub struct GenerateProps {
     pub on_action: Callback<Action>,
 }
 
-/// Generates a minimal unique puzzle of the board's size; the same seed gives the same puzzle.
+/// Generates a unique puzzle of the board's size, minimal (for the chosen symmetry); the same
+/// seed gives the same puzzle.
 #[component]
 pub fn GeneratePanel(props: &GenerateProps) -> Html {
     let state = &props.state;

@@ -1,6 +1,6 @@
 //! The status line with progress and the solution stepper, and the comparison table.
 
-use crate::app::protocol::CompareRow;
+use crate::app::protocol::{CompareRow, Phase};
 use crate::app::state::{Action, AppState, format_millis, progress_text};
 use crate::engine::Verdict;
 use std::rc::Rc;
@@ -17,13 +17,20 @@ pub struct StatusProps {
 pub fn StatusLine(props: &StatusProps) -> Html {
     let state = &props.state;
     let progress = state.job.as_ref().map(|job| match job.progress {
-        Some((phase, done, total)) => html! {
+        Some((phase, done, total)) if phase != Phase::FullGrid => html! {
             <>
                 <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
                 <span class="progress-text">{ progress_text(phase, done, total) }</span>
             </>
         },
-        None => html! { <progress aria-label="Progress"></progress> },
+        other => html! {
+            <>
+                <progress aria-label="Progress"></progress>
+                { for other.map(|(phase, done, total)| html! {
+                    <span class="progress-text">{ progress_text(phase, done, total) }</span>
+                }) }
+            </>
+        },
     });
     let stepper = (state.solutions.len() > 1).then(|| {
         let i = state.solution_index;

@@ -87,7 +87,7 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Re
     }
 }
 
-/// A generator or analysis progress callback that reports `(done, total)` and never stops:
+/// A generator or analysis progress callback that reports `(phase, done, total)` and never stops:
 /// cancelling terminates the whole worker, which is faster than any flag.
 fn reporting(progress: &mut dyn FnMut(Phase, u64, u64)) -> impl FnMut(&Progress) -> Flow + '_ {
     move |p: &Progress| {

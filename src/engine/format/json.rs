@@ -347,7 +347,9 @@ impl<'de> Visitor<'de> for DuplicateKeys {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut found = None;
         let mut i = 0usize;
-        while let Some(inner) = seq.next_element_seed(self.child(&i.to_string()))? {
+        while let Some(inner) = seq.next_element_seed(DuplicateKeys {
+            path: format!("{}[{i}]", self.path),
+        })? {
             found = found.or(inner);
             i += 1;
         }

@@ -83,8 +83,6 @@ pub enum ParseError {
     },
     /// Two givens with the same digit in one unit.
     Conflict(Conflict),
-    /// A solved (non-given) digit repeats a digit of its unit.
-    SolvedConflict(Conflict),
     /// Every problem found in a JSON document.
     Json(Vec<JsonIssue>),
 }
@@ -92,12 +90,9 @@ pub enum ParseError {
 /// " (digit 33)" for a letter symbol, whose value is not obvious.
 fn letter_value(text: &str) -> String {
     match text.chars().collect::<Vec<_>>()[..] {
-        [c] if c.is_ascii_alphabetic() => {
-            format!(
-                " (digit {})",
-                c.to_ascii_uppercase() as u32 - 'A' as u32 + 10
-            )
-        }
+        [c] if c.is_ascii_alphabetic() => text::symbol_value(c)
+            .map(|v| format!(" (digit {v})"))
+            .unwrap_or_default(),
         _ => String::new(),
     }
 }
@@ -152,7 +147,6 @@ impl fmt::Display for ParseError {
                 "a {size} grid cannot be written one character per cell; use the numeric format"
             ),
             ParseError::Conflict(c) => write!(f, "contradictory givens: {c}"),
-            ParseError::SolvedConflict(c) => write!(f, "the solved digits contradict: {c}"),
             ParseError::Json(issues) => {
                 let all: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
                 write!(f, "{}", all.join("; "))
@@ -174,6 +168,8 @@ pub struct Parsed {
 }
 
 /// Reads one puzzle in any format, guessing it from the text, and refuses contradictory givens.
+/// Solved digits that clash are kept: they are a board in play, which the app shades, and a
+/// downloaded board must read back.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(ParseError::TooLarge { bytes: text.len() });
@@ -192,9 +188,6 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     };
     if let Some(c) = puzzle.conflicts().into_iter().next() {
         return Err(ParseError::Conflict(c));
-    }
-    if let Some(c) = grid.conflicts().into_iter().next() {
-        return Err(ParseError::SolvedConflict(c));
     }
     Ok(Parsed {
         format,

@@ -15,7 +15,7 @@ fn is_blank(c: char) -> bool {
 }
 
 /// Value of a digit symbol: `1-9`, then `A-Z` (either case) for 10..=35.
-fn symbol_value(c: char) -> Option<u32> {
+pub(super) fn symbol_value(c: char) -> Option<u32> {
     match c {
         '1'..='9' => c.to_digit(10),
         'a'..='z' | 'A'..='Z' => Some(c.to_ascii_uppercase() as u32 - 'A' as u32 + 10),
