@@ -1,11 +1,14 @@
 //! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
 
+use crate::app::state::progress_text;
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
 use crate::engine::formulation::{mip, sat};
 use crate::engine::generate::{self, GenerateOptions, Method, Symmetry};
+use crate::engine::search::Flow;
 use crate::engine::{Formulation, Grid, Query, Size, SolveOptions, Verdict, solve};
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
+use std::time::{Duration, Instant};
 
 const HELP: &str = "\
 sudoku-lab: solve, count, convert, generate and check Sudoku puzzles of every size (1x1 to 49x49)
@@ -30,6 +33,7 @@ COMMANDS:
               SYM: none, rot180, rot90, diagonal, antidiagonal, horizontal, vertical.
               With a symmetry, clues leave with their partners: minimal for the symmetry,
               so check may still find single clues that can go.
+              On a terminal, progress shows on standard error while it works.
               --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
               misses it is still printed and reported on standard error.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),
@@ -378,6 +382,47 @@ fn check_line(formulation: Formulation, puzzle: &Grid) -> Result<String, String>
     })
 }
 
+/// On a terminal, a line on standard error that follows the generator's progress (big grids
+/// take minutes) and is erased when it is done; elsewhere nothing, so logs stay clean.
+struct TerminalProgress {
+    on_terminal: bool,
+    shown: bool,
+    last: Option<Instant>,
+}
+
+impl TerminalProgress {
+    fn new() -> TerminalProgress {
+        TerminalProgress {
+            on_terminal: std::io::stderr().is_terminal(),
+            shown: false,
+            last: None,
+        }
+    }
+
+    fn report(&mut self, p: &generate::Progress) -> Flow {
+        let due = self
+            .last
+            .is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
+        if self.on_terminal && due {
+            self.last = Some(Instant::now());
+            self.shown = true;
+            eprint!(
+                "\r\x1b[K{}",
+                progress_text(p.phase, p.done as u64, p.total as u64)
+            );
+        }
+        Flow::Continue
+    }
+}
+
+impl Drop for TerminalProgress {
+    fn drop(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
 /// The `generate` command: one puzzle per line; returns the exit status.
 fn run_generate(args: &Args) -> i32 {
     let g = &args.generate;
@@ -410,7 +455,10 @@ fn run_generate(args: &Args) -> i32 {
             method: g.method,
             ..GenerateOptions::default()
         };
-        let generated = match generate::generate(size, &options, &mut generate::no_progress) {
+        let mut progress = TerminalProgress::new();
+        let result = generate::generate(size, &options, &mut |p| progress.report(p));
+        drop(progress);
+        let generated = match result {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("error: {e}");
