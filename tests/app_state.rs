@@ -881,7 +881,31 @@ fn answers_about_a_puzzle_that_changed_meanwhile_are_dropped() {
     assert_eq!(after.grid, s.grid);
     assert_eq!(
         after.status.text,
-        "Generating finished, but the puzzle changed meanwhile; run it again."
+        "Generating finished, but the board changed meanwhile; run it again."
+    );
+
+    // A solution does not overwrite digits played meanwhile.
+    let (s, id) = busy_with(JobKind::Solve);
+    let s = run(
+        s,
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    let after = s.clone().reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: report(&puzzle(), 2),
+            millis: 1.0,
+        },
+    });
+    assert_eq!(after.grid, s.grid);
+    assert!(after.solutions.is_empty());
+    assert_eq!(
+        after.status.text,
+        "Solving finished, but the board changed meanwhile; run it again."
     );
 }
 

@@ -47,13 +47,13 @@ impl JobKind {
     }
 }
 
-/// A job in flight: its id (to ignore stale answers), the puzzle it works on (answers about
-/// another puzzle than the one now shown are dropped) and its progress.
+/// A job in flight: its id (to ignore stale answers), the board it started from (answers about
+/// a board that changed meanwhile are dropped) and its progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Job {
     pub id: u64,
     pub kind: JobKind,
-    pub basis: Grid,
+    pub board: Grid,
     /// The settings the request was built with: the pickers stay live during a job, so the
     /// answer must be described with these, not the current ones.
     pub formulation: Formulation,
@@ -427,7 +427,7 @@ impl AppState {
                 self.job = Some(Job {
                     id,
                     kind,
-                    basis: self.grid.puzzle(),
+                    board: self.grid.clone(),
                     formulation: self.formulation,
                     symmetry: self.symmetry,
                     progress: None,
@@ -574,14 +574,20 @@ impl AppState {
         let Some(job) = self.job.take() else {
             return self;
         };
-        // A generated puzzle replaces the grid, but not one the user has changed meanwhile.
-        let about_this_puzzle = job.basis == self.grid.puzzle();
+        // Solving and generating replace the board, so any edit made meanwhile (even a digit
+        // in play) voids them; the other answers are about the givens alone.
+        let (still_current, what) = match job.kind {
+            JobKind::Solve | JobKind::Count | JobKind::Generate => {
+                (job.board == self.grid, "board")
+            }
+            _ => (job.board.puzzle() == self.grid.puzzle(), "puzzle"),
+        };
         match response {
             Response::Ready | Response::Progress { .. } => {}
             Response::Failed { message } => self.status = Status::error(message),
-            _ if !about_this_puzzle => {
+            _ if !still_current => {
                 self.status = Status::info(format!(
-                    "{} finished, but the puzzle changed meanwhile; run it again.",
+                    "{} finished, but the {what} changed meanwhile; run it again.",
                     job.kind.verb()
                 ));
             }
