@@ -169,6 +169,30 @@ fn input_reports_conflicts_and_a_full_grid() {
 }
 
 #[test]
+fn keys_that_name_no_digit_are_explained() {
+    let cases = [
+        (3, "a", "'a' is not a digit of a 9x9 grid (1 to 9)."),
+        (2, "5", "'5' is not a digit of a 4x4 grid (1 to 4)."),
+        (
+            4,
+            "H",
+            "'H' is not a digit of a 16x16 grid (1 to 9, then A to G).",
+        ),
+        (
+            7,
+            "x",
+            "'x' is not a digit of a 49x49 grid (numbers 1 to 49, two keys for two digits).",
+        ),
+    ];
+    for (n, key, text) in cases {
+        let s = AppState::new(Grid::empty(Size::new(n).expect("size")));
+        let after = s.clone().reduce(Action::NotADigit(key.into()));
+        assert_eq!(after.status.text, text);
+        assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
+    }
+}
+
+#[test]
 fn erase_undo_and_redo_walk_the_history() {
     let s = run(
         AppState::default(),
@@ -179,9 +203,36 @@ fn erase_undo_and_redo_walk_the_history() {
     let undone = erased.clone().reduce(Action::Undo);
     assert_eq!(undone.grid.entry(p(1, 1)), Entry::Given(d(4)));
     assert_eq!(undone.redo.len(), 1);
+    assert_eq!(undone.status.text, "Undone.");
     let redone = undone.reduce(Action::Redo);
     assert_eq!(redone.grid, erased.grid);
     assert!(redone.redo.is_empty());
+    assert_eq!(redone.status.text, "Redone.");
+
+    // The message follows the board undo brings back, not the one it replaces.
+    let resized = run(s.clone(), [Action::SetSize(Size::new(2).expect("4x4"))]);
+    assert_eq!(resized.status.text, "New empty 4x4 grid.");
+    let back = resized.reduce(Action::Undo);
+    assert_eq!(
+        (back.grid.size(), back.status.text.as_str()),
+        (Size::NINE, "Undone.")
+    );
+    let clash = run(
+        s,
+        [
+            Action::Select(p(1, 2)),
+            Action::Input(d(4)),
+            Action::Erase,
+            Action::Undo,
+        ],
+    );
+    assert!(clash.status.error);
+    assert!(
+        clash
+            .status
+            .text
+            .starts_with("Conflict: digit 4 appears twice")
+    );
 
     let nothing = AppState::default();
     assert_eq!(nothing.clone().reduce(Action::Undo), nothing);
@@ -394,11 +445,38 @@ fn a_board_downloaded_in_play_imports_back_with_its_conflicts_shown() {
     assert!(back.status.error);
     assert!(
         back.status.text.starts_with(
-            "Imported a 9x9 puzzle with 17 givens (json format). Conflict: digit 4 appears twice"
+            "Imported a 9x9 puzzle with 17 givens (JSON format); playing, the givens are locked. Conflict: digit 4 appears twice"
         ),
         "{}",
         back.status.text
     );
+}
+
+#[test]
+fn saving_offers_the_givens_as_text_and_the_board_as_json() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    let text = s.clone().reduce(Action::Save(format::Format::Line));
+    let file = text.download.clone().expect("a download");
+    assert_eq!(
+        (file.name.as_str(), file.text),
+        ("sudoku.txt", format!("{PUZZLE}\n"))
+    );
+    assert_eq!(text.status.text, "Saved the givens as sudoku.txt.");
+    assert_eq!(text.reduce(Action::Downloaded).download, None);
+
+    let json = s.clone().reduce(Action::Save(format::Format::Json));
+    let file = json.download.clone().expect("a download");
+    assert_eq!(file.name, "sudoku.json");
+    assert_eq!(parse(&file.text).expect("reads back").grid, s.grid);
+    assert_eq!(json.status.text, "Saved the board as sudoku.json.");
+    assert_eq!(json.grid, s.grid);
 }
 
 #[test]
@@ -428,7 +506,7 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     assert_eq!(s.mode, Mode::Play);
     assert_eq!(
         s.status.text,
-        "Imported a 9x9 puzzle with 17 givens (line format)."
+        "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are locked."
     );
 
     let mut typo = PUZZLE.to_string();
@@ -802,7 +880,8 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 clues: 17,
                 redundant: vec![p(0, 0), p(0, 6)],
             },
-            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms).",
+            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms). \
+             Each could go on its own, not necessarily together.",
             vec![p(0, 0), p(0, 6)],
         ),
     ];

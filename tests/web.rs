@@ -156,6 +156,7 @@ async fn board_renders_and_takes_clicks_keys_and_undo() {
     key(&next, "7", false);
     until("the conflict", || next.class_list().contains("conflict")).await;
     assert!(status(&root).starts_with("Conflict: digit 7 appears twice"));
+    assert_eq!(label(&next), "Row 2, column 4, given 7, in conflict");
     // The test page serves no worker script, so the engine fails to load at some point;
     // with no job waiting, that must not replace the message on screen.
     let app = find(&root, ".app").unwrap();
@@ -210,7 +211,7 @@ async fn a_bad_import_shows_the_message_and_keeps_the_grid() {
     until("the error", || status(&root).starts_with("Import failed")).await;
     assert_eq!(
         status(&root),
-        "Import failed: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells"
+        "Import failed: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."
     );
     assert_eq!(label(&c), "Row 1, column 1, given 5");
     assert_eq!(root.query_selector_all(".given").unwrap().length(), 1);
@@ -246,8 +247,8 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
     assert_eq!(root.query_selector_all(".given").unwrap().length(), 17);
     let first = cell(&root, 1, 1);
     assert!(first.class_list().contains("redundant"));
-    assert_eq!(label(&first), "Row 1, column 1, given 4");
-    assert_eq!(label(&cell(&root, 1, 2)), "Row 1, column 2, 1");
+    assert_eq!(label(&first), "Row 1, column 1, given 4, redundant");
+    assert_eq!(label(&cell(&root, 1, 2)), "Row 1, column 2, solved 1");
     cell(&root, 5, 6).click();
     assert_eq!(*clicked.borrow(), vec![Action::Select(Pos::new(4, 5))]);
 }

@@ -128,6 +128,10 @@ pub enum Action {
     SetMode(Mode),
     SetFormulation(Formulation),
     SetSeed(u64),
+    /// Save the board as a file: the givens as one line of text, or the whole board as JSON.
+    Save(format::Format),
+    /// A key that names no digit of this grid was typed into a cell.
+    NotADigit(String),
     /// The seed field holds this text, which is not a seed (empty while being typed); the
     /// seed stays as it was and Generate is held back.
     InvalidSeed(String),
@@ -346,12 +350,14 @@ impl AppState {
                 if let Some(g) = self.undo.pop() {
                     self.redo.push(std::mem::replace(&mut self.grid, g));
                     self.after_grid_change();
+                    self.status = self.board_status("Undone.");
                 }
             }
             Action::Redo => {
                 if let Some(g) = self.redo.pop() {
                     self.undo.push(std::mem::replace(&mut self.grid, g));
                     self.after_grid_change();
+                    self.status = self.board_status("Redone.");
                 }
             }
             Action::Clear => {
@@ -373,6 +379,41 @@ impl AppState {
                 }
             }
             Action::SetMode(m) => self.mode = m,
+            Action::Save(f) => {
+                // The text formats cannot mark a clue, so they carry the puzzle alone; JSON
+                // keeps the clues and the rest of the board apart.
+                let (grid, name, mime, what) = match f {
+                    format::Format::Json => (
+                        self.grid.clone(),
+                        "sudoku.json",
+                        "application/json",
+                        "the board",
+                    ),
+                    _ => (self.grid.puzzle(), "sudoku.txt", "text/plain", "the givens"),
+                };
+                let text = format::write(&grid, f).unwrap_or_else(|_| format::write_numeric(&grid));
+                self.status = Status::info(format!("Saved {what} as {name}."));
+                self.download = Some(Download {
+                    name: name.to_string(),
+                    mime: mime.to_string(),
+                    text: format!("{}\n", text.trim_end()),
+                });
+            }
+            Action::NotADigit(key) => {
+                let side = self.size().side();
+                let digits = match side {
+                    0..=9 => format!("1 to {side}"),
+                    10..=35 => format!(
+                        "1 to 9, then A to {}",
+                        format::digit_symbol(Digit::from_index(side - 1))
+                    ),
+                    _ => format!("numbers 1 to {side}, two keys for two digits"),
+                };
+                self.status = Status::info(format!(
+                    "'{key}' is not a digit of a {} grid ({digits}).",
+                    self.size()
+                ));
+            }
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
                 self.seed = s;
@@ -393,7 +434,7 @@ impl AppState {
                 self.seed_draft = Some(text);
             }
             Action::ImportFailed(reason) => {
-                self.status = Status::error(format!("Import failed: {reason}"));
+                self.status = Status::error(sentence(format!("Import failed: {reason}")));
             }
             Action::SetSymmetry(s) => self.symmetry = s,
             Action::Import(text) => match format::parse(&text) {
@@ -410,10 +451,13 @@ impl AppState {
                     let size = parsed.grid.size();
                     self.replace_grid(parsed.grid);
                     self.mode = Mode::Play;
+                    let format = match parsed.format {
+                        format::Format::Json => "JSON",
+                        other => other.name(),
+                    };
                     let imported = format!(
-                        "Imported a {size} puzzle with {} ({} format).",
+                        "Imported a {size} puzzle with {} ({format} format); playing, the givens are locked.",
                         quantity(givens as u64, "givens"),
-                        parsed.format.name()
                     );
                     // A board saved in play may hold clashing digits; they are shaded.
                     self.status = match self.grid.conflicts().first() {
@@ -421,7 +465,7 @@ impl AppState {
                         None => Status::info(imported),
                     };
                 }
-                Err(e) => self.status = Status::error(format!("Import failed: {e}")),
+                Err(e) => self.status = Status::error(sentence(format!("Import failed: {e}"))),
             },
             Action::Started { id, kind } => {
                 self.job = Some(Job {
@@ -528,8 +572,20 @@ impl AppState {
             None if self.grid.is_complete() => {
                 Status::info("The grid is full and has no conflicts.")
             }
-            None => Status::default(),
+            None => Status::info(match self.mode {
+                Mode::Givens => "Entering givens.",
+                Mode::Play => "Playing: the givens are locked.",
+            }),
         };
+    }
+
+    /// The first conflict on the board if there is one (the old message may be about another
+    /// board), else `fallback`.
+    fn board_status(&self, fallback: &str) -> Status {
+        match self.grid.conflicts().first() {
+            Some(c) => Status::error(format!("Conflict: {c}.")),
+            None => Status::info(fallback),
+        }
     }
 
     /// A user edit: remembered for undo; results of the previous grid no longer apply.
@@ -706,8 +762,14 @@ impl AppState {
                 clues, redundant, ..
             } => {
                 let n = redundant.len();
+                // Each is tested with all the others in place; two may not go together.
+                let alone = if n > 1 {
+                    " Each could go on its own, not necessarily together."
+                } else {
+                    ""
+                };
                 let status = Status::info(format!(
-                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).",
+                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone}",
                     quantity(clues as u64, "clues"),
                     if n == 1 { "is" } else { "are" }
                 ));
@@ -715,6 +777,15 @@ impl AppState {
                 status
             }
         };
+    }
+}
+
+/// Ends a message with a full stop unless it has one.
+fn sentence(text: String) -> String {
+    if text.ends_with(['.', '!', '?']) {
+        text
+    } else {
+        text + "."
     }
 }
 

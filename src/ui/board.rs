@@ -16,13 +16,29 @@ pub fn symbol(d: Digit, side: usize) -> String {
 }
 
 /// `Row 3, column 7, given 5` / `, 5` / `, empty`: the cell's accessible name.
-pub fn cell_label(p: Pos, e: Entry) -> String {
-    let what = match e {
-        Entry::Empty => "empty".to_string(),
-        Entry::Given(d) => format!("given {}", d.get()),
-        Entry::Filled(d) => d.get().to_string(),
+pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
+    let what = match (e, look.filled_by) {
+        (Entry::Empty, _) => "empty".to_string(),
+        (Entry::Given(d), _) => format!("given {}", d.get()),
+        (Entry::Filled(d), FilledBy::Player) => d.get().to_string(),
+        (Entry::Filled(d), FilledBy::Solver) => format!("solved {}", d.get()),
     };
-    format!("Row {}, column {}, {what}", p.row + 1, p.col + 1)
+    // What the shading shows, said in words for screen readers.
+    let conflict = if look.conflict { ", in conflict" } else { "" };
+    let redundant = if look.redundant { ", redundant" } else { "" };
+    format!(
+        "Row {}, column {}, {what}{conflict}{redundant}",
+        p.row + 1,
+        p.col + 1
+    )
+}
+
+/// How a cell is marked besides its digit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CellLook {
+    pub filled_by: FilledBy,
+    pub conflict: bool,
+    pub redundant: bool,
 }
 
 /// The digit a key names for a grid of `side` digits: `1-9`, then letters from 10 to 35.
@@ -104,7 +120,17 @@ pub fn Board(props: &BoardProps) -> Html {
                             memo.0 = None;
                         }
                     }
-                    d.map(Action::Input)
+                    match d {
+                        Some(d) => Some(Action::Input(d)),
+                        // A letter or digit the grid has no use for gets a word, not silence.
+                        None if selected.is_some()
+                            && key.chars().count() == 1
+                            && key.chars().all(|c| c.is_ascii_alphanumeric()) =>
+                        {
+                            Some(Action::NotADigit(key.clone()))
+                        }
+                        None => None,
+                    }
                 }
             };
             if let Some(a) = action {
@@ -156,6 +182,11 @@ pub fn Board(props: &BoardProps) -> Html {
             if conflicts[p.index(size)] {
                 class.push("conflict");
             }
+            let look = CellLook {
+                filled_by: props.filled_by,
+                conflict: conflicts[p.index(size)],
+                redundant: props.redundant.contains(&p),
+            };
             let is_selected = props.selected == Some(p);
             if is_selected {
                 class.push("selected");
@@ -171,7 +202,7 @@ pub fn Board(props: &BoardProps) -> Html {
             };
             html! {
                 <div role="gridcell" id={format!("cell-{r}-{c}")} class={class}
-                     aria-label={cell_label(p, e)} aria-selected={is_selected.to_string()}
+                     aria-label={cell_label(p, e, look)} aria-selected={is_selected.to_string()}
                      tabindex={tabindex} {onclick}>
                     { e.digit().map(|d| symbol(d, side)).unwrap_or_default() }
                 </div>
@@ -193,6 +224,51 @@ pub fn Board(props: &BoardProps) -> Html {
 pub struct PadProps {
     pub side: usize,
     pub on_action: Callback<Action>,
+}
+
+/// Ctrl+Z / Ctrl+Y anywhere on the page (after a button click, say), except in text fields,
+/// which keep their own undo. The board handles them first when it has focus.
+#[hook]
+pub fn use_undo_keys(on_action: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let listener = wasm_bindgen::closure::Closure::<dyn FnMut(KeyboardEvent)>::new(
+            move |e: KeyboardEvent| {
+                if e.default_prevented() || !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+                    return;
+                }
+                let in_text = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    });
+                if in_text {
+                    return;
+                }
+                let action = match e.key().as_str() {
+                    "z" | "Z" if e.shift_key() => Action::Redo,
+                    "z" | "Z" => Action::Undo,
+                    "y" | "Y" => Action::Redo,
+                    _ => return,
+                };
+                e.prevent_default();
+                on_action.emit(action);
+            },
+        );
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(d) = &document {
+            let _ =
+                d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(d) = &document {
+                let _ = d.remove_event_listener_with_callback(
+                    "keydown",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
 }
 
 /// On-screen digits for touch screens, plus erase.

@@ -98,22 +98,8 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         })
     };
     let save = |format: Format| {
-        let grid = grid.clone();
-        Callback::from(move |_: MouseEvent| {
-            let (name, mime) = match format {
-                Format::Json => ("sudoku.json", "application/json"),
-                _ => ("sudoku.txt", "text/plain"),
-            };
-            // The text formats have no way to mark a clue, so they carry the puzzle alone;
-            // JSON keeps the clues and the rest of the board apart.
-            let grid = match format {
-                Format::Json => grid.clone(),
-                _ => grid.puzzle(),
-            };
-            let body =
-                format::write(&grid, format).unwrap_or_else(|_| format::write_numeric(&grid));
-            download(name, mime, &format!("{}\n", body.trim_end()));
-        })
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::Save(format)))
     };
     let copy_link = {
         let grid = grid.clone();

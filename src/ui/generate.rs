@@ -50,6 +50,14 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
     let options = Symmetry::ALL.iter().map(|&s| {
         html! { <option selected={s == state.symmetry}>{ symmetry_name(s) }</option> }
     });
+    // Next to the field, where a phone user looks, rather than only in the status line.
+    let seed_help = state.seed_draft.as_ref().map(|_| {
+        html! {
+            <small id="seed-help" class="error">
+                { format!("A seed is a whole number from 0 to {}.", u64::MAX) }
+            </small>
+        }
+    });
     let what = if state.symmetry == Symmetry::None {
         format!(
             "A minimal puzzle with one solution, {} like the board.",
@@ -69,12 +77,14 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
                 <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
                        value={state.seed_draft.clone().unwrap_or_else(|| state.seed.to_string())}
                        oninput={on_seed} disabled={state.busy()}
-                       aria-invalid={state.seed_draft.is_some().to_string()} />
+                       aria-invalid={state.seed_draft.is_some().to_string()}
+                       aria-describedby={state.seed_draft.is_some().then_some("seed-help")} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 <button type="button" class="primary" onclick={generate}
                         disabled={state.busy() || state.seed_draft.is_some()}>{ "Generate" }</button>
             </div>
+            { for seed_help }
             <small>{ what }</small>
         </fieldset>
     }

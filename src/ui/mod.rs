@@ -10,7 +10,7 @@ mod status;
 mod storage;
 pub mod worker;
 
-pub use board::{Board, BoardProps, cell_label, key_digit, symbol};
+pub use board::{Board, BoardProps, CellLook, cell_label, key_digit, symbol};
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
@@ -49,6 +49,7 @@ pub fn App() -> Html {
     }
     use_download(store.0.download.clone(), dispatch.clone());
     storage::use_share_links(dispatch.clone());
+    board::use_undo_keys(dispatch.clone());
     let state = &store.0;
     let shared = Rc::new(state.clone());
     let side = state.size().side();

@@ -1,7 +1,7 @@
 //! The status line with progress and the solution stepper, and the comparison table.
 
 use crate::app::protocol::{CompareRow, Phase};
-use crate::app::state::{Action, AppState, format_millis, progress_text};
+use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
 use crate::engine::Verdict;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -79,7 +79,7 @@ pub fn CompareTable(props: &CompareProps) -> Html {
                 r.stats
                     .entries()
                     .iter()
-                    .map(|(k, v)| format!("{v} {k}"))
+                    .map(|(k, v)| quantity(*v, k))
                     .collect::<Vec<_>>()
                     .join(", "),
             ),

@@ -40,6 +40,15 @@ test('clicking cells and typing enters givens; arrows move; Backspace and Ctrl+Z
   await page.getByRole('gridcell', { name: 'Row 3, column 8, empty' }).waitFor();
   await page.keyboard.press('Control+z');
   await page.getByRole('gridcell', { name: 'Row 3, column 8, given 5' }).waitFor();
+  // With the focus on a button, not the board, the shortcuts still work.
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Row 3, column 7, empty' }).waitFor();
+  await page.keyboard.press('Control+z');
+  await page.getByRole('gridcell', { name: 'Row 3, column 7, given 5' }).waitFor();
+  assert.match(await status(page).innerText(), /^Conflict: digit 5 appears twice/);
+  await page.keyboard.press('Control+y');
+  await page.getByRole('gridcell', { name: 'Row 3, column 7, empty' }).waitFor();
+  assert.equal(await status(page).innerText(), 'Redone.');
   await page.close();
 });
 

@@ -20,7 +20,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
     name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(bad),
   });
   const text = await statusMatching(page, /^Import failed: /);
-  assert.equal(text, 'Import failed: fixed["2"]["10"]: index 10 is out of range 1..=9');
+  assert.equal(text, 'Import failed: fixed["2"]["10"]: index 10 is out of range 1..=9.');
   assert.deepEqual(await boardLabels(page), before);
   await shot(page, 'import-error');
 
@@ -28,7 +28,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
   await page.locator('input[type=file]').setInputFiles({
     name: 'small.json', mimeType: 'application/json', buffer: Buffer.from(good),
   });
-  await statusMatching(page, /^Imported a 4x4 puzzle with 1 given \(json format\)\.$/);
+  await statusMatching(page, /^Imported a 4x4 puzzle with 1 given \(JSON format\); playing, the givens are locked\.$/);
   assert.equal(await page.getByRole('gridcell').count(), 16);
   assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
   await page.close();

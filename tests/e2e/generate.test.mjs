@@ -61,11 +61,14 @@ test('Generate waits while the seed field holds no seed', async () => {
     assert.equal(await button.isDisabled(), true, text);
     assert.equal(await page.getByLabel('Seed').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByLabel('Seed').inputValue(), text, 'the field keeps what was typed');
+    assert.equal(await page.locator('#seed-help').innerText(),
+      'A seed is a whole number from 0 to 18446744073709551615.');
   }
   await page.getByLabel('Seed').fill('2.5');
   await statusMatching(page, /^'2\.5' is not a seed \(a whole number from 0 to 18446744073709551615\); Generate waits for one\.$/);
   await page.getByLabel('Seed').fill('18446744073709551615');
   assert.equal(await button.isDisabled(), false);
+  assert.equal(await page.locator('#seed-help').count(), 0);
   await button.click();
   await statusMatching(page, /^Generated a 9x9 puzzle with \d+ clues \(seed 18446744073709551615, /);
   assert.equal(await page.getByLabel('Seed').inputValue(), '0', 'the next seed wraps around');
