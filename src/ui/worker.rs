@@ -58,9 +58,12 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Re
             }
         }
         Request::Compare { puzzle } => {
+            let total = Formulation::ALL.len() as u64;
             let rows = Formulation::ALL
                 .iter()
-                .map(|&formulation| {
+                .enumerate()
+                .map(|(i, &formulation)| {
+                    progress(Phase::Difficulty, i as u64, total);
                     let t0 = now();
                     let result = solve(&puzzle, formulation, &SolveOptions::default())
                         .map_err(|e| e.to_string());
@@ -167,8 +170,25 @@ fn export(puzzle: &Grid, model: ModelFormat) -> Response {
         ModelFormat::Dimacs => sat::dimacs(&query),
         ModelFormat::Lp => mip::lp_text(&query),
     };
+    // Handing a model this large to the page stalls it while the text is copied across.
+    if text.len() > MAX_EXPORT_BYTES {
+        return Response::Failed {
+            message: format!(
+                "The {} model of a {} puzzle is {} MB, more than the page hands out ({} MB); \
+                 the command line writes it: sudoku-lab export --format {}.",
+                model.name(),
+                puzzle.size(),
+                text.len() >> 20,
+                MAX_EXPORT_BYTES >> 20,
+                model.name().to_lowercase()
+            ),
+        };
+    }
     Response::Exported { model, text }
 }
+
+/// The largest model the page offers for download: the 36x36 ones fit, 49x49 DIMACS does not.
+const MAX_EXPORT_BYTES: usize = 64 << 20;
 
 /// Installs the message handler and says `Ready`; the worker then lives until the page
 /// terminates it. Messages sent before this point would be lost, hence the handshake.
