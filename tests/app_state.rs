@@ -4,8 +4,8 @@ use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
-    Action, AppState, Direction, EngineState, FilledBy, JobKind, Mode, Saved, UNDO_LIMIT,
-    format_millis, progress_text, quantity,
+    Action, AppState, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT, format_millis,
+    progress_text, quantity,
 };
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{
@@ -734,12 +734,56 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
         match solutions.first() {
             Some(first) => {
                 assert_eq!(&s.grid, first, "the first solution is shown");
-                assert_eq!(s.filled_by(), FilledBy::Solver);
+                let marked = s.solver_cells().iter().filter(|&&m| m).count();
+                assert_eq!(
+                    marked,
+                    81 - s.grid.given_count(),
+                    "the solver's digits are marked"
+                );
                 assert_eq!(s.reduce(Action::Undo).grid, before, "and undoable");
             }
             None => assert_eq!(s.grid, before),
         }
     }
+}
+
+#[test]
+fn solver_digits_stay_marked_through_edits_undo_and_reload() {
+    let (s, id) = busy_with(JobKind::Solve);
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: report(&puzzle(), 2),
+            millis: 1.0,
+        },
+    });
+    let marked = |s: &AppState| s.solver_cells().iter().filter(|&&m| m).count();
+    assert_eq!(marked(&s), 64);
+    // r1c2 is empty in the puzzle, so the solver filled it.
+    let other = (1..=9)
+        .map(d)
+        .find(|&x| Some(x) != s.grid.digit(p(0, 1)))
+        .expect("another digit");
+    let typed = run(
+        s.clone(),
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 1)),
+            Action::Input(other),
+        ],
+    );
+    assert_eq!(
+        marked(&typed),
+        63,
+        "only the overwritten digit is the player's"
+    );
+    assert!(!typed.solver_cells()[1]);
+    let undone = typed.reduce(Action::Undo);
+    assert_eq!(marked(&undone), 64);
+    let reloaded = AppState::restore(undone.saved());
+    assert_eq!(reloaded.solver_cells(), undone.solver_cells());
+    let cleared = undone.reduce(Action::Clear);
+    assert_eq!(marked(&cleared), 0);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 #![cfg(all(target_arch = "wasm32", feature = "ui"))]
 
 use std::time::Duration;
-use sudoku_lab::app::state::{Action, FilledBy};
+use sudoku_lab::app::state::Action;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Formulation, Pos, SolveOptions, Verdict, check_solution, solve};
 use sudoku_lab::ui::{App, Board, BoardProps};
@@ -233,7 +233,7 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
     let props = BoardProps {
         grid,
         selected: None,
-        filled_by: FilledBy::Solver,
+        solved: vec![true; 81],
         redundant: vec![Pos::new(0, 0)],
         on_action,
     };

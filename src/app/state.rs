@@ -71,13 +71,6 @@ pub enum EngineState {
     Failed,
 }
 
-/// Who filled the non-given digits on the board, so solver output looks different.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum FilledBy {
-    Player,
-    Solver,
-}
-
 /// A file the page should offer for download; the view starts it and answers `Downloaded`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Download {
@@ -181,6 +174,8 @@ pub struct AppState {
     /// What the seed field shows while it is not a seed: Generate waits for a fix rather
     /// than use a seed the field does not show.
     pub seed_draft: Option<String>,
+    /// The last solution the solver put on the board, to tell its digits from played ones.
+    pub solver_grid: Option<Grid>,
     pub symmetry: Symmetry,
     pub engine: EngineState,
     pub undo: Vec<Grid>,
@@ -207,6 +202,8 @@ pub struct Saved {
     pub seed: u64,
     #[serde(default)]
     pub symmetry: Symmetry,
+    #[serde(default)]
+    pub solver_grid: Option<Grid>,
 }
 
 /// Undo depth: plenty for hand entry, bounded for 49x49 grids.
@@ -227,6 +224,7 @@ impl AppState {
             formulation: Formulation::default(),
             seed: 1,
             seed_draft: None,
+            solver_grid: None,
             symmetry: Symmetry::None,
             engine: EngineState::Starting,
             undo: Vec::new(),
@@ -267,6 +265,7 @@ impl AppState {
             formulation: saved.formulation,
             seed: saved.seed,
             symmetry: saved.symmetry,
+            solver_grid: saved.solver_grid,
             status,
             ..AppState::new(saved.grid)
         }
@@ -279,6 +278,7 @@ impl AppState {
             formulation: self.formulation,
             seed: self.seed,
             symmetry: self.symmetry,
+            solver_grid: self.solver_grid.clone(),
         }
     }
 
@@ -290,13 +290,23 @@ impl AppState {
         self.job.is_some()
     }
 
-    /// Non-given digits are the solver's while its solutions are on show.
-    pub fn filled_by(&self) -> FilledBy {
-        if self.solutions.is_empty() {
-            FilledBy::Player
-        } else {
-            FilledBy::Solver
-        }
+    /// Per cell, whether its digit is the solver's: a played digit that matches the last
+    /// solution shown for these givens. Edits elsewhere (and undoing them) leave the rest
+    /// marked; a digit typed over one is the player's.
+    pub fn solver_cells(&self) -> Vec<bool> {
+        let shown = self
+            .solver_grid
+            .as_ref()
+            .filter(|s| s.size() == self.grid.size() && s.puzzle() == self.grid.puzzle());
+        let Some(shown) = shown else {
+            return vec![false; self.grid.entries().len()];
+        };
+        self.grid
+            .entries()
+            .iter()
+            .zip(shown.entries())
+            .map(|(e, s)| matches!(e, Entry::Filled(_)) && e.digit() == s.digit())
+            .collect()
     }
 
     /// The id the next request will carry; the page sends it, then dispatches `Started`.
@@ -507,6 +517,7 @@ impl AppState {
                 if let Some(s) = self.solutions.get(i) {
                     self.solution_index = i;
                     self.grid = s.clone();
+                    self.solver_grid = Some(s.clone());
                 }
             }
             Action::ShareLink(link) => {
@@ -739,6 +750,7 @@ impl AppState {
         };
         if let Some(first) = report.solutions.first() {
             self.remember(first.clone());
+            self.solver_grid = Some(first.clone());
         }
         self.solutions = report.solutions;
         self.solution_index = 0;

@@ -1,6 +1,6 @@
 //! The board: an ARIA grid of cells with keyboard entry, and the number pad.
 
-use crate::app::state::{Action, Direction, FilledBy};
+use crate::app::state::{Action, Direction};
 use crate::engine::format::digit_symbol;
 use crate::engine::{Digit, Entry, Grid, Pos};
 use wasm_bindgen::JsCast;
@@ -17,11 +17,11 @@ pub fn symbol(d: Digit, side: usize) -> String {
 
 /// `Row 3, column 7, given 5` / `, 5` / `, empty`: the cell's accessible name.
 pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
-    let what = match (e, look.filled_by) {
+    let what = match (e, look.solved) {
         (Entry::Empty, _) => "empty".to_string(),
         (Entry::Given(d), _) => format!("given {}", d.get()),
-        (Entry::Filled(d), FilledBy::Player) => d.get().to_string(),
-        (Entry::Filled(d), FilledBy::Solver) => format!("solved {}", d.get()),
+        (Entry::Filled(d), false) => d.get().to_string(),
+        (Entry::Filled(d), true) => format!("solved {}", d.get()),
     };
     // What the shading shows, said in words for screen readers.
     let conflict = if look.conflict { ", in conflict" } else { "" };
@@ -36,7 +36,8 @@ pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
 /// How a cell is marked besides its digit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CellLook {
-    pub filled_by: FilledBy,
+    /// The digit is the solver's, not the player's.
+    pub solved: bool,
     pub conflict: bool,
     pub redundant: bool,
 }
@@ -70,7 +71,8 @@ pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> 
 pub struct BoardProps {
     pub grid: Grid,
     pub selected: Option<Pos>,
-    pub filled_by: FilledBy,
+    /// Per cell, whether its digit is the solver's (empty: none is).
+    pub solved: Vec<bool>,
     /// Clues a check found redundant.
     pub redundant: Vec<Pos>,
     pub on_action: Callback<Action>,
@@ -161,13 +163,12 @@ pub fn Board(props: &BoardProps) -> Html {
         let cells = (0..side).map(|c| {
             let p = Pos::new(r, c);
             let e = props.grid.entry(p);
+            let solved = props.solved.get(p.index(size)).copied().unwrap_or(false);
             let mut class = classes!("cell");
             match e {
                 Entry::Given(_) => class.push("given"),
-                Entry::Filled(_) => class.push(match props.filled_by {
-                    FilledBy::Player => "filled",
-                    FilledBy::Solver => "solved",
-                }),
+                Entry::Filled(_) if solved => class.push("solved"),
+                Entry::Filled(_) => class.push("filled"),
                 Entry::Empty => {}
             }
             if props.redundant.contains(&p) {
@@ -183,7 +184,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 class.push("conflict");
             }
             let look = CellLook {
-                filled_by: props.filled_by,
+                solved,
                 conflict: conflicts[p.index(size)],
                 redundant: props.redundant.contains(&p),
             };

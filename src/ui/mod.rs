@@ -67,7 +67,7 @@ pub fn App() -> Html {
             <main>
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.grid.clone()} selected={state.selected} filled_by={state.filled_by()}
+                    <Board grid={state.grid.clone()} selected={state.selected} solved={state.solver_cells()}
                            redundant={state.redundant.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>

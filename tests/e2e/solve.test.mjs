@@ -55,6 +55,16 @@ test('solved digits look different from givens', async () => {
   });
   assert.notEqual(await style('.cell.solved'), await style('.cell.given'));
   assert.equal(await page.locator('.cell.solved').count(), 81 - 17);
+  // A digit played over one solver digit is the player's; the others stay the solver's,
+  // also after a reload. (r1c2 is blank in the puzzle; its solution digit is 1.)
+  await cell(page, 1, 2).click();
+  await page.keyboard.press('9');
+  await page.getByRole('gridcell', { name: 'Row 1, column 2, 9' }).waitFor();
+  assert.equal(await page.locator('.cell.solved').count(), 81 - 17 - 1);
+  assert.notEqual(await style('.cell.filled'), await style('.cell.solved'));
+  await page.reload();
+  await page.getByRole('gridcell', { name: 'Row 1, column 2, 9' }).waitFor();
+  assert.equal(await page.locator('.cell.solved').count(), 81 - 17 - 1);
   await page.close();
 });
 
