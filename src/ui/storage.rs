@@ -20,23 +20,30 @@ pub fn initial_state() -> AppState {
         .map(AppState::restore)
         .unwrap_or_default();
     match shared_puzzle() {
-        Some(text) => saved.reduce(Action::Import(text)),
+        Some(action) => saved.reduce(action),
         None => saved,
     }
 }
 
-/// The puzzle of a share link, taken out of the address so that a later reload restores the
-/// saved state (with the moves made since) instead of the shared puzzle again.
-fn shared_puzzle() -> Option<String> {
+/// The import a share link asks for, taken out of the address so that a later reload restores
+/// the saved state (with the moves made since) instead of the shared puzzle again.
+fn shared_puzzle() -> Option<Action> {
     let window = web_sys::window()?;
     let location = window.location();
     let hash = location.hash().ok()?;
     let encoded = hash.strip_prefix(SHARE_PREFIX)?;
-    let text = js_sys::decode_uri_component(encoded).ok()?.as_string();
+    let text = js_sys::decode_uri_component(encoded)
+        .ok()
+        .and_then(|t| t.as_string());
     if let (Ok(history), Ok(path)) = (window.history(), location.pathname()) {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
     }
-    text
+    Some(match text {
+        Some(text) => Action::Import(text),
+        None => Action::ImportFailed(
+            "the share link is damaged (its puzzle is not valid URL encoding).".into(),
+        ),
+    })
 }
 
 /// A share link opened in a tab already showing the app only changes the address's fragment;
@@ -45,8 +52,8 @@ fn shared_puzzle() -> Option<String> {
 pub fn use_share_links(dispatch: yew::Callback<Action>) {
     yew::use_effect_with((), move |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-            if let Some(text) = shared_puzzle() {
-                dispatch.emit(Action::Import(text));
+            if let Some(action) = shared_puzzle() {
+                dispatch.emit(action);
             }
         });
         let window = web_sys::window();

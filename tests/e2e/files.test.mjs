@@ -75,6 +75,11 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   await statusMatching(other, /^Imported a 9x9 puzzle with 17 givens/);
   assert.deepEqual(await boardLabels(other), givens);
   assert.equal(new URL(other.url()).hash, '');
+
+  // A damaged link says so and leaves the board alone.
+  await other.goto(`${env.url}#p=%ZZ`);
+  await statusMatching(other, /^Import failed: the share link is damaged \(its puzzle is not valid URL encoding\)\.$/);
+  assert.deepEqual(await boardLabels(other), givens);
   await other.close();
 });
 
