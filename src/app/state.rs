@@ -577,17 +577,11 @@ impl AppState {
         let mut next = self.grid.clone();
         next.set(p, entry);
         self.replace_grid(next);
-        let conflicts = self.grid.conflicts();
-        self.status = match conflicts.first() {
-            Some(c) => Status::error(format!("Conflict: {c}.")),
-            None if self.grid.is_complete() => {
-                Status::info("The grid is full and has no conflicts.")
-            }
-            None => Status::info(match self.mode {
-                Mode::Givens => "Entering givens.",
-                Mode::Play => "Playing: the givens are locked.",
-            }),
-        };
+        self.status = self.board_status(match self.mode {
+            _ if self.grid.is_complete() => "The grid is full and has no conflicts.",
+            Mode::Givens => "Entering givens.",
+            Mode::Play => "Playing: the givens are locked.",
+        });
     }
 
     /// The first conflict on the board if there is one (the old message may be about another
