@@ -24,6 +24,8 @@ COMMANDS:
     solve     print the solution if unique, else 'no solution' or 'multiple solutions'
               [--formulation F] [--json]
     count     print the number of solutions  [--formulation F] [--limit K]
+              With --limit K it stops at K and says so on standard error; without it,
+              it counts every solution, which on a sparse grid may never end.
     convert   rewrite puzzles  --to line|numeric|grid|json
     generate  print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
               --box N [--count C] [--seed S] [--symmetry SYM] [--max-clues K]
@@ -293,7 +295,13 @@ pub fn main(argv: Vec<String>) -> i32 {
             }
         };
         let line = match answer(&args, &parsed) {
-            Ok(l) => l,
+            Ok(Answer { line, note }) => {
+                if let Some(note) = note {
+                    let _ = out.flush();
+                    eprintln!("line {}: {note}", item.line);
+                }
+                line
+            }
             Err(e) => {
                 let _ = out.flush();
                 eprintln!("line {}: {e}", item.line);
@@ -309,9 +317,20 @@ pub fn main(argv: Vec<String>) -> i32 {
     i32::from(failed)
 }
 
-/// The output line for one valid puzzle.
-fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
-    match args.command.as_str() {
+/// The output line for one valid puzzle, and a remark for standard error.
+struct Answer {
+    line: String,
+    note: Option<String>,
+}
+
+impl From<String> for Answer {
+    fn from(line: String) -> Answer {
+        Answer { line, note: None }
+    }
+}
+
+fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
+    let line = match args.command.as_str() {
         "convert" => {
             let to = args.to.expect("checked");
             let grid = &parsed.grid;
@@ -319,16 +338,16 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
             let end = if to == Format::Grid { "\n" } else { "" };
             format::write(grid, to)
                 .map(|s| format!("{}{end}", s.trim_end()))
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.to_string())?
         }
-        "check" => check_line(args.formulation, &parsed.puzzle),
+        "check" => check_line(args.formulation, &parsed.puzzle)?,
         "export" => {
             let query = Query::new(&parsed.puzzle);
             let text = match args.model.expect("checked") {
                 ModelFormat::Dimacs => sat::dimacs(&query),
                 ModelFormat::Lp => mip::lp_text(&query),
             };
-            Ok(text.trim_end().to_string())
+            text.trim_end().to_string()
         }
         "count" => {
             let options = SolveOptions {
@@ -337,12 +356,22 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
                 ..SolveOptions::default()
             };
             let r = solve(&parsed.puzzle, args.formulation, &options).map_err(|e| e.to_string())?;
-            Ok(r.count.to_string())
+            // Standard output stays one integer per puzzle; the bound is said beside it.
+            let note = (!r.exhaustive).then(|| {
+                format!(
+                    "stopped at the limit: at least {} solutions, maybe more",
+                    r.count
+                )
+            });
+            return Ok(Answer {
+                line: r.count.to_string(),
+                note,
+            });
         }
         _ => {
             let r = solve(&parsed.puzzle, args.formulation, &SolveOptions::default())
                 .map_err(|e| e.to_string())?;
-            Ok(match r.verdict() {
+            match r.verdict() {
                 Verdict::NoSolution => "no solution".to_string(),
                 Verdict::Multiple => "multiple solutions".to_string(),
                 Verdict::Unknown => "unknown (stopped early)".to_string(),
@@ -354,9 +383,10 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<String, String> {
                     };
                     write_like(&r.solutions[0], format)
                 }
-            })
+            }
         }
-    }
+    };
+    Ok(line.into())
 }
 
 /// The `check` verdict of one puzzle.

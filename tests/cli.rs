@@ -18,6 +18,10 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
     )
 }
 
+fn err_of(args: &[&str], stdin: &str) -> String {
+    run(args, stdin).1
+}
+
 const FIXTURE: &str = "tests/fixtures/mixed.txt";
 
 #[test]
@@ -57,8 +61,15 @@ fn count_respects_the_limit_and_convert_round_trips() {
     let empty4 = ".".repeat(16);
     let (out, _, code) = run(&["count", "-"], &format!("{empty4}\n"));
     assert_eq!((out.trim(), code), ("288", 0));
-    let (out, _, _) = run(&["count", "--limit", "10", "-"], &format!("{empty4}\n"));
-    assert_eq!(out.trim(), "10");
+    assert!(!err_of(&["count", "-"], &empty4).contains("limit"));
+    let (out, err, code) = run(&["count", "--limit", "10", "-"], &format!("{empty4}\n"));
+    assert_eq!((out.trim(), code), ("10", 0));
+    assert!(
+        err.contains("line 1: stopped at the limit: at least 10 solutions, maybe more"),
+        "{err}"
+    );
+    // Exactly 288 with a limit above it: exact, so nothing to say.
+    assert_eq!(err_of(&["count", "--limit", "1000", "-"], &empty4), "");
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     for to in ["json", "numeric", "grid", "line"] {
@@ -74,6 +85,22 @@ fn count_respects_the_limit_and_convert_round_trips() {
     let solved = parse(&out).unwrap();
     assert_eq!(solved.puzzle, parse(puzzle).unwrap().puzzle);
     check_solution(&solved.puzzle, &solved.grid).unwrap();
+}
+
+#[test]
+fn a_16x16_written_one_row_per_line_is_one_puzzle() {
+    let (puzzle, _, _) = run(&["generate", "--box", "4", "--seed", "3"], "");
+    let rows: Vec<String> = puzzle
+        .trim()
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|r| r.iter().collect())
+        .collect();
+    let (out, err, code) = run(&["solve", "-"], &rows.join("\n"));
+    assert_eq!((out.lines().count(), code), (1, 0), "{out}{err}");
+    let solution = parse(&out).unwrap().grid;
+    check_solution(&parse(puzzle.trim()).unwrap().puzzle, &solution).unwrap();
 }
 
 #[test]

@@ -317,6 +317,33 @@ fn line_format_accepts_separators_and_block_layouts() {
 }
 
 #[test]
+fn numbers_are_never_read_as_characters() {
+    let size = Size::new(4).unwrap();
+    let mut values = vec!["0"; size.cells()];
+    values[0] = "16";
+    values[20] = "2";
+    let rows = |values: &[&str]| -> String {
+        let rows: Vec<String> = values.chunks(16).map(|r| r.join(" ")).collect();
+        rows.join("\n")
+    };
+    let puzzle = parse(&rows(&values)).unwrap().puzzle;
+    assert_eq!(puzzle.digit(Pos::new(0, 0)), Some(d(16)));
+    // One number forgotten: 255 numbers, even though "16" spelled as two characters would
+    // make up the count.
+    values.pop();
+    assert_eq!(
+        parse(&rows(&values)),
+        Err(ParseError::NotASquareOfSquare { cells: 255 })
+    );
+    let mut one_line = vec!["0"; 255];
+    one_line[0] = "10";
+    assert_eq!(
+        parse(&one_line.join(" ")),
+        Err(ParseError::NotASquareOfSquare { cells: 255 })
+    );
+}
+
+#[test]
 fn huge_inputs_are_refused_before_any_work() {
     let big = ".".repeat(MAX_INPUT_BYTES + 1);
     assert_eq!(
@@ -342,6 +369,26 @@ fn random_grid(box_size: usize, seed: u64) -> Grid {
             0 => g.set(p, Entry::Given(digit)),
             1 => g.set(p, Entry::Filled(digit)),
             _ => {}
+        }
+    }
+    g
+}
+
+/// A puzzle without conflicts: a pattern solution with its digits relabelled at random,
+/// about half the cells blank.
+fn random_puzzle(box_size: usize, seed: u64) -> Grid {
+    let size = Size::new(box_size).unwrap();
+    let (n, side) = (box_size, size.side());
+    let mut rng = Rng::new(seed);
+    let mut labels: Vec<u64> = (1..=side as u64).collect();
+    rng.shuffle(&mut labels);
+    let mut g = Grid::empty(size);
+    for r in 0..side {
+        for c in 0..side {
+            if rng.below(2) == 0 {
+                let v = labels[(n * (r % n) + r / n + c) % side];
+                g.set(Pos::new(r, c), Entry::Given(Digit::new(v, side).unwrap()));
+            }
         }
     }
     g
@@ -379,6 +426,24 @@ proptest! {
         }
         if (1..=5).contains(&box_size) {
             prop_assert_eq!(&format::parse_line(&format::write_line(&puzzle).unwrap()).unwrap(), &puzzle);
+        }
+    }
+
+    /// The format guess reads back whatever the writers produce, and the one-line format
+    /// broken into rows, one per line.
+    #[test]
+    fn the_format_guess_reads_every_layout(box_size in 1usize..=7, seed in any::<u64>()) {
+        let puzzle = random_puzzle(box_size, seed);
+        let mut texts = vec![format::write_numeric(&puzzle), format::write_grid(&puzzle)];
+        if let Ok(line) = format::write_line(&puzzle) {
+            let side = puzzle.size().side();
+            let chars: Vec<char> = line.chars().collect();
+            let rows: Vec<String> = chars.chunks(side).map(|r| r.iter().collect()).collect();
+            texts.push(rows.join("\n"));
+            texts.push(line);
+        }
+        for text in &texts {
+            prop_assert_eq!(&parse(text).map(|p| p.puzzle), &Ok(puzzle.clone()), "{}", text);
         }
     }
 

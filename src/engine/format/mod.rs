@@ -196,20 +196,35 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
-/// Numeric when commas separate cells, or when whitespace separates exactly a grid's worth of
-/// tokens and some token is longer than one character. A solved 9x9 line (one long run of digits)
-/// or a block of digit rows stays one character per cell; up to 9x9 both readings agree.
+/// Numeric when commas separate cells, when a line mixes short tokens of different widths
+/// (numbers such as `16 0 3`; groups of characters have one width, like `530 070 000`), or when the
+/// tokens are a grid's worth and the characters are not. Otherwise one character per cell: a
+/// solved 9x9 line, a block of rows (16 rows of 16 characters are not 16 numbers), or groups;
+/// up to 9x9 both readings agree. Never reads numbers as characters: `16` is not `1`, `6`.
 fn guess_text_format(text: &str) -> Format {
     if text.contains(',') {
         return Format::Numeric;
     }
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == '|')
-        .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
-        .collect();
-    // "-3" or "1.5" among a grid's worth of tokens is a bad number, not separators and a digit.
-    let multi_char = tokens.iter().any(|t| t.chars().count() > 1);
-    if tokens.len() > 1 && Size::from_cells(tokens.len()).is_some() && multi_char {
+    let is_token = |t: &&str| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+');
+    let (mut tokens, mut chars, mut widest, mut mixed) = (0usize, 0usize, 0usize, false);
+    for line in text.lines() {
+        let mut width = None;
+        for t in line
+            .split(|c: char| c.is_whitespace() || c == '|')
+            .filter(is_token)
+        {
+            let w = t.chars().count();
+            mixed |= width.is_some_and(|v| v != w);
+            width = Some(w);
+            tokens += 1;
+            chars += w;
+            widest = widest.max(w);
+        }
+    }
+    let grid_sized = |k: usize| Size::from_cells(k).is_some();
+    if tokens == chars {
+        Format::Line
+    } else if (mixed && widest <= 3) || (tokens > 1 && grid_sized(tokens) && !grid_sized(chars)) {
         Format::Numeric
     } else {
         Format::Line
