@@ -154,13 +154,12 @@ fn usage_errors_exit_2_with_a_message() {
 }
 
 /// When the shared benchmark sets are beside the project, every puzzle is answered correctly.
+/// Reads the public data sets beside the project; `scripts/test` runs it when they are there.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn shared_data_sets_are_answered_correctly() {
     let dir = Path::new("../shared/data");
-    if !dir.exists() {
-        eprintln!("../shared/data not present; skipped");
-        return;
-    }
+    assert!(dir.exists(), "../shared/data is not there");
     let counted = std::fs::read_to_string(dir.join("tdoku_test_puzzles.txt")).unwrap();
     let puzzles: Vec<&str> = counted.lines().filter(|l| l.contains(':')).collect();
     let input: String = puzzles

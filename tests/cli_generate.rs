@@ -38,7 +38,7 @@ fn a_drawn_seed_is_printed_and_reproduces_the_puzzle() {
         .strip_prefix("seed ")
         .expect("the seed is printed");
     let again = stdout(&run(&["generate", "--box", "2", "--seed", seed], ""));
-    assert_eq!(again, puzzle);
+    assert_eq!(again, puzzle, "drawn seed {seed}");
 }
 
 #[test]

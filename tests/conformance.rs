@@ -11,11 +11,14 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
 use sudoku_lab::engine::format;
+use sudoku_lab::engine::formulation::SolveError;
 use sudoku_lab::engine::formulation::mip;
 use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Start};
-use sudoku_lab::engine::{Digit, Formulation, Grid, Pos, Query, Size, check_solution};
+use sudoku_lab::engine::{
+    CheckError, Digit, Formulation, Grid, Pos, Query, Size, check_solution, check_values,
+};
 
 /// Counts above this are compared as "at least this many".
 const LIMIT: u64 = 400;
@@ -186,16 +189,19 @@ fn formulations_agree_on_random_small_puzzles() {
                 prop_assert_eq!(a, b, "hinted solution set");
             }
             if !forbidden.is_empty() {
-                let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
+                let (optimum, _) = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
                 let free = Query::new(&puzzle);
                 let any = !solutions(Formulation::Propagation, &free, 1).0.is_empty();
                 // Optimum 0 exactly when a solution avoids the pair; none at all without solutions.
-                prop_assert_eq!(
-                    optimum.value.map(|v| v == 0),
-                    any.then_some(!reference.is_empty())
-                );
-                if let Some(values) = &optimum.solution {
-                    prop_assert!(check_solution(&puzzle, &puzzle.with_solution(values)).is_ok());
+                match &optimum {
+                    mip::Optimum::Value { used, solution } => {
+                        prop_assert!(any);
+                        prop_assert_eq!(*used == 0, !reference.is_empty());
+                        prop_assert!(
+                            check_solution(&puzzle, &puzzle.with_solution(solution)).is_ok()
+                        );
+                    }
+                    other => prop_assert_eq!((other, any), (&mip::Optimum::Infeasible, false)),
                 }
             }
             Ok(())
@@ -225,13 +231,12 @@ fn mip_objective_decides_implied_clues() {
                 forbidden: &forbidden,
                 hint: None,
             };
-            let optimum = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
+            let (optimum, _) = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
             let (others, _) = solutions(Formulation::Propagation, &query, 1);
-            assert_eq!(
-                optimum.value,
-                Some(u64::from(others.is_empty())),
-                "{size} {p}"
-            );
+            let mip::Optimum::Value { used, .. } = optimum else {
+                panic!("{size} {p}: {optimum:?}");
+            };
+            assert_eq!(used, u64::from(others.is_empty()), "{size} {p}");
             if others.is_empty() {
                 implied += 1
             } else {
@@ -276,4 +281,71 @@ fn propagation_and_exact_cover_agree_on_random_25x25_puzzles() {
             assert_eq!(a, b, "seed {seed}");
         }
     }
+}
+
+/// A forbidden pair outside the grid is refused by every formulation alike; read as an index
+/// it would land on a neighbouring cell, where the formulations would disagree.
+#[test]
+fn every_formulation_refuses_forbidden_pairs_outside_the_grid() {
+    let cases = [
+        (2, Pos::new(0, 0), 6),
+        (3, Pos::new(8, 8), 10),
+        (3, Pos::new(0, 9), 1),
+        (3, Pos::new(9, 0), 1),
+    ];
+    for (box_size, p, v) in cases {
+        let grid = Grid::empty(Size::new(box_size).unwrap());
+        let forbidden = [(p, Digit::new(v, 49).unwrap())];
+        let query = Query {
+            grid: &grid,
+            forbidden: &forbidden,
+            hint: None,
+        };
+        for f in Formulation::ALL {
+            let mut sink = |_: &[u8]| Flow::Stop;
+            let result = f.run(&query, &Limits::default(), &mut sink);
+            assert!(
+                matches!(result, Err(SolveError::BadQuery(_))),
+                "{f} {p} {v}: {result:?}"
+            );
+        }
+        let result = mip::minimise_forbidden(&query, &Limits::default());
+        assert!(matches!(result, Err(SolveError::BadQuery(_))), "{result:?}");
+    }
+}
+
+#[test]
+fn the_checker_names_what_is_wrong() {
+    let puzzle = format::parse("1.......2.......").unwrap().puzzle;
+    let good: Vec<u8> = "1234341221434321".bytes().map(|b| b - b'0').collect();
+    assert_eq!(check_values(&puzzle, &[], &good), Ok(()));
+    let with = |i: usize, v: u8| {
+        let mut values = good.clone();
+        values[i] = v;
+        values
+    };
+    let cases = [
+        (with(5, 0), CheckError::Empty(Pos::new(1, 1))),
+        (with(5, 5), CheckError::OutOfRange(Pos::new(1, 1))),
+        (with(0, 2), CheckError::GivenChanged(Pos::new(0, 0))),
+        (
+            with(3, 3),
+            CheckError::Duplicate {
+                unit: "row",
+                index: 0,
+            },
+        ),
+    ];
+    for (values, want) in cases {
+        assert_eq!(check_values(&puzzle, &[], &values), Err(want));
+    }
+    assert_eq!(
+        check_values(&puzzle, &[], &good[1..]),
+        Err(CheckError::SizeMismatch)
+    );
+    let three = [(Pos::new(1, 3), Digit::new(2, 4).unwrap())];
+    assert_eq!(
+        check_values(&puzzle, &three, &good),
+        Err(CheckError::Forbidden(Pos::new(1, 3)))
+    );
 }

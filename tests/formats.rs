@@ -246,6 +246,15 @@ fn malformed_inputs_get_precise_errors() {
             r#"{"dim": 3, "fixed": {"1": {"3": 7}}, "fixed": {"2": {"1": 5}}}"#.into(),
             json("", JsonError::DuplicateKey("fixed".into())),
         ),
+        (
+            r#"{"dim": 3, "fixd": {"1": {"1": 5}}}"#.into(),
+            json("", JsonError::UnknownKey("fixd".into())),
+        ),
+        (
+            // Read as a 32-bit size on the web, 4294967299 would become 3.
+            r#"{"dim": 4294967299}"#.into(),
+            json("dim", JsonError::BadDim("4294967299".into())),
+        ),
     ];
     assert!(cases.len() >= 30);
     for (input, expected) in cases {

@@ -284,8 +284,9 @@ pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
 /// Generates a minimal puzzle (minimal within the chosen symmetry) with a unique solution.
 ///
 /// `progress` is called at each phase start and after each decided orbit (or run of orbits);
-/// returning [`Flow::Stop`] cancels at that point. The options' `cancel` flag also interrupts a
-/// running solver call when set from another thread; a web worker, which sees no messages
+/// returning [`Flow::Stop`] cancels at that point. The options' `cancel` flag, set from another
+/// thread, also interrupts a running propagation or exact cover call (SAT and MIP see it
+/// between calls); a web worker, which sees no messages
 /// while busy, stops between questions through the callback or is terminated by the page
 /// (single questions can take seconds on 25x25 and larger grids).
 pub fn generate(

@@ -12,7 +12,7 @@ pub mod nine;
 pub mod rng;
 pub mod search;
 
-pub use check::{CheckError, check_solution};
+pub use check::{CheckError, check_solution, check_values};
 pub use formulation::{
     Formulation, Query, SolveError, SolveOptions, SolveReport, Stats, Verdict, solve,
 };

@@ -120,7 +120,19 @@ pub enum Order {
     /// a known solution, another one is found in far fewer nodes. Otherwise natural order in
     /// the generic core; the 9x9 fast path takes the first tied cell. Build it with
     /// [`Order::guided`].
-    Guided(Arc<[u8]>),
+    Guided(Hint),
+}
+
+/// A known grid's values, one per cell, each `0..=side`: made only by [`Order::guided`], so
+/// the searches can index by cell and shift by value without checks.
+#[derive(Clone, Debug)]
+pub struct Hint(Arc<[u8]>);
+
+impl std::ops::Index<usize> for Hint {
+    type Output = u8;
+    fn index(&self, cell: usize) -> &u8 {
+        &self.0[cell]
+    }
 }
 
 impl Order {
@@ -131,7 +143,9 @@ impl Order {
             return Order::Natural;
         }
         let side = size.side() as u8;
-        Order::Guided(hint.iter().map(|&v| if v > side { 0 } else { v }).collect())
+        Order::Guided(Hint(
+            hint.iter().map(|&v| if v > side { 0 } else { v }).collect(),
+        ))
     }
 }
 

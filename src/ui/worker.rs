@@ -25,7 +25,15 @@ fn post(id: u64, body: Response) {
         Ok(v) => {
             let _ = scope().post_message(&v);
         }
-        Err(e) => web_sys::console::error_1(&format!("cannot encode answer: {e}").into()),
+        // A failure the page can show beats a job that never ends.
+        Err(e) => {
+            let body = Response::Failed {
+                message: format!("the engine could not send its answer: {e}"),
+            };
+            if let Ok(v) = serde_wasm_bindgen::to_value(&Envelope { id, body }) {
+                let _ = scope().post_message(&v);
+            }
+        }
     }
 }
 

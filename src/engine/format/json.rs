@@ -34,6 +34,9 @@ pub enum JsonError {
     DuplicateCell(Pos),
     /// The same key twice in one object, which JSON readers resolve by dropping one.
     DuplicateKey(String),
+    /// A top-level key other than `dim`, `fixed` and `solved`: a misspelt section would
+    /// otherwise import as an empty board.
+    UnknownKey(String),
 }
 
 /// One problem and where it is, e.g. `fixed["10"]`.
@@ -68,6 +71,10 @@ impl fmt::Display for JsonIssue {
             JsonError::SolvedOverGiven => write!(f, "a solved cell overlaps a given"),
             JsonError::DuplicateCell(p) => write!(f, "cell {p} is listed twice"),
             JsonError::DuplicateKey(k) => write!(f, "key \"{k}\" appears twice"),
+            JsonError::UnknownKey(k) => write!(
+                f,
+                "unknown key \"{k}\" (the keys are \"dim\", \"fixed\" and \"solved\")"
+            ),
         }
     }
 }
@@ -233,7 +240,11 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
             });
             None
         }
-        Some(d) => match d.as_u64().map(|n| Size::new(n as usize)) {
+        Some(d) => match d
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .map(Size::new)
+        {
             Some(Ok(s)) => Some(s),
             _ => {
                 issues.push(JsonIssue {
@@ -244,6 +255,15 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
             }
         },
     };
+    for key in obj
+        .keys()
+        .filter(|k| !["dim", "fixed", "solved"].contains(&k.as_str()))
+    {
+        issues.push(JsonIssue {
+            path: String::new(),
+            error: JsonError::UnknownKey(key.chars().take(24).collect()),
+        });
+    }
     // Without a size the sections cannot be checked; read them against the largest size so
     // their own problems (non-integers, bad keys) are still reported together.
     let check_size = size.unwrap_or(Size::new(7).expect("supported"));

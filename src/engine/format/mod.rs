@@ -20,7 +20,7 @@ pub enum Format {
     /// One character per cell: `.`/`0`/`_` blank, `1-9` then `A-Z` (35 symbols), so grids up
     /// to 25x25.
     Line,
-    /// Whitespace- or comma-separated numbers, `0` or `.` blank; any size.
+    /// Whitespace- or comma-separated numbers, `0`, `.` or `_` blank; any size.
     Numeric,
     /// A readable block layout with box separators (written only; read as `Line`/`Numeric`).
     Grid,

@@ -8,6 +8,7 @@
 //! implied?" question).
 
 use super::{Query, SolveError, Stats};
+use crate::engine::check::check_values;
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Flow, Halt, Limits, Sink};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions, SolveOutcome};
@@ -227,31 +228,47 @@ pub fn lp_text(query: &Query) -> String {
 
 /// The answer of the objective test.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Optimum {
-    /// Least number of forbidden pairs any solution uses; `None` when the puzzle has no
-    /// solution even with them allowed, or a limit stopped the proof.
-    pub value: Option<u64>,
-    /// A solution reaching the optimum (row-major digit values).
-    pub solution: Option<Vec<u8>>,
-    pub stats: Stats,
+pub enum Optimum {
+    /// The least number of forbidden pairs any solution uses, and a solution using that many.
+    Value { used: u64, solution: Vec<u8> },
+    /// No solution, even with the forbidden pairs allowed.
+    Infeasible,
+    /// A limit or the cancel flag stopped the proof.
+    Stopped(Halt),
 }
 
 /// Minimises how many of `query.forbidden` a solution must use, ignoring them as restrictions.
 /// An optimum of 0 means a solution avoids them all; for one forbidden clue, 1 means the clue
 /// is implied by the others.
-pub fn minimise_forbidden(query: &Query, limits: &Limits) -> Result<Optimum, SolveError> {
-    let mut value = None;
-    let mut solution = None;
+pub fn minimise_forbidden(query: &Query, limits: &Limits) -> Result<(Optimum, Stats), SolveError> {
+    if query.grid.size().box_size() > MAX_BOX {
+        return Err(SolveError::TooLarge {
+            formulation: super::Formulation::Mip,
+            max_box: MAX_BOX,
+        });
+    }
+    query.validate()?;
+    let mut best = None;
+    let mut invalid = None;
     let stats = enumerate(query, limits, &mut |v: u64, values: &[u8]| {
-        value = Some(v);
-        solution = Some(values.to_vec());
+        // The pairs are allowed here, so only the grid and its digits are checked.
+        match check_values(query.grid, &[], values) {
+            Ok(()) => best = Some((v, values.to_vec())),
+            Err(e) => invalid = Some(e),
+        }
         Flow::Stop
     })?;
-    Ok(Optimum {
-        value,
-        solution,
-        stats,
-    })
+    if let Some(e) = invalid {
+        return Err(SolveError::Solver(format!(
+            "MIP produced an invalid solution: {e}"
+        )));
+    }
+    let optimum = match (best, stats.halt) {
+        (Some((used, solution)), _) => Optimum::Value { used, solution },
+        (None, Some(Halt::Exhausted) | None) => Optimum::Infeasible,
+        (None, Some(halt)) => Optimum::Stopped(halt),
+    };
+    Ok((optimum, stats))
 }
 
 /// Feeds each solution that avoids the forbidden pairs to `sink`. Without forbidden pairs
@@ -318,8 +335,9 @@ fn enumerate(
             Err(Error::Infeasible) => break Halt::Exhausted,
             Err(e) => return Err(SolveError::Solver(e.to_string())),
             Ok(SolveOutcome::Interrupted(i)) => {
-                nodes += i.stats().nodes_solved;
-                iterations += i.stats().lp_iterations;
+                // Like a solution's, these accumulate over the edits.
+                nodes = i.stats().nodes_solved;
+                iterations = i.stats().lp_iterations;
                 break Halt::NodeLimit;
             }
             Ok(SolveOutcome::Solution(s)) => s,
@@ -332,6 +350,7 @@ fn enumerate(
         let chosen: Vec<u32> = (0..xs.len() as u32)
             .filter(|&x| solution.var_value(xs[x as usize]) > 0.5)
             .collect();
+        values.copy_from_slice(&m.givens);
         for &x in &chosen {
             let (cell, d) = m.vars[x as usize];
             values[cell] = (d + 1) as u8;

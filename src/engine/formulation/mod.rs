@@ -5,6 +5,7 @@ pub mod mip;
 pub mod propagation;
 pub mod sat;
 
+use super::check::check_values;
 use super::grid::{Digit, Grid, Pos};
 use super::search::{Flow, Halt, Limits, Sink};
 use serde::{Deserialize, Serialize};
@@ -51,7 +52,7 @@ impl Formulation {
     pub fn description(self) -> &'static str {
         match self {
             Formulation::Propagation => {
-                "All-different propagation (naked and hidden singles, box/line interactions, from 25x25 on also the all-different matching rule), branching on the fewest alternatives"
+                "All-different propagation (naked and hidden singles, box/line interactions (on 9x9 the row/box matching of each band and stack), from 25x25 on also the all-different matching rule), branching on the fewest alternatives"
             }
             Formulation::ExactCover => {
                 "Algorithm X with dancing links over (cell, digit) rows and 4 constraint columns per unit"
@@ -95,11 +96,28 @@ impl Formulation {
                 max_box: self.max_box(),
             });
         }
-        match self {
-            Formulation::Propagation => Ok(propagation::run(query, limits, sink)),
-            Formulation::ExactCover => Ok(exact_cover::run(query, limits, sink)),
-            Formulation::Sat => sat::run(query, limits, sink),
-            Formulation::Mip => mip::run(query, limits, sink),
+        query.validate()?;
+        // Every solution passes the independent checker on its way to the caller, so a solver
+        // bug shows as an error, never as a wrong answer.
+        let mut invalid = None;
+        let mut checked = |values: &[u8]| match check_values(query.grid, query.forbidden, values) {
+            Ok(()) => sink.solution(values),
+            Err(e) => {
+                invalid = Some(e);
+                Flow::Stop
+            }
+        };
+        let stats = match self {
+            Formulation::Propagation => Ok(propagation::run(query, limits, &mut checked)),
+            Formulation::ExactCover => Ok(exact_cover::run(query, limits, &mut checked)),
+            Formulation::Sat => sat::run(query, limits, &mut checked),
+            Formulation::Mip => mip::run(query, limits, &mut checked),
+        }?;
+        match invalid {
+            Some(e) => Err(SolveError::Solver(format!(
+                "{self} produced an invalid solution: {e}"
+            ))),
+            None => Ok(stats),
         }
     }
 }
@@ -131,6 +149,25 @@ impl<'a> Query<'a> {
             hint: None,
         }
     }
+
+    /// Refuses forbidden pairs outside the grid: the formulations index their models by cell
+    /// and digit, where such a pair would land on another cell.
+    pub(super) fn validate(&self) -> Result<(), SolveError> {
+        let size = self.grid.size();
+        let side = size.side();
+        match self
+            .forbidden
+            .iter()
+            .find(|(p, d)| p.row >= side || p.col >= side || usize::from(d.get()) > side)
+        {
+            Some(&(p, d)) => Err(SolveError::BadQuery(format!(
+                "digit {d} at row {}, column {} does not fit a {size} grid",
+                p.row + 1,
+                p.col + 1
+            ))),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Why a formulation could not answer.
@@ -141,6 +178,8 @@ pub enum SolveError {
         formulation: Formulation,
         max_box: usize,
     },
+    /// A forbidden digit or cell outside the grid.
+    BadQuery(String),
     /// The underlying solver failed (a bug or an unexpected numerical problem).
     Solver(String),
 }
@@ -158,6 +197,7 @@ impl fmt::Display for SolveError {
                     "{formulation} handles grids up to {side}x{side}; use another formulation"
                 )
             }
+            SolveError::BadQuery(m) => write!(f, "bad question: {m}"),
             SolveError::Solver(m) => write!(f, "solver failure: {m}"),
         }
     }
