@@ -62,30 +62,41 @@ pub fn check_values(
     if values.len() != side * side {
         return Err(CheckError::SizeMismatch);
     }
-    // One bit per value seen in each row, column and box.
-    let mut seen = vec![0u64; 3 * side];
-    for (i, &v) in values.iter().enumerate() {
-        let (r, c) = (i / side, i % side);
-        let p = Pos::new(r, c);
-        if v == 0 {
-            return Err(CheckError::Empty(p));
-        }
-        if v as usize > side {
-            return Err(CheckError::OutOfRange(p));
-        }
-        if puzzle.digit(p).is_some_and(|g| g.get() != v) {
-            return Err(CheckError::GivenChanged(p));
-        }
-        let bit = 1u64 << (v - 1);
-        let b = r / n * n + c / n;
-        for (unit, index) in [("row", r), ("column", side + c), ("box", 2 * side + b)] {
-            if seen[index] & bit != 0 {
-                return Err(CheckError::Duplicate {
-                    unit,
-                    index: index % side,
-                });
+    // One bit per value seen in each row, column and box; no division per cell, as this runs
+    // on every solution every solver reports.
+    let (mut rows, mut cols, mut boxes) = ([0u64; 49], [0u64; 49], [0u64; 49]);
+    let mut col_box = [0usize; 49];
+    for (c, b) in col_box.iter_mut().enumerate().take(side) {
+        *b = c / n;
+    }
+    let entries = puzzle.entries();
+    for r in 0..side {
+        let band = r / n * n;
+        for c in 0..side {
+            let i = r * side + c;
+            let v = values[i];
+            let p = Pos::new(r, c);
+            if v == 0 {
+                return Err(CheckError::Empty(p));
             }
-            seen[index] |= bit;
+            if usize::from(v) > side {
+                return Err(CheckError::OutOfRange(p));
+            }
+            if entries[i].digit().is_some_and(|g| g.get() != v) {
+                return Err(CheckError::GivenChanged(p));
+            }
+            let bit = 1u64 << (v - 1);
+            let b = band + col_box[c];
+            for (unit, seen, index) in [
+                ("row", &mut rows[r], r),
+                ("column", &mut cols[c], c),
+                ("box", &mut boxes[b], b),
+            ] {
+                if *seen & bit != 0 {
+                    return Err(CheckError::Duplicate { unit, index });
+                }
+                *seen |= bit;
+            }
         }
     }
     for &(p, d) in forbidden {
