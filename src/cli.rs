@@ -122,7 +122,12 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
             }
             "--box" => {
                 let n: usize = number(&value(&mut it, &a)?, &a)?;
-                args.generate.box_size = Some(Size::new(n).map_err(|e| e.to_string())?);
+                // A 0x0 grid has no cells, so its puzzle would print as an empty line that
+                // reads back as nothing.
+                match Size::new(n) {
+                    Ok(size) if n > 0 => args.generate.box_size = Some(size),
+                    _ => return Err("--box must be from 1 to 7 (3 is the classic 9x9)".into()),
+                }
             }
             "--count" => args.generate.count = Some(number(&value(&mut it, &a)?, &a)?),
             "--seed" => args.generate.seed = Some(number(&value(&mut it, &a)?, &a)?),
@@ -457,7 +462,7 @@ impl Drop for TerminalProgress {
 fn run_generate(args: &Args) -> i32 {
     let g = &args.generate;
     let Some(size) = g.box_size else {
-        eprintln!("error: generate needs --box N (0..=7; 3 is the classic 9x9)");
+        eprintln!("error: generate needs --box N (1..=7; 3 is the classic 9x9)");
         return 2;
     };
     let seed = match g.seed {

@@ -139,6 +139,8 @@ fn usage_errors_exit_2_with_a_message() {
         vec!["count", "--limit", "x"],
         vec!["solve", "--formulation", "magic"],
         vec!["convert"],
+        vec!["generate", "--box", "0"],
+        vec!["generate", "--box", "8"],
     ] {
         let (_, err, code) = run(&args, "");
         assert_eq!(code, 2, "{args:?}");
