@@ -3,7 +3,7 @@
 use crate::app::state::progress_text;
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
-use crate::engine::formulation::{mip, sat};
+use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{self, GenerateOptions, Method, Symmetry};
 use crate::engine::search::Flow;
 use crate::engine::{Formulation, Grid, Query, Size, SolveOptions, Verdict, solve};
@@ -76,13 +76,6 @@ struct GenerateArgs {
     symmetry: Symmetry,
     max_clues: Option<usize>,
     method: Method,
-}
-
-/// Model text formats of `export`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum ModelFormat {
-    Dimacs,
-    Lp,
 }
 
 /// A flag's non-negative integer value.
@@ -233,9 +226,7 @@ fn write_like(grid: &Grid, format: Format) -> String {
     match format {
         Format::Json => format::write_json(grid),
         Format::Numeric => format::write_numeric(grid),
-        Format::Line | Format::Grid => {
-            format::write_line(grid).unwrap_or_else(|_| format::write_numeric(grid))
-        }
+        Format::Line | Format::Grid => format::write_compact(grid),
     }
 }
 
@@ -348,10 +339,7 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
         "check" => check_line(args.formulation, &parsed.puzzle)?,
         "export" => {
             let query = Query::new(&parsed.puzzle);
-            let text = match args.model.expect("checked") {
-                ModelFormat::Dimacs => sat::dimacs(&query),
-                ModelFormat::Lp => mip::lp_text(&query),
-            };
+            let text = args.model.expect("checked").write(&query);
             text.trim_end().to_string()
         }
         "count" => {

@@ -1,5 +1,6 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
+pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
 use crate::engine::{Formulation, Grid, Pos, Size, SolveReport};
 use serde::{Deserialize, Serialize};
@@ -31,33 +32,6 @@ pub enum Request {
     },
     /// The puzzle's model as text for an external solver.
     Export { puzzle: Grid, model: ModelFormat },
-}
-
-/// Text formats of a puzzle's model, for solvers outside the app.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ModelFormat {
-    /// The SAT formulation's clauses in DIMACS CNF.
-    Dimacs,
-    /// The MIP formulation in CPLEX LP format.
-    Lp,
-}
-
-impl ModelFormat {
-    pub const ALL: [ModelFormat; 2] = [ModelFormat::Dimacs, ModelFormat::Lp];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            ModelFormat::Dimacs => "DIMACS",
-            ModelFormat::Lp => "LP",
-        }
-    }
-
-    pub fn file_name(self) -> &'static str {
-        match self {
-            ModelFormat::Dimacs => "sudoku.cnf",
-            ModelFormat::Lp => "sudoku.lp",
-        }
-    }
 }
 
 /// One formulation's line in the comparison table.

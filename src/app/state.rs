@@ -401,7 +401,7 @@ impl AppState {
                     ),
                     _ => (self.grid.puzzle(), "sudoku.txt", "text/plain", "the givens"),
                 };
-                let text = format::write(&grid, f).unwrap_or_else(|_| format::write_numeric(&grid));
+                let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
                 self.status = Status::info(format!("Saved {what} as {name}."));
                 self.download = Some(Download {
                     name: name.to_string(),

@@ -1,9 +1,9 @@
 //! Puzzle analysis with certificates: uniqueness, irreducibility with witnesses, measured effort.
 
-use super::formulation::{Formulation, Query, SolveError, Stats};
+use super::formulation::{Formulation, Query, SolveError, Stats, Undecided, decide};
 use super::generate::{Phase, Progress};
 use super::grid::{Digit, Entry, Grid, Pos};
-use super::search::{Cancel, Flow, Halt, Limits};
+use super::search::{Cancel, Flow};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -138,31 +138,18 @@ fn solutions(
     keep: usize,
     cancel: Option<&Cancel>,
 ) -> Result<(Vec<Grid>, Stats), AnalyzeError> {
-    if cancel.is_some_and(Cancel::is_cancelled) {
-        return Err(AnalyzeError::Cancelled);
-    }
-    let limits = Limits {
-        max_nodes: None,
-        cancel: cancel.cloned(),
-    };
     let mut found = Vec::new();
-    let mut sink = |values: &[u8]| {
-        found.push(query.grid.with_solution(values));
-        if found.len() >= keep {
-            Flow::Stop
-        } else {
-            Flow::Continue
+    let mut seen = |values: &[u8]| found.push(query.grid.with_solution(values));
+    let (_, stats) = decide(formulation, query, keep as u64, cancel, &mut seen)?;
+    Ok((found, stats))
+}
+
+impl From<Undecided> for AnalyzeError {
+    fn from(e: Undecided) -> Self {
+        match e {
+            Undecided::Cancelled => AnalyzeError::Cancelled,
+            Undecided::Solver(e) => AnalyzeError::Solver(e),
         }
-    };
-    let stats = formulation.run(query, &limits, &mut sink)?;
-    match stats.halt {
-        _ if found.len() >= keep => Ok((found, stats)),
-        Some(Halt::Exhausted) => Ok((found, stats)),
-        Some(Halt::Cancelled) => Err(AnalyzeError::Cancelled),
-        _ if cancel.is_some_and(Cancel::is_cancelled) => Err(AnalyzeError::Cancelled),
-        other => Err(AnalyzeError::Solver(SolveError::Solver(format!(
-            "{formulation} stopped with {other:?} before deciding"
-        )))),
     }
 }
 

@@ -70,7 +70,7 @@ pub fn check_values(
         *b = c / n;
     }
     let entries = puzzle.entries();
-    for r in 0..side {
+    for (r, row_seen) in rows.iter_mut().enumerate().take(side) {
         let band = r / n * n;
         for c in 0..side {
             let i = r * side + c;
@@ -88,7 +88,7 @@ pub fn check_values(
             let bit = 1u64 << (v - 1);
             let b = band + col_box[c];
             for (unit, seen, index) in [
-                ("row", &mut rows[r], r),
+                ("row", &mut *row_seen, r),
                 ("column", &mut cols[c], c),
                 ("box", &mut boxes[b], b),
             ] {

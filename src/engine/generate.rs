@@ -4,7 +4,7 @@
 //! never depends on what a solver returns besides yes/no, so a seed gives the same puzzle on
 //! every platform and with every formulation; only the time differs.
 
-use super::formulation::{Formulation, Query, SolveError, Stats};
+use super::formulation::{Formulation, Query, SolveError, Undecided, decide};
 use super::grid::{Digit, Entry, Grid, Pos, Size};
 use super::nine::Nine;
 use super::rng::Rng;
@@ -265,6 +265,15 @@ impl fmt::Display for GenerateError {
 
 impl std::error::Error for GenerateError {}
 
+impl From<Undecided> for GenerateError {
+    fn from(e: Undecided) -> Self {
+        match e {
+            Undecided::Cancelled => GenerateError::Cancelled,
+            Undecided::Solver(e) => GenerateError::Solver(e),
+        }
+    }
+}
+
 impl From<SolveError> for GenerateError {
     fn from(e: SolveError) -> Self {
         GenerateError::Solver(e)
@@ -486,46 +495,20 @@ impl Run<'_, '_> {
             .is_some_and(Cancel::is_cancelled)
     }
 
-    fn limits(&self) -> Limits {
-        Limits {
-            max_nodes: None,
-            cancel: self.options.cancel.clone(),
-        }
-    }
-
     /// Runs the formulation and returns whether a solution exists (`stop_at` = 1), or whether
     /// at least two exist (`stop_at` = 2).
     fn at_least(&mut self, query: &Query, stop_at: u64) -> Result<bool, GenerateError> {
-        if self.cancelled() {
-            return Err(GenerateError::Cancelled);
-        }
-        let mut count = 0u64;
-        let mut sink = |_: &[u8]| {
-            count += 1;
-            if count >= stop_at {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        };
-        let run: Stats = self
-            .options
-            .formulation
-            .run(query, &self.limits(), &mut sink)?;
+        let cancel = self.options.cancel.as_ref();
+        let (found, run) = decide(
+            self.options.formulation,
+            query,
+            stop_at,
+            cancel,
+            &mut |_| {},
+        )?;
         self.stats.solver_calls += 1;
         self.stats.nodes += run.nodes.unwrap_or(0);
-        if count >= stop_at {
-            return Ok(true);
-        }
-        match run.halt {
-            Some(Halt::Exhausted) => Ok(false),
-            _ if self.cancelled() => Err(GenerateError::Cancelled),
-            Some(Halt::Cancelled) => Err(GenerateError::Cancelled),
-            other => Err(GenerateError::Solver(SolveError::Solver(format!(
-                "{} stopped with {other:?} before deciding",
-                self.options.formulation
-            )))),
-        }
+        Ok(found >= stop_at)
     }
 
     /// One puzzle from one seed: `(puzzle, solution)`.

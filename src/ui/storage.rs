@@ -83,7 +83,7 @@ pub fn save(saved: &Saved) {
 /// A link that opens this page with the puzzle's givens loaded.
 pub fn share_link(grid: &Grid) -> Option<String> {
     let puzzle = grid.puzzle();
-    let text = format::write_line(&puzzle).unwrap_or_else(|_| format::write_numeric(&puzzle));
+    let text = format::write_compact(&puzzle);
     let location = web_sys::window()?.location();
     let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
     let encoded: String = js_sys::encode_uri_component(&text).into();

@@ -4,7 +4,6 @@ use crate::app::protocol::{
     CheckOutcome, CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
 };
 use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
-use crate::engine::formulation::{mip, sat};
 use crate::engine::generate::{GenerateOptions, Phase, Progress};
 use crate::engine::search::Flow;
 use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions, solve};
@@ -174,10 +173,7 @@ fn check(
 fn export(puzzle: &Grid, model: ModelFormat) -> Response {
     let givens = puzzle.puzzle();
     let query = Query::new(&givens);
-    let text = match model {
-        ModelFormat::Dimacs => sat::dimacs(&query),
-        ModelFormat::Lp => mip::lp_text(&query),
-    };
+    let text = model.write(&query);
     // Handing a model this large to the page stalls it while the text is copied across.
     if text.len() > MAX_EXPORT_BYTES {
         return Response::Failed {

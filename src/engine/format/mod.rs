@@ -231,6 +231,11 @@ fn guess_text_format(text: &str) -> Format {
     }
 }
 
+/// The shortest text for a grid: one character per cell up to 25x25, numbers beyond.
+pub fn write_compact(grid: &Grid) -> String {
+    write_line(grid).unwrap_or_else(|_| write_numeric(grid))
+}
+
 /// Writes a grid in a format: for `Line` only sizes whose digits fit one character.
 pub fn write(grid: &Grid, format: Format) -> Result<String, ParseError> {
     match format {

@@ -7,7 +7,7 @@ pub mod sat;
 
 use super::check::check_values;
 use super::grid::{Digit, Grid, Pos};
-use super::search::{Flow, Halt, Limits, Sink};
+use super::search::{Cancel, Flow, Halt, Limits, Sink};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -125,6 +125,41 @@ impl Formulation {
 impl fmt::Display for Formulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// Text formats of a puzzle's model, for solvers outside the app.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModelFormat {
+    /// The SAT formulation's clauses in DIMACS CNF.
+    Dimacs,
+    /// The MIP formulation in CPLEX LP format.
+    Lp,
+}
+
+impl ModelFormat {
+    pub const ALL: [ModelFormat; 2] = [ModelFormat::Dimacs, ModelFormat::Lp];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelFormat::Dimacs => "DIMACS",
+            ModelFormat::Lp => "LP",
+        }
+    }
+
+    /// The model of a query in this format.
+    pub fn write(self, query: &Query) -> String {
+        match self {
+            ModelFormat::Dimacs => sat::dimacs(query),
+            ModelFormat::Lp => mip::lp_text(query),
+        }
+    }
+
+    pub fn file_name(self) -> &'static str {
+        match self {
+            ModelFormat::Dimacs => "sudoku.cnf",
+            ModelFormat::Lp => "sudoku.lp",
+        }
     }
 }
 
@@ -293,6 +328,56 @@ impl SolveReport {
             (n, _) if n >= 2 => Verdict::Multiple,
             _ => Verdict::Unknown,
         }
+    }
+}
+
+/// Why [`decide`] has no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Undecided {
+    Cancelled,
+    Solver(SolveError),
+}
+
+/// Runs a query until it has `cap` solutions or has searched everything, showing each solution
+/// to `seen`; returns how many it found. Only the cancel flag may stop it: any other halt
+/// before a decision is a solver failure, since callers build answers (uniqueness, a clue's
+/// role) that must not rest on a partial search.
+pub fn decide(
+    formulation: Formulation,
+    query: &Query,
+    cap: u64,
+    cancel: Option<&Cancel>,
+    seen: &mut dyn FnMut(&[u8]),
+) -> Result<(u64, Stats), Undecided> {
+    let cancelled = || cancel.is_some_and(Cancel::is_cancelled);
+    if cancelled() {
+        return Err(Undecided::Cancelled);
+    }
+    let limits = Limits {
+        max_nodes: None,
+        cancel: cancel.cloned(),
+    };
+    let mut found = 0u64;
+    let mut sink = |values: &[u8]| {
+        found += 1;
+        seen(values);
+        if found >= cap {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    };
+    let stats = formulation
+        .run(query, &limits, &mut sink)
+        .map_err(Undecided::Solver)?;
+    match stats.halt {
+        _ if found >= cap => Ok((found, stats)),
+        Some(Halt::Exhausted) => Ok((found, stats)),
+        Some(Halt::Cancelled) => Err(Undecided::Cancelled),
+        _ if cancelled() => Err(Undecided::Cancelled),
+        other => Err(Undecided::Solver(SolveError::Solver(format!(
+            "{formulation} stopped with {other:?} before deciding"
+        )))),
     }
 }
 
