@@ -914,8 +914,10 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 solution: solution.clone(),
                 clues: 17,
                 redundant: vec![],
+                guesses: 0,
             },
-            "Minimal: all 17 clues necessary (SAT, 2.0 ms).",
+            "Minimal: all 17 clues necessary (SAT, 2.0 ms). \
+             Difficulty: propagation solves it without a guess.",
             vec![],
         ),
         (
@@ -923,9 +925,11 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 solution: solution.clone(),
                 clues: 17,
                 redundant: vec![p(0, 0), p(0, 6)],
+                guesses: 1,
             },
             "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms). \
-             Each could go on its own, not necessarily together.",
+             Each could go on its own, not necessarily together. \
+             Difficulty: propagation needs 1 guess to solve it and prove it unique.",
             vec![p(0, 0), p(0, 6)],
         ),
     ];
@@ -979,6 +983,7 @@ fn answers_about_a_puzzle_that_changed_meanwhile_are_dropped() {
                 solution: grid.clone(),
                 clues: 18,
                 redundant: vec![p(0, 0)],
+                guesses: 7,
             },
             millis: 1.0,
         },

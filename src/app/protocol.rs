@@ -52,11 +52,14 @@ pub enum CheckOutcome {
         first: Grid,
         second: Grid,
     },
-    /// One solution; `redundant` are the clues whose removal keeps it unique.
+    /// One solution; `redundant` are the clues whose removal keeps it unique. `guesses` is
+    /// the measured difficulty: the guesses propagation made to find the solution and prove
+    /// it unique (0: its rules alone solve it).
     Unique {
         solution: Grid,
         clues: usize,
         redundant: Vec<Pos>,
+        guesses: u64,
     },
 }
 

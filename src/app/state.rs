@@ -758,14 +758,26 @@ impl AppState {
                 "Not unique: at least 2 solutions ({how}). Count solutions shows them."
             )),
             CheckOutcome::Unique {
-                clues, redundant, ..
+                clues,
+                redundant,
+                guesses,
+                ..
             } if redundant.is_empty() => Status::info(match clues {
                 0 => format!("Minimal: unique with no clues at all ({how})."),
-                1 => format!("Minimal: the one clue is necessary ({how})."),
-                _ => format!("Minimal: all {clues} clues necessary ({how})."),
+                1 => format!(
+                    "Minimal: the one clue is necessary ({how}). {}",
+                    effort(guesses)
+                ),
+                _ => format!(
+                    "Minimal: all {clues} clues necessary ({how}). {}",
+                    effort(guesses)
+                ),
             }),
             CheckOutcome::Unique {
-                clues, redundant, ..
+                clues,
+                redundant,
+                guesses,
+                ..
             } => {
                 let n = redundant.len();
                 // Each is tested with all the others in place; two may not go together.
@@ -775,14 +787,26 @@ impl AppState {
                     ""
                 };
                 let status = Status::info(format!(
-                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone}",
+                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone} {}",
                     quantity(clues as u64, "clues"),
-                    if n == 1 { "is" } else { "are" }
+                    if n == 1 { "is" } else { "are" },
+                    effort(guesses)
                 ));
                 self.redundant = redundant;
                 status
             }
         };
+    }
+}
+
+/// The measured difficulty of a unique puzzle, in words.
+fn effort(guesses: u64) -> String {
+    match guesses {
+        0 => "Difficulty: propagation solves it without a guess.".to_string(),
+        g => format!(
+            "Difficulty: propagation needs {} to solve it and prove it unique.",
+            quantity(g, "guesses")
+        ),
     }
 }
 

@@ -148,12 +148,15 @@ fn check(
                 profile: Vec::new(),
                 cancel: None,
             };
-            analyze::irreducibility(puzzle, &options, &mut reporting(progress)).map(|clues| {
-                CheckOutcome::Unique {
+            let roles = analyze::irreducibility(puzzle, &options, &mut reporting(progress));
+            roles.and_then(|clues| {
+                let effort = analyze::difficulty(puzzle, &options, &mut reporting(progress))?;
+                Ok(CheckOutcome::Unique {
                     solution,
                     clues: puzzle.given_count(),
                     redundant: clues.redundant(),
-                }
+                    guesses: effort.guesses,
+                })
             })
         }
         Err(e) => Err(e),
