@@ -146,26 +146,27 @@ impl Inner {
     }
 }
 
-/// Starts the worker with the component and stops it when the component goes away.
+/// Starts the worker once the component is mounted (rendering starts nothing) and stops it
+/// when the component goes away.
 #[hook]
 pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
-    let handle = use_memo((), move |_| {
-        let h = EngineHandle {
-            inner: Rc::new(RefCell::new(Inner {
-                worker: None,
-                ready: false,
-                queued: Vec::new(),
-                _on_message: None,
-                _on_error: None,
-            })),
-            dispatch,
-        };
-        h.spawn();
-        h
+    let handle = use_memo((), move |_| EngineHandle {
+        inner: Rc::new(RefCell::new(Inner {
+            worker: None,
+            ready: false,
+            queued: Vec::new(),
+            _on_message: None,
+            _on_error: None,
+        })),
+        dispatch,
     });
     {
         let handle = handle.clone();
         use_effect_with((), move |_| {
+            // A request sent before this point has started one already.
+            if handle.inner.borrow().worker.is_none() {
+                handle.spawn();
+            }
             move || {
                 if let Some(w) = handle.inner.borrow_mut().worker.take() {
                     w.terminate();
