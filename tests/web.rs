@@ -6,7 +6,7 @@ use std::time::Duration;
 use sudoku_lab::app::state::Action;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Formulation, Pos, SolveOptions, Verdict, check_solution, solve};
-use sudoku_lab::ui::{App, Board, BoardProps};
+use sudoku_lab::ui::{App, Board, BoardProps, key_digit};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::Callback;
@@ -23,6 +23,29 @@ fn every_formulation_solves_in_wasm_and_the_checker_accepts() {
         let r = solve(&puzzle, f, &SolveOptions::default()).expect("solves");
         assert_eq!(r.verdict(), Verdict::Unique, "{f}");
         check_solution(&puzzle, &r.solutions[0]).expect("valid solution");
+    }
+}
+
+#[wasm_bindgen_test]
+fn keys_name_the_digits_each_grid_size_spells() {
+    // (key, side, previous digit in the cell, expected value)
+    let cases: [(&str, usize, Option<u8>, Option<u64>); 12] = [
+        ("5", 9, None, Some(5)),
+        ("0", 9, None, None),
+        ("a", 9, None, None),
+        ("A", 16, None, Some(10)),
+        ("g", 16, None, Some(16)),
+        ("h", 16, None, None),
+        ("P", 25, None, Some(25)),
+        ("A", 36, None, None),
+        ("4", 49, Some(2), Some(24)),
+        ("9", 49, Some(5), Some(9)),
+        ("0", 36, Some(3), Some(30)),
+        ("12", 49, None, None),
+    ];
+    for (key, side, previous, want) in cases {
+        let got = key_digit(key, side, previous).map(|d| u64::from(d.get()));
+        assert_eq!(got, want, "{key:?} on {side} digits after {previous:?}");
     }
 }
 

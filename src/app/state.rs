@@ -415,7 +415,7 @@ impl AppState {
                     0..=9 => format!("1 to {side}"),
                     10..=35 => format!(
                         "1 to 9, then A to {}",
-                        format::digit_symbol(Digit::from_index(side - 1))
+                        format::digit_symbol(Digit::from_index(side - 1)).unwrap_or('?')
                     ),
                     _ => format!("numbers 1 to {side}, two keys for two digits"),
                 };

@@ -1,17 +1,16 @@
 //! The board: an ARIA grid of cells with keyboard entry, and the number pad.
 
 use crate::app::state::{Action, Direction};
-use crate::engine::format::digit_symbol;
+use crate::engine::format::{MAX_SYMBOL, digit_symbol, symbol_value};
 use crate::engine::{Digit, Entry, Grid, Pos};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// How a digit is shown: the text format's symbols up to 35, numbers beyond.
+/// How a digit is shown: the text format's symbols on grids up to 35 digits, numbers beyond.
 pub fn symbol(d: Digit, side: usize) -> String {
-    if side <= 35 {
-        digit_symbol(d).to_string()
-    } else {
-        d.get().to_string()
+    match digit_symbol(d) {
+        Some(c) if side as u32 <= MAX_SYMBOL => c.to_string(),
+        _ => d.get().to_string(),
     }
 }
 
@@ -52,11 +51,10 @@ pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> 
         return None;
     }
     let v = match c {
-        '1'..='9' | '0' => c.to_digit(10)? as u64,
-        'a'..='z' | 'A'..='Z' if side > 9 && side <= 35 => {
-            c.to_ascii_uppercase() as u64 - 'A' as u64 + 10
-        }
-        _ => return None,
+        '0' => 0,
+        // Letters only where the grid spells its digits with them.
+        'a'..='z' | 'A'..='Z' if side <= 9 || side as u32 > MAX_SYMBOL => return None,
+        _ => u64::from(symbol_value(c)?),
     };
     if let Some(p) = previous.filter(|_| side > 35) {
         let joined = p as u64 * 10 + v;

@@ -4,7 +4,10 @@ mod json;
 mod text;
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
-pub use text::{digit_symbol, parse_line, parse_numeric, write_grid, write_line, write_numeric};
+pub use text::{
+    MAX_SYMBOL, digit_symbol, parse_line, parse_numeric, symbol_value, write_grid, write_line,
+    write_numeric,
+};
 
 use super::grid::{Conflict, Grid, Size};
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@ use super::ParseError;
 use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
 
 /// Largest digit the one-character format can spell (`Z` = 35).
-const MAX_SYMBOL: u32 = 35;
+pub const MAX_SYMBOL: u32 = 35;
 
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '-' | '+')
@@ -15,7 +15,7 @@ fn is_blank(c: char) -> bool {
 }
 
 /// Value of a digit symbol: `1-9`, then `A-Z` (either case) for 10..=35.
-pub(super) fn symbol_value(c: char) -> Option<u32> {
+pub fn symbol_value(c: char) -> Option<u32> {
     match c {
         '1'..='9' => c.to_digit(10),
         'a'..='z' | 'A'..='Z' => Some(c.to_ascii_uppercase() as u32 - 'A' as u32 + 10),
@@ -23,13 +23,13 @@ pub(super) fn symbol_value(c: char) -> Option<u32> {
     }
 }
 
-/// The symbol of a digit in the one-character format.
-pub fn digit_symbol(d: Digit) -> char {
-    let v = d.get() as u32;
-    if v <= 9 {
-        char::from_digit(v, 10).expect("below 10")
-    } else {
-        char::from(b'A' + (v - 10) as u8)
+/// The symbol of a digit in the one-character format; `None` above 35, which it cannot spell.
+pub fn digit_symbol(d: Digit) -> Option<char> {
+    let v = u32::from(d.get());
+    match v {
+        0..=9 => char::from_digit(v, 10),
+        10..=MAX_SYMBOL => Some(char::from(b'A' + (v - 10) as u8)),
+        _ => None,
     }
 }
 
@@ -137,8 +137,9 @@ pub fn write_line(grid: &Grid) -> Result<String, ParseError> {
     Ok(grid
         .entries()
         .iter()
-        .map(|e| e.digit().map_or('.', digit_symbol))
-        .collect())
+        .map(|e| e.digit().map_or(Some('.'), digit_symbol))
+        .collect::<Option<String>>()
+        .expect("sizes up to 35 digits"))
 }
 
 /// All cells on one line as space-separated numbers, `0` for blanks.
@@ -160,7 +161,7 @@ pub fn write_grid(grid: &Grid) -> String {
         match (e.digit(), symbols) {
             (None, true) => ".".to_string(),
             (None, false) => format!("{:>width$}", 0),
-            (Some(d), true) => digit_symbol(d).to_string(),
+            (Some(d), true) => digit_symbol(d).expect("up to 35 digits").to_string(),
             (Some(d), false) => format!("{:>width$}", d.get()),
         }
     };
