@@ -1,6 +1,6 @@
 //! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
 
-use crate::app::state::progress_text;
+use crate::app::state::{progress_text, quantity};
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
 use crate::engine::formulation::ModelFormat;
@@ -39,7 +39,9 @@ COMMANDS:
               --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
               misses it is still printed and reported on standard error.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),
-              'multiple' or 'no solution'  [--formulation F]
+              'multiple' or 'no solution'  [--formulation F] [--difficulty]
+              --difficulty adds each formulation's measured effort to find the solutions
+              and prove there is no other, e.g. '; propagation: 9 nodes, 3 guesses'.
     export    print a puzzle's model  --format dimacs (SAT CNF) | lp (MIP, CPLEX LP)
     help      print this text
 
@@ -60,6 +62,8 @@ struct Args {
     command: String,
     formulation: Formulation,
     json: bool,
+    /// `check` also measures each formulation's effort on the uniqueness proof.
+    difficulty: bool,
     limit: Option<u64>,
     to: Option<Format>,
     model: Option<ModelFormat>,
@@ -100,6 +104,7 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 })?;
             }
             "--json" => args.json = true,
+            "--difficulty" => args.difficulty = true,
             "--limit" => {
                 let k: u64 = number(&value(&mut it, &a)?, &a)?;
                 if k == 0 {
@@ -336,7 +341,7 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
                 .map(|s| format!("{}{end}", s.trim_end()))
                 .map_err(|e| e.to_string())?
         }
-        "check" => check_line(args.formulation, &parsed.puzzle)?,
+        "check" => check_line(args, &parsed.puzzle)?,
         "export" => {
             let query = Query::new(&parsed.puzzle);
             let text = args.model.expect("checked").write(&query);
@@ -383,13 +388,14 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
 }
 
 /// The `check` verdict of one puzzle.
-fn check_line(formulation: Formulation, puzzle: &Grid) -> Result<String, String> {
+fn check_line(args: &Args, puzzle: &Grid) -> Result<String, String> {
+    let formulation = args.formulation;
     let options = analyze::AnalyzeOptions {
         formulation,
         ..analyze::AnalyzeOptions::default()
     };
     let certificate = analyze::uniqueness(puzzle, formulation, None).map_err(|e| e.to_string())?;
-    Ok(match certificate {
+    let verdict = match certificate {
         Certificate::NoSolution => "no solution".to_string(),
         Certificate::Multiple { .. } => "multiple".to_string(),
         Certificate::Unique { .. } => {
@@ -402,7 +408,29 @@ fn check_line(formulation: Formulation, puzzle: &Grid) -> Result<String, String>
                 format!("unique redundant: {}", redundant.join(" "))
             }
         }
-    })
+    };
+    if !args.difficulty {
+        return Ok(verdict);
+    }
+    let d = analyze::difficulty(puzzle, &options, &mut generate::no_progress)
+        .map_err(|e| e.to_string())?;
+    let mut parts = vec![verdict];
+    for effort in &d.effort {
+        let measured = match &effort.stats {
+            Ok(stats) => {
+                let counts: Vec<String> = stats
+                    .entries()
+                    .into_iter()
+                    .filter(|(name, _)| !matches!(*name, "variables" | "constraints"))
+                    .map(|(name, v)| quantity(v, name))
+                    .collect();
+                counts.join(", ")
+            }
+            Err(e) => e.to_string(),
+        };
+        parts.push(format!("{}: {measured}", effort.formulation.id()));
+    }
+    Ok(parts.join("; "))
 }
 
 /// On a terminal, a line on standard error that follows the generator's progress (big grids

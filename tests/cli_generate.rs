@@ -72,3 +72,27 @@ fn check_reports_each_kind_of_puzzle() {
         }
     }
 }
+
+#[test]
+fn check_measures_each_formulation_on_request() {
+    let puzzle = stdout(&run(&["generate", "--box", "3", "--seed", "7"], ""));
+    let out = stdout(&run(&["check", "--difficulty", "-"], &puzzle));
+    let parts: Vec<&str> = out.trim_end().split("; ").collect();
+    assert_eq!(parts[0], "unique minimal", "{out}");
+    let names: Vec<&str> = parts[1..]
+        .iter()
+        .map(|p| p.split(':').next().unwrap())
+        .collect();
+    assert_eq!(names, ["propagation", "exact-cover", "sat", "mip"], "{out}");
+    // The propagation search counts its root, so it reports at least one node.
+    let nodes: u64 = parts[1]["propagation: ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes >= 1, "{out}");
+    // Without the flag the line is the verdict alone.
+    let plain = stdout(&run(&["check", "-"], &puzzle));
+    assert_eq!(plain.trim_end(), "unique minimal");
+}
