@@ -48,14 +48,24 @@ fn report(puzzle: &Grid, max: u64) -> SolveReport {
 }
 
 #[test]
-fn select_and_move_wrap_around_the_grid() {
+fn select_and_move_stop_at_the_edges() {
     let cases = [
-        (p(0, 0), Direction::Up, p(8, 0)),
-        (p(0, 0), Direction::Left, p(0, 8)),
-        (p(8, 8), Direction::Down, p(0, 8)),
-        (p(8, 8), Direction::Right, p(8, 0)),
+        (p(0, 0), Direction::Up, p(0, 0)),
+        (p(0, 0), Direction::Left, p(0, 0)),
+        (p(8, 8), Direction::Down, p(8, 8)),
+        (p(8, 8), Direction::Right, p(8, 8)),
         (p(4, 4), Direction::Up, p(3, 4)),
+        (p(4, 4), Direction::Down, p(5, 4)),
+        (p(4, 4), Direction::Left, p(4, 3)),
         (p(4, 4), Direction::Right, p(4, 5)),
+        (p(4, 4), Direction::RowStart, p(4, 0)),
+        (p(4, 4), Direction::RowEnd, p(4, 8)),
+        (p(4, 4), Direction::GridStart, p(0, 0)),
+        (p(4, 4), Direction::GridEnd, p(8, 8)),
+        (p(4, 4), Direction::BoxUp, p(1, 4)),
+        (p(4, 4), Direction::BoxDown, p(7, 4)),
+        (p(1, 4), Direction::BoxUp, p(0, 4)),
+        (p(7, 4), Direction::BoxDown, p(8, 4)),
     ];
     for (from, dir, to) in cases {
         let s = run(
@@ -114,7 +124,10 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
         [Action::Select(p(2, 6)), Action::Input(d(4))],
     );
     assert_eq!(refused.grid, played.grid, "a given is safe in play mode");
-    assert!(refused.status.text.contains("is a given"));
+    assert_eq!(
+        refused.status.text,
+        "Row 3, column 7 holds a given; choose Enter givens to change it."
+    );
 
     let unselected = AppState::default().reduce(Action::Input(d(1)));
     assert_eq!(unselected.grid, Grid::empty(Size::NINE));
@@ -420,7 +433,7 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
     small_size["size"] = serde_json::json!(2);
     for (bad, why) in [
         (short, "a 9x9 grid has 81 cells, found 80"),
-        (big_digit, "cell 0: digit 10 is out of range 1..=9"),
+        (big_digit, "cell 0: digit 10 is out of range 1 to 9"),
         (small_size, "a 4x4 grid has 16 cells, found 81"),
     ] {
         let err = serde_json::from_value::<Saved>(with(bad)).expect_err(why);
@@ -706,7 +719,7 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
             "Stopped before an answer (Propagation, 0.4 ms, 5 nodes, 1 guess).",
         ),
         (JobKind::Count, unique.clone(), "1 solution (Propagation"),
-        (JobKind::Count, counted, "3 solutions (Propagation"),
+        (JobKind::Count, counted.clone(), "3 solutions (Propagation"),
         (
             JobKind::Count,
             at_least,
@@ -745,6 +758,24 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
             None => assert_eq!(s.grid, before),
         }
     }
+    // More solutions counted than kept: the stepper covers only the kept ones.
+    let (s, id) = busy_with(JobKind::Count);
+    let kept = counted.solutions.len();
+    assert!(kept > 1 && counted.count > kept as u64);
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: counted,
+            millis: 0.4,
+        },
+    });
+    assert!(
+        s.status
+            .text
+            .ends_with(&format!(" The first {kept} are kept to step through.")),
+        "{}",
+        s.status.text
+    );
 }
 
 #[test]
@@ -887,8 +918,8 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
     assert_eq!(s.seed, 42, "Generate again makes another puzzle");
     assert_eq!(
         s.status.text,
-        "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms). \
-         No clue can go together with its symmetric partners; Check tests them one at a time."
+        "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms); \
+         the seed field moves on to 42 for a new one. No clue can go together with its symmetric partners; Check tests them one at a time."
     );
 }
 
@@ -916,8 +947,8 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 redundant: vec![],
                 guesses: 0,
             },
-            "Minimal: all 17 clues necessary (SAT, 2.0 ms). \
-             Difficulty: propagation solves it without a guess.",
+            "Minimal: one solution, and all 17 clues are necessary (SAT, 2.0 ms). \
+             Difficulty: no guessing needed (propagation alone solves it).",
             vec![],
         ),
         (

@@ -303,11 +303,11 @@ fn json_reports_every_problem_together() {
     );
     let message = ParseError::Json(issues).to_string();
     assert!(
-        message.contains("index 0 is out of range 1..=9"),
+        message.contains("index 0 is out of range 1 to 9"),
         "{message}"
     );
     assert!(
-        message.contains("digit 12 is out of range 1..=9"),
+        message.contains("digit 12 is out of range 1 to 9"),
         "{message}"
     );
 }
@@ -342,13 +342,42 @@ fn numbers_are_never_read_as_characters() {
     values.pop();
     assert_eq!(
         parse(&rows(&values)),
-        Err(ParseError::NotASquareOfSquare { cells: 255 })
+        Err(ParseError::LineLength {
+            line: 16,
+            cells: 15,
+            expected: 16
+        })
     );
     let mut one_line = vec!["0"; 255];
     one_line[0] = "10";
     assert_eq!(
         parse(&one_line.join(" ")),
         Err(ParseError::NotASquareOfSquare { cells: 255 })
+    );
+}
+
+#[test]
+fn a_short_or_missing_row_is_named_by_its_line() {
+    let row = "123456789ABCDEFG";
+    let mut rows = vec![row; 16];
+    rows[3] = "123456789ABCDEF";
+    assert_eq!(
+        parse(&rows.join("\n")),
+        Err(ParseError::LineLength {
+            line: 4,
+            cells: 15,
+            expected: 16
+        })
+    );
+    let fifteen = vec![row; 15].join("\n");
+    assert_eq!(
+        parse(&fifteen),
+        Err(ParseError::RowCount { rows: 15, side: 16 })
+    );
+    let message = parse(&fifteen).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "found 15 rows of 16 cells; a 16x16 grid has 16 rows"
     );
 }
 

@@ -21,6 +21,15 @@ pub enum Direction {
     Down,
     Left,
     Right,
+    /// First and last cell of the row (Home, End).
+    RowStart,
+    RowEnd,
+    /// First and last cell of the grid (Ctrl+Home, Ctrl+End).
+    GridStart,
+    GridEnd,
+    /// One box up or down (Page Up, Page Down), the quick way across big grids.
+    BoxUp,
+    BoxDown,
 }
 
 /// What kind of job the worker is busy with.
@@ -529,25 +538,30 @@ impl AppState {
         self
     }
 
+    /// Moves like a grid widget: arrows stop at the edges rather than wrap around, so the
+    /// edge is a place a keyboard or screen-reader user can find.
     fn move_selection(&mut self, dir: Direction) {
         let side = self.size().side();
         if side == 0 {
             return;
         }
+        let n = self.size().box_size();
+        let last = side - 1;
         let p = self.selected.unwrap_or(Pos::new(0, 0));
-        let step = |v: usize, back: bool| {
-            if back {
-                (v + side - 1) % side
-            } else {
-                (v + 1) % side
-            }
+        let (r, c) = (p.row, p.col);
+        let (r, c) = match dir {
+            Direction::Up => (r.saturating_sub(1), c),
+            Direction::Down => ((r + 1).min(last), c),
+            Direction::Left => (r, c.saturating_sub(1)),
+            Direction::Right => (r, (c + 1).min(last)),
+            Direction::RowStart => (r, 0),
+            Direction::RowEnd => (r, last),
+            Direction::GridStart => (0, 0),
+            Direction::GridEnd => (last, last),
+            Direction::BoxUp => (r.saturating_sub(n), c),
+            Direction::BoxDown => ((r + n).min(last), c),
         };
-        self.selected = Some(match dir {
-            Direction::Up => Pos::new(step(p.row, true), p.col),
-            Direction::Down => Pos::new(step(p.row, false), p.col),
-            Direction::Left => Pos::new(p.row, step(p.col, true)),
-            Direction::Right => Pos::new(p.row, step(p.col, false)),
-        });
+        self.selected = Some(Pos::new(r, c));
     }
 
     /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
@@ -562,7 +576,9 @@ impl AppState {
         let current = self.grid.entry(p);
         if self.mode == Mode::Play && current.is_given() {
             self.status = Status::info(format!(
-                "{p} is a given; switch to Givens mode to change it."
+                "Row {}, column {} holds a given; choose Enter givens to change it.",
+                p.row + 1,
+                p.col + 1
             ));
             return;
         }
@@ -672,10 +688,12 @@ impl AppState {
                     " No clue can go together with its symmetric partners; Check tests them one at a time."
                 };
                 self.status = Status::info(format!(
-                    "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}).{within}",
+                    "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}); \
+                     the seed field moves on to {} for a new one.{within}",
                     quantity(clues as u64, "clues"),
                     symmetry_name(job.symmetry).to_lowercase(),
-                    format_millis(millis)
+                    format_millis(millis),
+                    self.seed
                 ));
             }
             Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
@@ -742,6 +760,10 @@ impl AppState {
             (_, Verdict::Multiple) => Status::info(format!("At least 2 solutions ({how}).")),
             (_, Verdict::Unknown) => Status::error(format!("Stopped before an answer ({how}).")),
         };
+        let kept = report.solutions.len();
+        if kind == JobKind::Count && kept > 1 && report.count > kept as u64 {
+            self.status.text += &format!(" The first {kept} are kept to step through.");
+        }
         if let Some(first) = report.solutions.first() {
             self.remember(first.clone());
             self.solver_grid = Some(first.clone());
@@ -765,11 +787,11 @@ impl AppState {
             } if redundant.is_empty() => Status::info(match clues {
                 0 => format!("Minimal: unique with no clues at all ({how})."),
                 1 => format!(
-                    "Minimal: the one clue is necessary ({how}). {}",
+                    "Minimal: one solution, and the one clue is necessary ({how}). {}",
                     effort(guesses)
                 ),
                 _ => format!(
-                    "Minimal: all {clues} clues necessary ({how}). {}",
+                    "Minimal: one solution, and all {clues} clues are necessary ({how}). {}",
                     effort(guesses)
                 ),
             }),
@@ -802,7 +824,7 @@ impl AppState {
 /// The measured difficulty of a unique puzzle, in words.
 fn effort(guesses: u64) -> String {
     match guesses {
-        0 => "Difficulty: propagation solves it without a guess.".to_string(),
+        0 => "Difficulty: no guessing needed (propagation alone solves it).".to_string(),
         g => format!(
             "Difficulty: propagation needs {} to solve it and prove it unique.",
             quantity(g, "guesses")

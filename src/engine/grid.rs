@@ -106,7 +106,7 @@ pub struct DigitError {
 
 impl fmt::Display for DigitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "digit {} is out of range 1..={}", self.value, self.max)
+        write!(f, "digit {} is out of range 1 to {}", self.value, self.max)
     }
 }
 

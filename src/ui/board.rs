@@ -96,11 +96,17 @@ pub fn Board(props: &BoardProps) -> Html {
                 "z" | "Z" if ctrl && e.shift_key() => Some(Action::Redo),
                 "z" | "Z" if ctrl => Some(Action::Undo),
                 "y" | "Y" if ctrl => Some(Action::Redo),
+                "Home" if ctrl => Some(Action::Move(Direction::GridStart)),
+                "End" if ctrl => Some(Action::Move(Direction::GridEnd)),
                 _ if ctrl || e.alt_key() => None,
                 "ArrowUp" => Some(Action::Move(Direction::Up)),
                 "ArrowDown" => Some(Action::Move(Direction::Down)),
                 "ArrowLeft" => Some(Action::Move(Direction::Left)),
                 "ArrowRight" => Some(Action::Move(Direction::Right)),
+                "Home" => Some(Action::Move(Direction::RowStart)),
+                "End" => Some(Action::Move(Direction::RowEnd)),
+                "PageUp" => Some(Action::Move(Direction::BoxUp)),
+                "PageDown" => Some(Action::Move(Direction::BoxDown)),
                 "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => {
                     Some(Action::Erase)
                 }

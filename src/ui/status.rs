@@ -95,10 +95,12 @@ pub fn CompareTable(props: &CompareProps) -> Html {
         }
     });
     html! {
-        <table class="compare">
-            <caption>{ "Formulations compared on this puzzle" }</caption>
-            <thead><tr><th>{ "Formulation" }</th><th>{ "Answer" }</th><th>{ "Time" }</th><th>{ "Statistics" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
+        <div class="compare-wrap">
+            <table class="compare">
+                <caption>{ "Formulations compared on this puzzle" }</caption>
+                <thead><tr><th>{ "Formulation" }</th><th>{ "Answer" }</th><th>{ "Time" }</th><th>{ "Statistics" }</th></tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
     }
 }

@@ -20,7 +20,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
     name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(bad),
   });
   const text = await statusMatching(page, /^Import failed: /);
-  assert.equal(text, 'Import failed: fixed["2"]["10"]: index 10 is out of range 1..=9.');
+  assert.equal(text, 'Import failed: fixed["2"]["10"]: index 10 is out of range 1 to 9.');
   assert.deepEqual(await boardLabels(page), before);
   await shot(page, 'import-error');
 

@@ -59,14 +59,17 @@ impl fmt::Display for JsonIssue {
             } => write!(f, "invalid JSON at line {line}, column {column}: {message}"),
             JsonError::NotAnObject => write!(f, "expected an object"),
             JsonError::MissingDim => write!(f, "missing \"dim\" (the box size, e.g. 3 for 9x9)"),
-            JsonError::BadDim(v) => write!(f, "\"dim\" must be an integer from 0 to 7, found {v}"),
+            JsonError::BadDim(v) => write!(
+                f,
+                "must be the box size, an integer from 0 to 7 (3 for 9x9), found {v}"
+            ),
             JsonError::BadKey(k) => write!(f, "key \"{k}\" is not a 1-based index"),
             JsonError::IndexOutOfRange { index, max } => {
-                write!(f, "index {index} is out of range 1..={max}")
+                write!(f, "index {index} is out of range 1 to {max}")
             }
             JsonError::NotAnInteger(v) => write!(f, "expected an integer digit, found {v}"),
             JsonError::DigitOutOfRange { value, max } => {
-                write!(f, "digit {value} is out of range 1..={max}")
+                write!(f, "digit {value} is out of range 1 to {max}")
             }
             JsonError::SolvedOverGiven => write!(f, "a solved cell overlaps a given"),
             JsonError::DuplicateCell(p) => write!(f, "cell {p} is listed twice"),

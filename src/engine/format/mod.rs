@@ -67,6 +67,18 @@ pub enum ParseError {
         offset: usize,
         text: String,
     },
+    /// One line of a row-per-line layout has a different number of cells from the others.
+    LineLength {
+        /// 1-based line of the text.
+        line: usize,
+        cells: usize,
+        expected: usize,
+    },
+    /// Every line holds one row, but there are not as many rows as cells per row.
+    RowCount {
+        rows: usize,
+        side: usize,
+    },
     /// A character that is neither a digit symbol, a blank nor a separator.
     BadSymbol {
         row: usize,
@@ -131,6 +143,18 @@ impl fmt::Display for ParseError {
                 "character {offset}: '{text}' is not a digit, blank or separator \
                  (counted as a cell, the input has {cells} cells, which fits no grid)"
             ),
+            ParseError::LineLength {
+                line,
+                cells,
+                expected,
+            } => write!(
+                f,
+                "line {line} has {cells} cells where the other lines have {expected}"
+            ),
+            ParseError::RowCount { rows, side } => write!(
+                f,
+                "found {rows} rows of {side} cells; a {side}x{side} grid has {side} rows"
+            ),
             ParseError::BadSymbol { row, col, text } => {
                 write!(f, "{}: '{text}' is not a digit or blank", at(*row, *col))
             }
@@ -184,9 +208,15 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     } else {
         let format = guess_text_format(text);
         let g = match format {
-            Format::Numeric => parse_numeric(text)?,
-            _ => parse_line(text)?,
-        };
+            Format::Numeric => parse_numeric(text),
+            _ => parse_line(text),
+        }
+        .map_err(|e| match e {
+            ParseError::NotASquareOfSquare { .. } | ParseError::StrayCharacter { .. } => {
+                ragged_rows(text, format).unwrap_or(e)
+            }
+            e => e,
+        })?;
         (format, g.clone(), g)
     };
     if let Some(c) = puzzle.conflicts().into_iter().next() {
@@ -201,7 +231,8 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
 
 /// Numeric when commas separate cells, when a line mixes short tokens of different widths
 /// (numbers such as `16 0 3`; groups of characters have one width, like `530 070 000`), or when the
-/// tokens are a grid's worth and the characters are not. Otherwise one character per cell: a
+/// tokens are a grid's worth, the characters are not, and most tokens are as short as numbers
+/// (rows of characters, like `....97.G.E3F1.2B`, are not numbers). Otherwise one character per cell: a
 /// solved 9x9 line, a block of rows (16 rows of 16 characters are not 16 numbers), or groups;
 /// up to 9x9 both readings agree. Never reads numbers as characters: `16` is not `1`, `6`.
 fn guess_text_format(text: &str) -> Format {
@@ -209,7 +240,7 @@ fn guess_text_format(text: &str) -> Format {
         return Format::Numeric;
     }
     let is_token = |t: &&str| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+');
-    let (mut tokens, mut chars, mut widest, mut mixed) = (0usize, 0usize, 0usize, false);
+    let (mut tokens, mut chars, mut widest, mut short, mut mixed) = (0usize, 0, 0, 0, false);
     for line in text.lines() {
         let mut width = None;
         for t in line
@@ -222,12 +253,15 @@ fn guess_text_format(text: &str) -> Format {
             tokens += 1;
             chars += w;
             widest = widest.max(w);
+            short += usize::from(w <= 2);
         }
     }
     let grid_sized = |k: usize| Size::from_cells(k).is_some();
     if tokens == chars {
         Format::Line
-    } else if (mixed && widest <= 3) || (tokens > 1 && grid_sized(tokens) && !grid_sized(chars)) {
+    } else if (mixed && widest <= 3)
+        || (tokens > 1 && grid_sized(tokens) && !grid_sized(chars) && 2 * short > tokens)
+    {
         Format::Numeric
     } else {
         Format::Line
@@ -237,6 +271,51 @@ fn guess_text_format(text: &str) -> Format {
 /// The shortest text for a grid: one character per cell up to 25x25, numbers beyond.
 pub fn write_compact(grid: &Grid) -> String {
     write_line(grid).unwrap_or_else(|_| write_numeric(grid))
+}
+
+/// For text laid out one row per line whose cell count fits no grid: which line is off. Most
+/// lines agreeing on a grid's row length `side` is what makes it a row-per-line layout.
+fn ragged_rows(text: &str, format: Format) -> Option<ParseError> {
+    let counts: Vec<(usize, usize)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let cells = match format {
+                Format::Numeric => line
+                    .split(|c: char| c.is_whitespace() || c == ',' || c == '|')
+                    .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
+                    .count(),
+                _ => line
+                    .chars()
+                    .filter(|&c| !(c.is_whitespace() || matches!(c, '|' | '-' | '+')))
+                    .count(),
+            };
+            (i + 1, cells)
+        })
+        .filter(|&(_, cells)| cells > 0)
+        .collect();
+    if counts.len() < 2 {
+        return None;
+    }
+    let agreeing = |k: usize| counts.iter().filter(|&&(_, c)| c == k).count();
+    let side = counts
+        .iter()
+        .map(|&(_, c)| c)
+        .max_by_key(|&k| agreeing(k))?;
+    if agreeing(side) * 2 <= counts.len() || !Size::all().any(|s| s.side() == side) {
+        return None;
+    }
+    match counts.iter().find(|&&(_, c)| c != side) {
+        Some(&(line, cells)) => Some(ParseError::LineLength {
+            line,
+            cells,
+            expected: side,
+        }),
+        None => Some(ParseError::RowCount {
+            rows: counts.len(),
+            side,
+        }),
+    }
 }
 
 /// Writes a grid in a format: for `Line` only sizes whose digits fit one character.
