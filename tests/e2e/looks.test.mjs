@@ -60,3 +60,16 @@ for (const [box, side] of [[6, 36], [7, 49]]) {
     await page.close();
   });
 }
+
+test('on a phone the comparison table stays inside the page', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await importText(page, PUZZLE);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.locator('table.compare tbody tr').nth(3).waitFor({ timeout: 120_000 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide`);
+  await page.locator('table.compare').scrollIntoViewIfNeeded();
+  await shot(page, 'phone-compare');
+  await page.close();
+});
