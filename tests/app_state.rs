@@ -338,6 +338,11 @@ fn progress_says_what_it_counts() {
         progress_text(Phase::Clues, 5, 24),
         "Testing clues: 5 of 24 clues"
     );
+    assert_eq!(
+        progress_text(Phase::Solutions, 1, 10_000),
+        "Counting: 1 solution so far (stops at 10000)"
+    );
+    assert!(!Phase::Solutions.has_end() && Phase::Clues.has_end());
 }
 
 #[test]

@@ -851,6 +851,12 @@ pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
         Phase::Uniqueness => ("Deciding uniqueness", "steps"),
         Phase::Clues => ("Testing clues", "clues"),
         Phase::Difficulty => ("Measuring effort", "formulations"),
+        Phase::Solutions => {
+            return format!(
+                "Counting: {} so far (stops at {total})",
+                quantity(done, "solutions")
+            );
+        }
     };
     format!("{what}: {done} of {total} {unit}")
 }

@@ -198,6 +198,16 @@ pub enum Phase {
     Clues,
     /// Measuring solver effort (analysis).
     Difficulty,
+    /// Counting solutions: `done` found so far, `total` the count's cap (not a known end).
+    Solutions,
+}
+
+impl Phase {
+    /// Whether `total` is where the phase ends, so a bar can show the fraction done; filling
+    /// a grid reports only its start, and a count may end anywhere below its cap.
+    pub fn has_end(self) -> bool {
+        !matches!(self, Phase::FullGrid | Phase::Solutions)
+    }
 }
 
 /// A progress report: `done` of `total` steps of `phase`; for generation the steps are cells

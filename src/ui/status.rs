@@ -1,6 +1,6 @@
 //! The status line with progress and the solution stepper, and the comparison table.
 
-use crate::app::protocol::{CompareRow, Phase};
+use crate::app::protocol::CompareRow;
 use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
 use crate::engine::Verdict;
 use std::rc::Rc;
@@ -17,7 +17,7 @@ pub struct StatusProps {
 pub fn StatusLine(props: &StatusProps) -> Html {
     let state = &props.state;
     let progress = state.job.as_ref().map(|job| match job.progress {
-        Some((phase, done, total)) if phase != Phase::FullGrid => html! {
+        Some((phase, done, total)) if phase.has_end() => html! {
             <>
                 <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
                 <span class="progress-text">{ progress_text(phase, done, total) }</span>

@@ -4,9 +4,10 @@ use crate::app::protocol::{
     CheckOutcome, CompareRow, Envelope, ModelFormat, READY_ID, Request, Response, Symmetry,
 };
 use crate::engine::analyze::{self, AnalyzeOptions, Certificate};
+use crate::engine::formulation::{solve, solve_reporting};
 use crate::engine::generate::{GenerateOptions, Phase, Progress};
 use crate::engine::search::Flow;
-use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions, solve};
+use crate::engine::{self, Formulation, Grid, Query, Size, SolveOptions};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -54,7 +55,14 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Re
                 ..SolveOptions::default()
             };
             let t0 = now();
-            match solve(&puzzle, formulation, &options) {
+            // A uniqueness search ends at its second solution; only a count is worth following.
+            let cap = max_solutions.unwrap_or(u64::MAX);
+            let mut found = |count: u64| {
+                if cap > 2 {
+                    progress(Phase::Solutions, count, cap);
+                }
+            };
+            match solve_reporting(&puzzle, formulation, &options, &mut found) {
                 Ok(report) => Response::Solved {
                     report,
                     millis: now() - t0,

@@ -90,6 +90,20 @@ test('a puzzle with several solutions is counted and its solutions can be steppe
   await page.close();
 });
 
+test('a long count shows how many solutions it has found and can be cancelled', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await importText(page, '.'.repeat(16));
+  // MIP re-solves once per solution: the 288 of an empty 4x4 take it many seconds.
+  await page.getByRole('radio', { name: 'MIP', exact: true }).check();
+  await page.getByRole('button', { name: 'Count solutions' }).click();
+  await page.locator('.progress-text')
+    .filter({ hasText: /^Counting: \d+ solutions? so far \(stops at 10000\)$/ })
+    .waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await statusMatching(page, /^Counting solutions cancelled\.$/);
+  await page.close();
+});
+
 test('Compare runs every formulation on the puzzle and tabulates them', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);

@@ -387,11 +387,23 @@ pub fn solve(
     formulation: Formulation,
     options: &SolveOptions,
 ) -> Result<SolveReport, SolveError> {
+    solve_reporting(puzzle, formulation, options, &mut |_| {})
+}
+
+/// [`solve`], telling `found` the number of solutions seen after each one, so a long count
+/// can show that it is getting somewhere.
+pub fn solve_reporting(
+    puzzle: &Grid,
+    formulation: Formulation,
+    options: &SolveOptions,
+    found: &mut dyn FnMut(u64),
+) -> Result<SolveReport, SolveError> {
     let givens = puzzle.puzzle();
     let mut count = 0u64;
     let mut solutions = Vec::new();
     let mut sink = |values: &[u8]| {
         count += 1;
+        found(count);
         if solutions.len() < options.keep {
             solutions.push(givens.with_solution(values));
         }
