@@ -2,11 +2,12 @@
 //! assignment of the unit uses (naked and hidden subsets of every size at once).
 //!
 //! A unit's open cells must take its open digits one to one, so an assignment is a perfect
-//! matching of cells to digits. Take one such matching and the graph in which each cell points
-//! to the cells matched to its other candidates: cell `x` may take digit `v` exactly when `x`
-//! and the cell matched to `v` lie in the same strongly connected component (swapping digits
+//! matching of cells to digits. Take one such matching and the graph on digits in which `a`
+//! points to every other candidate of the cell matched to `a`: that cell may take digit `b`
+//! exactly when `a` and `b` lie in the same strongly connected component (swapping digits
 //! around a cycle gives another perfect matching). This rule is exact only when no digit is
-//! left unmatched, hence the equal counts [`AllDiff::prune`] asks for.
+//! left unmatched, hence the equal counts [`AllDiff::prune`] asks for. On digits the edges are
+//! the candidate sets themselves, which is why the graph is taken there and not on cells.
 
 /// Reusable buffers; a unit has at most 49 cells, so cell and digit sets are `u64` bitsets.
 #[derive(Debug)]
@@ -18,9 +19,8 @@ pub struct AllDiff {
     /// Local cell that reached each digit in the augmenting-path search.
     from: [u8; 64],
     queue: [u8; 64],
-    /// Successors and predecessors of each local cell, as local-cell bitsets.
+    /// Each digit's successors in the digit graph, as digit bitsets.
     succ: [u64; 64],
-    pred: [u64; 64],
 }
 
 const NONE: u8 = u8::MAX;
@@ -44,7 +44,6 @@ impl Default for AllDiff {
             from: [NONE; 64],
             queue: [0; 64],
             succ: [0; 64],
-            pred: [0; 64],
         }
     }
 }
@@ -66,41 +65,26 @@ impl AllDiff {
         if !self.match_all(doms, digits) {
             return Pruned::Infeasible;
         }
-        for (x, &m) in doms.iter().enumerate() {
-            let mut s = 0u64;
-            let mut bits = m;
-            while bits != 0 {
-                s |= 1 << self.digit_cell[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
-            self.succ[x] = s;
-            self.pred[x] = 0;
+        // The graph on digits: `a -> b` when the cell holding `a` could take `b` instead.
+        // Its edges are the cells' candidates as they stand, so nothing is built per edge.
+        let mut bits = digits;
+        while bits != 0 {
+            let a = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.succ[a] = doms[self.digit_cell[a] as usize];
         }
-        for x in 0..k {
-            let mut s = self.succ[x];
-            while s != 0 {
-                self.pred[s.trailing_zeros() as usize] |= 1 << x;
-                s &= s - 1;
-            }
-        }
-        let mut rest = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
+        let mut rest = digits;
         let mut narrowed = false;
         while rest != 0 {
-            let x = rest.trailing_zeros() as usize;
-            let component = reach(&self.succ, x, rest) & reach(&self.pred, x, rest);
+            let a = rest.trailing_zeros() as usize;
+            let component = self.forward(a, rest) & self.backward(a, rest);
             rest &= !component;
-            let mut keep = 0u64;
             let mut c = component;
             while c != 0 {
-                keep |= 1 << self.cell_digit[c.trailing_zeros() as usize];
+                let x = self.digit_cell[c.trailing_zeros() as usize] as usize;
                 c &= c - 1;
-            }
-            let mut c = component;
-            while c != 0 {
-                let y = c.trailing_zeros() as usize;
-                c &= c - 1;
-                if doms[y] & !keep != 0 {
-                    doms[y] &= keep;
+                if doms[x] & !component != 0 {
+                    doms[x] &= component;
                     narrowed = true;
                 }
             }
@@ -110,6 +94,45 @@ impl AllDiff {
         } else {
             Pruned::Unchanged
         }
+    }
+
+    /// The digits of `within` reachable from `a`.
+    fn forward(&self, a: usize, within: u64) -> u64 {
+        let mut seen = 1u64 << a;
+        let mut frontier = seen;
+        while frontier != 0 {
+            let mut next = 0u64;
+            let mut f = frontier;
+            while f != 0 {
+                next |= self.succ[f.trailing_zeros() as usize];
+                f &= f - 1;
+            }
+            frontier = next & within & !seen;
+            seen |= frontier;
+        }
+        seen
+    }
+
+    /// The digits of `within` from which `a` is reachable: each round adds the digits with an
+    /// edge into the last round's, found by testing their edges rather than building reversed
+    /// ones.
+    fn backward(&self, a: usize, within: u64) -> u64 {
+        let mut seen = 1u64 << a;
+        let mut frontier = seen;
+        while frontier != 0 {
+            let mut next = 0u64;
+            let mut candidates = within & !seen;
+            while candidates != 0 {
+                let b = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                if self.succ[b] & frontier != 0 {
+                    next |= 1 << b;
+                }
+            }
+            frontier = next;
+            seen |= next;
+        }
+        seen
     }
 
     /// A perfect matching of the cells to `digits`, greedy first, then by augmenting paths.
@@ -178,23 +201,6 @@ impl AllDiff {
         }
         false
     }
-}
-
-/// The cells of `within` reachable from `x` along `edges`.
-fn reach(edges: &[u64; 64], x: usize, within: u64) -> u64 {
-    let mut seen = 1u64 << x;
-    let mut frontier = seen;
-    while frontier != 0 {
-        let mut next = 0u64;
-        let mut f = frontier;
-        while f != 0 {
-            next |= edges[f.trailing_zeros() as usize];
-            f &= f - 1;
-        }
-        frontier = next & within & !seen;
-        seen |= frontier;
-    }
-    seen
 }
 
 #[cfg(test)]
