@@ -4,8 +4,8 @@ use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
-    Action, AppState, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT, format_millis,
-    progress_text, quantity,
+    Action, AppState, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT,
+    encode_uri_component, format_millis, progress_text, quantity,
 };
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{
@@ -224,7 +224,15 @@ fn erase_undo_and_redo_walk_the_history() {
 
     // The message follows the board undo brings back, not the one it replaces.
     let resized = run(s.clone(), [Action::SetSize(Size::new(2).expect("4x4"))]);
-    assert_eq!(resized.status.text, "New empty 4x4 grid.");
+    assert_eq!(
+        resized.status.text,
+        "New empty 4x4 grid. Undo brings the 9x9 board back."
+    );
+    let empty = AppState::default().reduce(Action::SetSize(Size::new(2).expect("4x4")));
+    assert_eq!(
+        empty.status.text, "New empty 4x4 grid.",
+        "nothing to bring back"
+    );
     let back = resized.reduce(Action::Undo);
     assert_eq!(
         (back.grid.size(), back.status.text.as_str()),
@@ -269,7 +277,7 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
             Action::Clear,
             Grid::empty(Size::NINE),
             Mode::Givens,
-            "Cleared.",
+            "Cleared. Undo brings the 9x9 board back.",
         ),
         (
             Action::ResetToGivens,
@@ -281,7 +289,7 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
             Action::SetSize(five),
             Grid::empty(five),
             Mode::Givens,
-            "New empty 25x25 grid.",
+            "New empty 25x25 grid. Undo brings the 9x9 board back.",
         ),
     ];
     for (action, grid, mode, status) in cases {
@@ -540,7 +548,7 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
         ),
         (
             &PUZZLE.replacen('4', "x", 1),
-            "row 1, column 1: 'x' (digit 33) is out of range, digits go from 1 to 9",
+            "row 1, column 1: 'x' stands for 33, which is out of range, digits go from 1 to 9",
         ),
         (r#"{"dim":3,"fixed":{"1":{"3":12}}}"#, "12"),
         ("", "no puzzle found"),
@@ -818,8 +826,48 @@ fn solver_digits_stay_marked_through_edits_undo_and_reload() {
     assert_eq!(marked(&undone), 64);
     let reloaded = AppState::restore(undone.saved());
     assert_eq!(reloaded.solver_cells(), undone.solver_cells());
-    let cleared = undone.reduce(Action::Clear);
+    let cleared = undone.clone().reduce(Action::Clear);
     assert_eq!(marked(&cleared), 0);
+
+    // Back to the givens, the solution's digits typed in are the player's: the marks do
+    // not give the answer away. Undoing the reset brings the solver's digits back.
+    let answer = undone.grid.digit(p(0, 1)).expect("solved");
+    let reset = undone.clone().reduce(Action::ResetToGivens);
+    let replayed = run(
+        reset.clone(),
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 1)),
+            Action::Input(answer),
+        ],
+    );
+    assert_eq!(marked(&replayed), 0);
+    assert_eq!(marked(&reset.reduce(Action::Undo)), 64);
+
+    // Erasing a solver's digit and typing it again makes it the player's.
+    let retyped = run(
+        undone.clone(),
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 1)),
+            Action::Erase,
+            Action::Input(answer),
+        ],
+    );
+    assert_eq!(retyped.grid, undone.grid);
+    assert_eq!(marked(&retyped), 63);
+
+    // A given added over the solved board leaves the other solver's digits marked.
+    let given = run(
+        undone,
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 1)),
+            Action::Input(answer),
+        ],
+    );
+    assert_eq!(marked(&given), 63);
+    assert!(!given.solver_cells()[1]);
 }
 
 #[test]
@@ -895,6 +943,43 @@ fn compare_answers_fill_the_table_and_say_whether_they_agree() {
         assert_eq!((s.status.text.as_str(), s.status.error), (text, error));
         assert_eq!(s.compare, rows);
     }
+}
+
+#[test]
+fn compare_rows_show_as_each_formulation_finishes() {
+    let all = Formulation::ALL;
+    let (s, id) = busy_with(JobKind::Compare);
+    assert_eq!(s.compare_pending(), all.to_vec());
+    let row = |formulation: Formulation| CompareRow {
+        formulation,
+        millis: 1.0,
+        result: Ok(report(&puzzle(), 2)),
+    };
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::CompareRow { row: row(all[0]) },
+    });
+    assert_eq!(s.compare, vec![row(all[0])]);
+    assert_eq!(s.compare_pending(), all[1..].to_vec());
+    assert!(s.busy(), "a row is not the answer");
+    // The full answer replaces the rows; nothing is pending any more.
+    let rows: Vec<CompareRow> = all.iter().map(|&f| row(f)).collect();
+    let done = s.clone().reduce(Action::Answered {
+        id,
+        response: Response::Compared { rows: rows.clone() },
+    });
+    assert!(done.compare_pending().is_empty());
+    assert_eq!(done.compare, rows);
+    // A cancelled comparison leaves the rows it had; a new one starts from an empty table.
+    let cancelled = s.reduce(Action::Cancelled);
+    assert_eq!(cancelled.compare.len(), 1);
+    assert!(cancelled.compare_pending().is_empty());
+    let id = cancelled.next_job_id();
+    let again = cancelled.reduce(Action::Started {
+        id,
+        kind: JobKind::Compare,
+    });
+    assert!(again.compare.is_empty());
 }
 
 #[test]
@@ -1001,76 +1086,50 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
 }
 
 #[test]
-fn answers_about_a_puzzle_that_changed_meanwhile_are_dropped() {
-    let (s, id) = busy_with(JobKind::Check);
-    let s = run(
-        s,
-        [
-            Action::SetMode(Mode::Givens),
-            Action::Select(p(0, 1)),
-            Action::Input(d(1)),
-        ],
-    );
-    let grid = s.grid.clone();
-    let s = s.reduce(Action::Answered {
-        id,
-        response: Response::Checked {
-            outcome: CheckOutcome::Unique {
-                solution: grid.clone(),
-                clues: 18,
-                redundant: vec![p(0, 0)],
-                guesses: 7,
-            },
-            millis: 1.0,
-        },
-    });
-    assert!(s.redundant.is_empty());
-    assert_eq!(s.grid, grid);
-    assert_eq!(
-        s.status.text,
-        "Checking finished, but the puzzle changed meanwhile; run it again."
-    );
-
-    // A generated puzzle does not overwrite givens changed (typed, cleared, imported) meanwhile.
-    let (s, id) = busy_with(JobKind::Generate);
-    let s = s.reduce(Action::Clear);
-    let after = s.clone().reduce(Action::Answered {
-        id,
-        response: Response::Generated {
-            puzzle: puzzle(),
-            seed: 3,
-            millis: 1.0,
-        },
-    });
-    assert_eq!(after.grid, s.grid);
-    assert_eq!(
-        after.status.text,
-        "Generating finished, but the board changed meanwhile; run it again."
-    );
-
-    // A solution does not overwrite digits played meanwhile.
-    let (s, id) = busy_with(JobKind::Solve);
-    let s = run(
-        s,
-        [
-            Action::SetMode(Mode::Play),
-            Action::Select(p(0, 1)),
-            Action::Input(d(1)),
-        ],
-    );
-    let after = s.clone().reduce(Action::Answered {
-        id,
-        response: Response::Solved {
-            report: report(&puzzle(), 2),
-            millis: 1.0,
-        },
-    });
-    assert_eq!(after.grid, s.grid);
-    assert!(after.solutions.is_empty());
-    assert_eq!(
-        after.status.text,
-        "Solving finished, but the board changed meanwhile; run it again."
-    );
+fn the_board_holds_still_while_a_job_runs() {
+    let edits = [
+        Action::Input(d(1)),
+        Action::Erase,
+        Action::Undo,
+        Action::Redo,
+        Action::Clear,
+        Action::ResetToGivens,
+        Action::SetSize(Size::new(2).expect("4x4")),
+        Action::Import(PUZZLE.replace('4', ".")),
+        Action::ShowSolution(1),
+    ];
+    let kinds = [
+        JobKind::Solve,
+        JobKind::Count,
+        JobKind::Compare,
+        JobKind::Generate,
+        JobKind::Check,
+        JobKind::Export(ModelFormat::Dimacs),
+    ];
+    for kind in kinds {
+        let (s, _) = busy_with(kind);
+        // An edit before the job, so Undo would have something to undo.
+        let s = run(s, [Action::SetMode(Mode::Givens), Action::Select(p(0, 1))]);
+        for edit in edits.clone() {
+            let after = s.clone().reduce(edit.clone());
+            assert_eq!(
+                (&after.grid, &after.undo, &after.redo),
+                (&s.grid, &s.undo, &s.redo),
+                "{kind:?} {edit:?}"
+            );
+            assert_eq!(
+                after.status.text,
+                format!(
+                    "{}... The board is locked until it finishes; Cancel stops it.",
+                    kind.verb()
+                )
+            );
+            assert!(after.busy());
+        }
+        // Once the job is gone the same edits apply again.
+        let free = s.reduce(Action::Cancelled);
+        assert_ne!(free.clone().reduce(Action::Input(d(1))).grid, free.grid);
+    }
 }
 
 #[test]
@@ -1173,12 +1232,87 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
 }
 
 #[test]
-fn share_links_are_shown_until_the_grid_changes() {
-    let s = AppState::default().reduce(Action::ShareLink("http://x/#p=1".into()));
-    assert_eq!(s.share_link.as_deref(), Some("http://x/#p=1"));
+fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_changes() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::Share {
+                page: "http://x/app/".into(),
+            },
+        ],
+    );
+    let expected = format!("http://x/app/#p={PUZZLE}");
+    assert_eq!(s.share_link.as_deref(), Some(expected.as_str()));
+    assert_eq!(s.clipboard.as_deref(), Some(expected.as_str()));
     assert!(s.status.text.starts_with("Share link made"));
-    let s = run(s, [Action::Select(p(0, 0)), Action::Input(d(1))]);
+    let s = s.reduce(Action::Copied);
+    assert_eq!(s.clipboard, None);
+    assert!(s.share_link.is_some(), "the link stays on show");
+    let s = run(s, [Action::Select(p(0, 2)), Action::Input(d(2))]);
     assert_eq!(s.share_link, None);
+
+    // Beyond 25x25 the puzzle is numbers, whose spaces and line breaks are escaped.
+    let big = Grid::empty(Size::new(6).expect("36x36"));
+    let s = AppState::new(big.clone()).reduce(Action::Share { page: "p".into() });
+    let link = s.share_link.expect("a link");
+    assert!(!link.contains(' ') && !link.contains('\n'), "{link}");
+    assert!(link.contains("%20"));
+}
+
+#[test]
+fn links_are_encoded_like_the_browser_decodes_them() {
+    let cases = [
+        ("4.5", "4.5"),
+        ("1 2\n", "1%202%0A"),
+        ("a-_.!~*'()z", "a-_.!~*'()z"),
+        ("#&=+/,", "%23%26%3D%2B%2F%2C"),
+        ("é", "%C3%A9"),
+    ];
+    for (text, encoded) in cases {
+        assert_eq!(encode_uri_component(text), encoded, "{text:?}");
+    }
+}
+
+#[test]
+fn clashing_givens_are_neither_saved_nor_shared() {
+    // Two 4s in the first row: a file or link with them would not import.
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 1)),
+            Action::Input(d(4)),
+        ],
+    );
+    let attempts = [
+        Action::Save(format::Format::Line),
+        Action::Save(format::Format::Json),
+        Action::Share { page: "p".into() },
+    ];
+    for attempt in attempts {
+        let after = s.clone().reduce(attempt.clone());
+        assert_eq!(
+            (
+                after.download.as_ref(),
+                after.share_link.as_ref(),
+                after.clipboard.as_ref()
+            ),
+            (None, None, None),
+            "{attempt:?}"
+        );
+        assert!(after.status.error);
+        assert!(
+            after.status.text.starts_with("The givens clash (")
+                && after.status.text.ends_with("Fix the clash first."),
+            "{}",
+            after.status.text
+        );
+        assert_eq!(after.grid, s.grid);
+    }
 }
 
 #[test]

@@ -326,6 +326,33 @@ fn line_format_accepts_separators_and_block_layouts() {
 }
 
 #[test]
+fn byte_order_marks_and_comment_lines_are_skipped() {
+    let expected = parse(EASY).unwrap();
+    let commented = format!("# from a collection\n{EASY}\n  # rated hard\n");
+    let numbers: Vec<String> = EASY
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let numeric = format!("\u{feff}# rows\n{}", numbers.join(" "));
+    let json = format!(
+        "\u{feff}{}",
+        format::write(&expected.grid, Format::Json).unwrap()
+    );
+    for text in [format!("\u{feff}{EASY}"), commented, numeric, json] {
+        let read = parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(read.puzzle, expected.puzzle, "{text:?}");
+    }
+    // Line numbers in errors still count the comment lines.
+    let short = "# 4x4\n12 34\n34 12\n21 4\n43 21\n";
+    assert_eq!(
+        parse(short).unwrap_err().to_string(),
+        parse("\n12 34\n34 12\n21 4\n43 21\n")
+            .unwrap_err()
+            .to_string()
+    );
+}
+
+#[test]
 fn numbers_are_never_read_as_characters() {
     let size = Size::new(4).unwrap();
     let mut values = vec!["0"; size.cells()];

@@ -77,6 +77,10 @@ pub enum Response {
         report: SolveReport,
         millis: f64,
     },
+    /// One formulation of a comparison has finished; the others are still running.
+    CompareRow {
+        row: CompareRow,
+    },
     Compared {
         rows: Vec<CompareRow>,
     },

@@ -3,7 +3,7 @@
 
 use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry};
 use crate::engine::format;
-use crate::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
+use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// Whether typing sets clues of the puzzle or plays it.
@@ -56,13 +56,11 @@ impl JobKind {
     }
 }
 
-/// A job in flight: its id (to ignore stale answers), the board it started from (answers about
-/// a board that changed meanwhile are dropped) and its progress.
+/// A job in flight: its id (to ignore stale answers) and its progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Job {
     pub id: u64,
     pub kind: JobKind,
-    pub board: Grid,
     /// The settings the request was built with: the pickers stay live during a job, so the
     /// answer must be described with these, not the current ones.
     pub formulation: Formulation,
@@ -109,6 +107,13 @@ impl Status {
             error: true,
         }
     }
+}
+
+/// One step of the undo history: a board and which of its digits the solver placed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub grid: Grid,
+    pub solver_grid: Option<Grid>,
 }
 
 /// Everything a user action can change.
@@ -161,10 +166,49 @@ pub enum Action {
     EngineReady,
     /// Show solution `index` of the ones found.
     ShowSolution(usize),
-    /// A share link for the current puzzle was made (and offered to the clipboard).
-    ShareLink(String),
+    /// Make a share link to the givens on the page at this address (no fragment).
+    Share {
+        page: String,
+    },
+    /// The pending share link was handed to the clipboard.
+    Copied,
     /// The pending download was handed to the browser.
     Downloaded,
+}
+
+impl Action {
+    /// Whether the action changes the board (and so waits while a job runs).
+    fn edits_the_board(&self) -> bool {
+        matches!(
+            self,
+            Action::Input(_)
+                | Action::Erase
+                | Action::Undo
+                | Action::Redo
+                | Action::Clear
+                | Action::ResetToGivens
+                | Action::SetSize(_)
+                | Action::Import(_)
+                | Action::ShowSolution(_)
+        )
+    }
+}
+
+/// The URL fragment prefix of a share link: `#p=<puzzle>`.
+pub const SHARE_PREFIX: &str = "#p=";
+
+/// Percent-encodes all but the characters JavaScript's `encodeURIComponent` keeps, so the
+/// page's decoder reads the text back exactly.
+pub fn encode_uri_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The engine takes box size 0 (a grid with no cells); the board starts at 1x1.
@@ -183,12 +227,13 @@ pub struct AppState {
     /// What the seed field shows while it is not a seed: Generate waits for a fix rather
     /// than use a seed the field does not show.
     pub seed_draft: Option<String>,
-    /// The last solution the solver put on the board, to tell its digits from played ones.
+    /// The digits the solver put on the board and nobody has typed over since, to tell them
+    /// from played ones; `None` once the board is replaced.
     pub solver_grid: Option<Grid>,
     pub symmetry: Symmetry,
     pub engine: EngineState,
-    pub undo: Vec<Grid>,
-    pub redo: Vec<Grid>,
+    pub undo: Vec<Snapshot>,
+    pub redo: Vec<Snapshot>,
     pub status: Status,
     pub job: Option<Job>,
     /// Solutions found by the last solve, to step through.
@@ -198,6 +243,8 @@ pub struct AppState {
     /// Clues the last check found redundant, highlighted on the board.
     pub redundant: Vec<Pos>,
     pub share_link: Option<String>,
+    /// A share link to hand to the clipboard; the view does, then answers `Copied`.
+    pub clipboard: Option<String>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -245,6 +292,7 @@ impl AppState {
             compare: Vec::new(),
             redundant: Vec::new(),
             share_link: None,
+            clipboard: None,
             download: None,
             next_id: 1,
         }
@@ -299,14 +347,13 @@ impl AppState {
         self.job.is_some()
     }
 
-    /// Per cell, whether its digit is the solver's: a played digit that matches the last
-    /// solution shown for these givens. Edits elsewhere (and undoing them) leave the rest
-    /// marked; a digit typed over one is the player's.
+    /// Per cell, whether its digit is the solver's: placed by the last solve and not typed
+    /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
     pub fn solver_cells(&self) -> Vec<bool> {
         let shown = self
             .solver_grid
             .as_ref()
-            .filter(|s| s.size() == self.grid.size() && s.puzzle() == self.grid.puzzle());
+            .filter(|s| s.size() == self.grid.size());
         let Some(shown) = shown else {
             return vec![false; self.grid.entries().len()];
         };
@@ -315,6 +362,23 @@ impl AppState {
             .iter()
             .zip(shown.entries())
             .map(|(e, s)| matches!(e, Entry::Filled(_)) && e.digit() == s.digit())
+            .collect()
+    }
+
+    /// The formulations a running comparison has yet to report, in the order the worker
+    /// runs them.
+    pub fn compare_pending(&self) -> Vec<Formulation> {
+        if !self
+            .job
+            .as_ref()
+            .is_some_and(|j| j.kind == JobKind::Compare)
+        {
+            return Vec::new();
+        }
+        Formulation::ALL
+            .iter()
+            .copied()
+            .filter(|f| !self.compare.iter().any(|r| r.formulation == *f))
             .collect()
     }
 
@@ -356,6 +420,15 @@ impl AppState {
 
     /// Applies one action; returns the new state.
     pub fn reduce(mut self, action: Action) -> AppState {
+        // A running job answers about the board it started from, and solving or generating
+        // replaces it, so the board holds still until the job ends.
+        if let Some(job) = self.job.as_ref().filter(|_| action.edits_the_board()) {
+            self.status = Status::info(format!(
+                "{}... The board is locked until it finishes; Cancel stops it.",
+                job.kind.verb()
+            ));
+            return self;
+        }
         match action {
             Action::Select(p) => {
                 if p.row < self.size().side() && p.col < self.size().side() {
@@ -366,24 +439,27 @@ impl AppState {
             Action::Input(d) => self.input(Some(d)),
             Action::Erase => self.input(None),
             Action::Undo => {
-                if let Some(g) = self.undo.pop() {
-                    self.redo.push(std::mem::replace(&mut self.grid, g));
+                if let Some(before) = self.undo.pop() {
+                    let now = self.restore_snapshot(before);
+                    self.redo.push(now);
                     self.after_grid_change();
                     self.status = self.board_status("Undone.");
                 }
             }
             Action::Redo => {
-                if let Some(g) = self.redo.pop() {
-                    self.undo.push(std::mem::replace(&mut self.grid, g));
+                if let Some(after) = self.redo.pop() {
+                    let now = self.restore_snapshot(after);
+                    self.undo.push(now);
                     self.after_grid_change();
                     self.status = self.board_status("Redone.");
                 }
             }
             Action::Clear => {
+                let undo = self.undo_hint();
                 let empty = Grid::empty(self.size());
                 self.replace_grid(empty);
                 self.mode = Mode::Givens;
-                self.status = Status::info("Cleared.");
+                self.status = Status::info(format!("Cleared.{undo}"));
             }
             Action::ResetToGivens => {
                 let givens = self.grid.puzzle();
@@ -392,12 +468,23 @@ impl AppState {
             }
             Action::SetSize(size) => {
                 if size != self.size() && on_the_board(size) {
+                    let undo = self.undo_hint();
                     self.replace_grid(Grid::empty(size));
                     self.mode = Mode::Givens;
-                    self.status = Status::info(format!("New empty {size} grid."));
+                    self.status = Status::info(format!("New empty {size} grid.{undo}"));
                 }
             }
             Action::SetMode(m) => self.mode = m,
+            Action::Save(_) | Action::Share { .. } if self.clashing_givens().is_some() => {
+                let c = self
+                    .clashing_givens()
+                    .map(|c| c.to_string())
+                    .unwrap_or_default();
+                self.status = Status::error(format!(
+                    "The givens clash ({c}); a file or link with them could not be opened again. \
+                     Fix the clash first."
+                ));
+            }
             Action::Save(f) => {
                 // The text formats cannot mark a clue, so they carry the puzzle alone; JSON
                 // keeps the clues and the rest of the board apart.
@@ -487,10 +574,12 @@ impl AppState {
                 Err(e) => self.status = Status::error(sentence(format!("Import failed: {e}"))),
             },
             Action::Started { id, kind } => {
+                if kind == JobKind::Compare {
+                    self.compare.clear();
+                }
                 self.job = Some(Job {
                     id,
                     kind,
-                    board: self.grid.clone(),
                     formulation: self.formulation,
                     symmetry: self.symmetry,
                     progress: None,
@@ -529,10 +618,15 @@ impl AppState {
                     self.solver_grid = Some(s.clone());
                 }
             }
-            Action::ShareLink(link) => {
-                self.status = Status::info("Share link made: it opens this puzzle's givens.");
-                self.share_link = Some(link);
+            Action::Share { page } => {
+                let puzzle = format::write_compact(&self.grid.puzzle());
+                let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
+                self.status =
+                    Status::info("Share link made and copied: it opens this puzzle's givens.");
+                self.share_link = Some(link.clone());
+                self.clipboard = Some(link);
             }
+            Action::Copied => self.clipboard = None,
             Action::Downloaded => self.download = None,
         }
         self
@@ -564,6 +658,28 @@ impl AppState {
         self.selected = Some(Pos::new(r, c));
     }
 
+    /// Said when an action wipes a board that held digits: the way back is not obvious.
+    fn undo_hint(&self) -> String {
+        if self.grid.entries().iter().any(|e| e.digit().is_some()) {
+            format!(" Undo brings the {} board back.", self.size())
+        } else {
+            String::new()
+        }
+    }
+
+    /// The first clash between two givens: a file or link holding it would not import.
+    fn clashing_givens(&self) -> Option<Conflict> {
+        self.grid.puzzle().conflicts().into_iter().next()
+    }
+
+    /// Puts a snapshot on the board; returns the one it replaces.
+    fn restore_snapshot(&mut self, snapshot: Snapshot) -> Snapshot {
+        Snapshot {
+            grid: std::mem::replace(&mut self.grid, snapshot.grid),
+            solver_grid: std::mem::replace(&mut self.solver_grid, snapshot.solver_grid),
+        }
+    }
+
     /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
     fn input(&mut self, digit: Option<Digit>) {
         let Some(p) = self.selected else {
@@ -592,7 +708,13 @@ impl AppState {
         }
         let mut next = self.grid.clone();
         next.set(p, entry);
+        // Whatever was in the cell, it is no longer the solver's.
+        let mut solver = self.solver_grid.clone();
+        if let Some(s) = solver.as_mut().filter(|s| s.size() == next.size()) {
+            s.set(p, Entry::Empty);
+        }
         self.replace_grid(next);
+        self.solver_grid = solver;
         self.status = self.board_status(match self.mode {
             _ if self.grid.is_complete() => "The grid is full and has no conflicts.",
             Mode::Givens => "Entering givens.",
@@ -609,15 +731,19 @@ impl AppState {
         }
     }
 
-    /// A user edit: remembered for undo; results of the previous grid no longer apply.
+    /// A user edit: remembered for undo; results of the previous grid no longer apply, and
+    /// no digit of the new one is the solver's.
     fn replace_grid(&mut self, grid: Grid) {
         self.remember(grid);
         self.after_grid_change();
     }
 
-    /// Makes `grid` current with the old one on the (capped) undo stack.
+    /// Makes `grid` current with the old board on the (capped) undo stack.
     fn remember(&mut self, grid: Grid) {
-        let old = std::mem::replace(&mut self.grid, grid);
+        let old = self.restore_snapshot(Snapshot {
+            grid,
+            solver_grid: None,
+        });
         self.undo.push(old);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
@@ -644,30 +770,24 @@ impl AppState {
         let Some(job) = self.job.as_mut().filter(|j| j.id == id) else {
             return self;
         };
-        if let Response::Progress { phase, done, total } = response {
-            job.progress = Some((phase, done, total));
-            return self;
+        match response {
+            Response::Progress { phase, done, total } => {
+                job.progress = Some((phase, done, total));
+                return self;
+            }
+            Response::CompareRow { row } => {
+                self.compare.push(row);
+                return self;
+            }
+            _ => {}
         }
         let Some(job) = self.job.take() else {
             return self;
         };
-        // Solving and generating replace the board, so any edit made meanwhile (even a digit
-        // in play) voids them; the other answers are about the givens alone.
-        let (still_current, what) = match job.kind {
-            JobKind::Solve | JobKind::Count | JobKind::Generate => {
-                (job.board == self.grid, "board")
-            }
-            _ => (job.board.puzzle() == self.grid.puzzle(), "puzzle"),
-        };
+        // The board was locked while the job ran, so the answer is about this board.
         match response {
-            Response::Ready | Response::Progress { .. } => {}
+            Response::Ready | Response::Progress { .. } | Response::CompareRow { .. } => {}
             Response::Failed { message } => self.status = Status::error(message),
-            _ if !still_current => {
-                self.status = Status::info(format!(
-                    "{} finished, but the {what} changed meanwhile; run it again.",
-                    job.kind.verb()
-                ));
-            }
             Response::Compared { rows } => self.compared(rows),
             Response::Solved { report, millis } => self.solved(job.kind, report, millis),
             Response::Generated {

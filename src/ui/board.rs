@@ -107,7 +107,8 @@ pub fn Board(props: &BoardProps) -> Html {
                 "End" => Some(Action::Move(Direction::RowEnd)),
                 "PageUp" => Some(Action::Move(Direction::BoxUp)),
                 "PageDown" => Some(Action::Move(Direction::BoxDown)),
-                "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => {
+                // Space too, which would otherwise scroll the page.
+                " " | "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => {
                     Some(Action::Erase)
                 }
                 _ => {

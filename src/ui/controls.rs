@@ -26,6 +26,17 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
             }
         })
     };
+    // `selected` only sets the default; after an import or undo changes the size, the
+    // select's live value has to be set too.
+    let select = use_node_ref();
+    {
+        let select = select.clone();
+        use_effect_with(props.size, move |size| {
+            if let Some(s) = select.cast::<web_sys::HtmlSelectElement>() {
+                s.set_value(&size.box_size().to_string());
+            }
+        });
+    }
     let options = Size::all().filter(|&s| on_the_board(s)).map(|s| {
         html! {
             <option value={s.box_size().to_string()} selected={s == props.size}>{ s.to_string() }</option>
@@ -41,7 +52,7 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
     html! {
         <div class="toolbar">
             <label for="size">{ "Size" }</label>
-            <select id="size" {onchange} disabled={props.busy}>{ for options }</select>
+            <select id="size" ref={select} {onchange} disabled={props.busy}>{ for options }</select>
             <div class="mode" role="group" aria-label="Entry mode">
                 { mode_button(Mode::Givens, "Enter givens") }
                 { mode_button(Mode::Play, "Play") }
@@ -116,8 +127,8 @@ pub fn Actions(props: &ActionsProps) -> Html {
             <button type="button" onclick={job(JobKind::Compare)} disabled={busy}>{ "Compare" }</button>
             <button type="button" onclick={cancel} disabled={!busy}>{ "Cancel" }</button>
             <span class="sep"></span>
-            <button type="button" onclick={act(Action::Undo)} disabled={state.undo.is_empty()}>{ "Undo" }</button>
-            <button type="button" onclick={act(Action::Redo)} disabled={state.redo.is_empty()}>{ "Redo" }</button>
+            <button type="button" onclick={act(Action::Undo)} disabled={busy || state.undo.is_empty()}>{ "Undo" }</button>
+            <button type="button" onclick={act(Action::Redo)} disabled={busy || state.redo.is_empty()}>{ "Redo" }</button>
             <button type="button" onclick={act(Action::ResetToGivens)} disabled={busy}>{ "Reset to givens" }</button>
             <button type="button" onclick={act(Action::Clear)} disabled={busy}>{ "Clear" }</button>
         </div>

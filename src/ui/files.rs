@@ -53,7 +53,6 @@ pub fn use_download(pending: Option<Download>, on_action: Callback<Action>) {
 /// Paste or open a puzzle; download it as text, JSON or a solver model; make a share link.
 #[component]
 pub fn ImportExport(props: &ImportExportProps) -> Html {
-    let grid = &props.state.grid;
     let busy = props.state.busy();
     // Read at click time, so whatever was pasted last is what gets imported.
     let area = use_node_ref();
@@ -102,13 +101,10 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(Action::Save(format)))
     };
     let copy_link = {
-        let grid = grid.clone();
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            if let (Some(link), Some(w)) = (storage::share_link(&grid), web_sys::window()) {
-                // Refused without a user grant in some browsers; the link is shown either way.
-                let _ = w.navigator().clipboard().write_text(&link);
-                on_action.emit(Action::ShareLink(link));
+            if let Some(page) = storage::page_address() {
+                on_action.emit(Action::Share { page });
             }
         })
     };
@@ -136,7 +132,7 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
             <summary>{ "Import and export" }</summary>
             <label for="import-text">{ "Puzzle text (line, numeric or JSON)" }</label>
             <textarea id="import-text" rows="3" spellcheck="false" ref={area}
-                      placeholder="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......" />
+                      placeholder="Paste a puzzle here, for example 81 characters such as 4.....8.5.3... with . for a blank" />
             <div class="actions">
                 <button type="button" onclick={import}>{ "Import" }</button>
                 <label class="file">{ "Open file" }

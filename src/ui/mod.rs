@@ -48,6 +48,7 @@ pub fn App() -> Html {
         use_effect_with(saved, storage::save);
     }
     use_download(store.0.download.clone(), dispatch.clone());
+    storage::use_clipboard(store.0.clipboard.clone(), dispatch.clone());
     storage::use_share_links(dispatch.clone());
     board::use_undo_keys(dispatch.clone());
     let state = &store.0;
@@ -75,7 +76,7 @@ pub fn App() -> Html {
                     <FormulationPicker selected={state.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StatusLine state={shared.clone()} on_action={dispatch.clone()} />
-                    <CompareTable rows={state.compare.clone()} />
+                    <CompareTable rows={state.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>

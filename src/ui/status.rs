@@ -2,7 +2,7 @@
 
 use crate::app::protocol::CompareRow;
 use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
-use crate::engine::Verdict;
+use crate::engine::{Formulation, Verdict};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -32,7 +32,8 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             </>
         },
     });
-    let stepper = (state.solutions.len() > 1).then(|| {
+    // Hidden while a job runs: the board is locked, and a new count brings its own.
+    let stepper = (state.solutions.len() > 1 && !state.busy()).then(|| {
         let i = state.solution_index;
         let go = |to: usize| {
             let on_action = props.on_action.clone();
@@ -40,9 +41,12 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         };
         html! {
             <div class="stepper">
-                <button type="button" onclick={go(i.saturating_sub(1))} disabled={i == 0}>{ "Previous solution" }</button>
-                <span>{ format!("Solution {} of {} shown", i + 1, state.solutions.len()) }</span>
-                <button type="button" onclick={go(i + 1)} disabled={i + 1 >= state.solutions.len()}>{ "Next solution" }</button>
+                // aria-disabled rather than disabled: a disabled button would drop the keyboard
+                // focus at the first or last solution.
+                <button type="button" onclick={go(i.saturating_sub(1))} aria-disabled={(i == 0).to_string()}>{ "Previous solution" }</button>
+                <span aria-live="polite">{ format!("Solution {} of {} shown", i + 1, state.solutions.len()) }</span>
+                <button type="button" onclick={go((i + 1).min(state.solutions.len() - 1))}
+                        aria-disabled={(i + 1 >= state.solutions.len()).to_string()}>{ "Next solution" }</button>
             </div>
         }
     });
@@ -59,12 +63,14 @@ pub fn StatusLine(props: &StatusProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct CompareProps {
     pub rows: Vec<CompareRow>,
+    /// Formulations of a running comparison not yet reported, the first one running.
+    pub pending: Vec<Formulation>,
 }
 
 /// Every formulation on the same puzzle: time, effort, and whether they agree.
 #[component]
 pub fn CompareTable(props: &CompareProps) -> Html {
-    if props.rows.is_empty() {
+    if props.rows.is_empty() && props.pending.is_empty() {
         return html! {};
     }
     let rows = props.rows.iter().map(|row| {
@@ -94,12 +100,22 @@ pub fn CompareTable(props: &CompareProps) -> Html {
             </tr>
         }
     });
+    let pending = props.pending.iter().enumerate().map(|(i, f)| {
+        html! {
+            <tr class="pending">
+                <th scope="row">{ f.name() }</th>
+                <td>{ if i == 0 { "running..." } else { "waiting" } }</td>
+                <td class="num"></td>
+                <td></td>
+            </tr>
+        }
+    });
     html! {
         <div class="compare-wrap">
             <table class="compare">
                 <caption>{ "Formulations compared on this puzzle" }</caption>
                 <thead><tr><th>{ "Formulation" }</th><th>{ "Answer" }</th><th>{ "Time" }</th><th>{ "Statistics" }</th></tr></thead>
-                <tbody>{ for rows }</tbody>
+                <tbody>{ for rows }{ for pending }</tbody>
             </table>
         </div>
     }

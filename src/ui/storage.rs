@@ -1,12 +1,8 @@
 //! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
 
-use crate::app::state::{Action, AppState, Saved};
-use crate::engine::Grid;
-use crate::engine::format;
+use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved};
 
 const KEY: &str = "sudoku-lab/state";
-/// The URL fragment prefix of a share link: `#p=<puzzle>`.
-pub const SHARE_PREFIX: &str = "#p=";
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
@@ -80,12 +76,24 @@ pub fn save(saved: &Saved) {
     }
 }
 
-/// A link that opens this page with the puzzle's givens loaded.
-pub fn share_link(grid: &Grid) -> Option<String> {
-    let puzzle = grid.puzzle();
-    let text = format::write_compact(&puzzle);
+/// This page's address without its fragment: what a share link adds the puzzle to.
+pub fn page_address() -> Option<String> {
     let location = web_sys::window()?.location();
-    let base = format!("{}{}", location.origin().ok()?, location.pathname().ok()?);
-    let encoded: String = js_sys::encode_uri_component(&text).into();
-    Some(format!("{base}{SHARE_PREFIX}{encoded}"))
+    Some(format!(
+        "{}{}",
+        location.origin().ok()?,
+        location.pathname().ok()?
+    ))
+}
+
+/// Hands the reducer's pending share link to the clipboard, then tells the reducer it went.
+#[yew::hook]
+pub fn use_clipboard(pending: Option<String>, on_action: yew::Callback<Action>) {
+    yew::use_effect_with(pending, move |pending| {
+        if let (Some(link), Some(w)) = (pending, web_sys::window()) {
+            // Refused without a user grant in some browsers; the link is shown either way.
+            let _ = w.navigator().clipboard().write_text(link);
+            on_action.emit(Action::Copied);
+        }
+    });
 }

@@ -40,8 +40,13 @@ fn post(id: u64, body: Response) {
 /// Progress goes out at most this often, so a fast job does not flood the page.
 const PROGRESS_EVERY_MS: f64 = 50.0;
 
-/// Runs one request to completion; `progress` hears `(phase, done, total)` along the way.
-pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Response {
+/// Runs one request to completion; `progress` hears `(phase, done, total)` along the way and
+/// `partial` the answers that come in parts (a comparison's rows).
+pub fn handle(
+    request: Request,
+    progress: &mut dyn FnMut(Phase, u64, u64),
+    partial: &mut dyn FnMut(Response),
+) -> Response {
     match request {
         Request::Solve {
             puzzle,
@@ -82,11 +87,13 @@ pub fn handle(request: Request, progress: &mut dyn FnMut(Phase, u64, u64)) -> Re
                     let t0 = now();
                     let result = solve(&puzzle, formulation, &SolveOptions::default())
                         .map_err(|e| e.to_string());
-                    CompareRow {
+                    let row = CompareRow {
                         formulation,
                         millis: now() - t0,
                         result,
-                    }
+                    };
+                    partial(Response::CompareRow { row: row.clone() });
+                    row
                 })
                 .collect();
             Response::Compared { rows }
@@ -220,7 +227,8 @@ pub fn register() {
                         post(id, Response::Progress { phase, done, total });
                     }
                 };
-                post(id, handle(env.body, &mut progress));
+                let mut partial = |part: Response| post(id, part);
+                post(id, handle(env.body, &mut progress, &mut partial));
             }
             // Only a page and worker from different builds disagree on the format; answer the
             // job (if its id can be read) so the page does not wait forever.

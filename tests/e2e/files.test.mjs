@@ -31,6 +31,11 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
   await statusMatching(page, /^Imported a 4x4 puzzle with 1 given \(JSON format\); playing, the givens are locked\.$/);
   assert.equal(await page.getByRole('gridcell').count(), 16);
   assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
+  // The size picker follows the board, also when undo brings the old size back.
+  assert.equal(await page.getByLabel('Size').inputValue(), '2');
+  await page.keyboard.press('Control+z');
+  await page.getByRole('gridcell', { name: 'Row 9, column 9, empty' }).waitFor();
+  assert.equal(await page.getByLabel('Size').inputValue(), '3');
   await page.close();
 });
 
@@ -75,6 +80,15 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   await statusMatching(other, /^Imported a 9x9 puzzle with 17 givens/);
   assert.deepEqual(await boardLabels(other), givens);
   assert.equal(new URL(other.url()).hash, '');
+
+  // Givens that clash make no link: it could not be opened.
+  await other.getByRole('button', { name: 'Enter givens' }).click();
+  await cell(other, 1, 2).click();
+  await other.keyboard.press('4');
+  await other.getByRole('button', { name: 'Copy link' }).click();
+  await statusMatching(other, /^The givens clash \(.*\); a file or link with them could not be opened again\. Fix the clash first\.$/);
+  assert.equal(await other.getByLabel('Share link').count(), 0);
+  await other.keyboard.press('Control+z');
 
   // A damaged link says so and leaves the board alone.
   await other.goto(`${env.url}#p=%ZZ`);

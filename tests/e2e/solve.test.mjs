@@ -81,7 +81,13 @@ test('a puzzle with several solutions is counted and its solutions can be steppe
     seen.add(JSON.stringify(await boardLabels(page)));
   }
   assert.equal(seen.size, 8, 'eight different boards');
-  assert.equal(await page.getByRole('button', { name: 'Next solution' }).isDisabled(), true);
+  // At the last solution Next is marked unavailable but keeps the keyboard focus.
+  const next = page.getByRole('button', { name: 'Next solution' });
+  assert.equal(await next.getAttribute('aria-disabled'), 'true');
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('Solution 8 of 8 shown').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Next solution');
   await shot(page, 'counted');
 
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
@@ -112,5 +118,21 @@ test('Compare runs every formulation on the puzzle and tabulates them', async ()
   const radios = await page.getByRole('radio').count();
   assert.equal(await page.locator('table.compare tbody tr').count(), radios);
   await shot(page, 'compared');
+  await page.close();
+});
+
+test('a slow comparison shows each formulation as it finishes and names the one running', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  // An empty 25x25 grid: propagation answers at once, the 15,625-variable MIP takes long.
+  await page.getByLabel('Size').selectOption('5');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const rows = page.locator('table.compare tbody tr');
+  await rows.filter({ hasText: /^Propagation2 or more/ }).waitFor({ timeout: 30_000 });
+  await rows.filter({ hasText: 'running...' }).waitFor();
+  assert.equal(await rows.count(), await page.getByRole('radio').count());
+  await shot(page, 'comparing');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await statusMatching(page, /^Comparing formulations cancelled\.$/);
+  assert.equal(await rows.filter({ hasText: 'running...' }).count(), 0);
   await page.close();
 });

@@ -102,13 +102,15 @@ pub enum ParseError {
     Json(Vec<JsonIssue>),
 }
 
-/// " (digit 33)" for a letter symbol, whose value is not obvious.
-fn letter_value(text: &str) -> String {
-    match text.chars().collect::<Vec<_>>()[..] {
-        [c] if c.is_ascii_alphabetic() => text::symbol_value(c)
-            .map(|v| format!(" (digit {v})"))
-            .unwrap_or_default(),
-        _ => String::new(),
+/// "'x' stands for 33" for a letter symbol, whose value is not obvious; "'40' is" otherwise.
+fn named_value(text: &str) -> String {
+    let value = match text.chars().collect::<Vec<_>>()[..] {
+        [c] if c.is_ascii_alphabetic() => text::symbol_value(c),
+        _ => None,
+    };
+    match value {
+        Some(v) => format!("'{text}' stands for {v}, which"),
+        None => format!("'{text}'"),
     }
 }
 
@@ -165,9 +167,9 @@ impl fmt::Display for ParseError {
                 max,
             } => write!(
                 f,
-                "{}: '{text}'{} is out of range, digits go from 1 to {max}",
+                "{}: {} is out of range, digits go from 1 to {max}",
                 at(*row, *col),
-                letter_value(text)
+                named_value(text)
             ),
             ParseError::LineTooLarge { size } => write!(
                 f,
@@ -201,11 +203,15 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(ParseError::TooLarge { bytes: text.len() });
     }
+    // Editors on some systems start a saved file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();
     let (format, puzzle, grid) = if trimmed.starts_with(['{', '[']) {
         let j = parse_json(text)?;
         (Format::Json, j.puzzle, j.grid)
     } else {
+        let uncommented = without_comments(text);
+        let text = uncommented.as_str();
         let format = guess_text_format(text);
         let g = match format {
             Format::Numeric => parse_numeric(text),
@@ -227,6 +233,20 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
         puzzle,
         grid,
     })
+}
+
+/// `#` comment lines blanked out, keeping the line numbers errors refer to.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            if line.trim_start().starts_with('#') {
+                ""
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Numeric when commas separate cells, when a line mixes short tokens of different widths
