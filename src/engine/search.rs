@@ -682,18 +682,29 @@ impl Searcher {
                     self.segments[line * n + b] = m;
                 }
             }
+            // Digits in at least one and at least two segments of each line and of each box
+            // of a band: the digits in the *other* segments of a line are then
+            // `(once & !seg) | twice`, found without a pass over the others.
+            let (mut line_once, mut line_twice) = ([0u64; 49], [0u64; 49]);
+            let (mut box_once, mut box_twice) = ([0u64; 49], [0u64; 49]);
+            for line in lines() {
+                let band = line / n;
+                for b in 0..n {
+                    let seg = self.segments[line * n + b];
+                    line_twice[line] |= line_once[line] & seg;
+                    line_once[line] |= seg;
+                    let bx = band * n + b;
+                    box_twice[bx] |= box_once[bx] & seg;
+                    box_once[bx] |= seg;
+                }
+            }
             for line in lines() {
                 let band = line / n * n;
                 for b in 0..n {
                     let seg = self.segments[line * n + b];
-                    let mut line_rest = 0;
-                    for ob in (0..n).filter(|&ob| ob != b) {
-                        line_rest |= self.segments[line * n + ob];
-                    }
-                    let mut box_rest = 0;
-                    for ol in (band..band + n).filter(|&ol| ol != line) {
-                        box_rest |= self.segments[ol * n + b];
-                    }
+                    let line_rest = (line_once[line] & !seg) | line_twice[line];
+                    let bx = band + b;
+                    let box_rest = (box_once[bx] & !seg) | box_twice[bx];
                     let pointing = seg & !box_rest & line_rest;
                     if pointing != 0 {
                         for k in (0..side).filter(|k| k / n != b) {
