@@ -261,6 +261,18 @@ fn erase_undo_and_redo_walk_the_history() {
 }
 
 #[test]
+fn clearing_an_empty_board_or_resetting_a_board_of_givens_adds_no_undo_step() {
+    let givens = run(AppState::default(), [Action::Import(PUZZLE.into())]);
+    let reset = givens.clone().reduce(Action::ResetToGivens);
+    assert_eq!((&reset.grid, &reset.undo), (&givens.grid, &givens.undo));
+    assert_eq!(reset.status.text, "The board holds only givens already.");
+    let empty = AppState::default();
+    let cleared = empty.clone().reduce(Action::Clear);
+    assert_eq!((&cleared.grid, &cleared.undo), (&empty.grid, &empty.undo));
+    assert_eq!(cleared.status.text, "The board is already empty.");
+}
+
+#[test]
 fn clear_reset_and_resize_replace_the_grid_undoably() {
     let start = run(
         AppState::default(),
@@ -348,7 +360,11 @@ fn progress_says_what_it_counts() {
     );
     assert_eq!(
         progress_text(Phase::Solutions, 1, 10_000),
-        "Counting: 1 solution so far (stops at 10000)"
+        "Counting: 1 solution so far (stops at 10,000)"
+    );
+    assert_eq!(
+        progress_text(Phase::Formulations, 2, 4),
+        "Comparing: 2 of 4 formulations answered"
     );
     assert!(!Phase::Solutions.has_end() && Phase::Clues.has_end());
 }
@@ -362,6 +378,9 @@ fn counts_read_as_words() {
         (0, "nodes", "0 nodes"),
         (1, "LP iterations", "1 LP iteration"),
         (1, "givens", "1 given"),
+        (15625, "variables", "15,625 variables"),
+        (752500, "clauses", "752,500 clauses"),
+        (1_000_000, "nodes", "1,000,000 nodes"),
     ];
     for (n, plural, expected) in cases {
         assert_eq!(quantity(n, plural), expected);
@@ -374,6 +393,35 @@ fn saved_state_from_before_symmetry_existed_still_loads() {
     let text = format!(r#"{{"grid":{grid},"mode":"Play","formulation":"Propagation","seed":7}}"#);
     let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
     assert_eq!((back.seed, back.symmetry), (7, Symmetry::None));
+}
+
+#[test]
+fn a_whole_solution_saved_by_older_versions_marks_nothing() {
+    // Older versions saved the last solution shown under `solver_grid` and marked every
+    // digit agreeing with it, even ones played after a reset.
+    let solution = report(&puzzle(), 2).solutions[0].clone();
+    let mut played = puzzle();
+    played.set(
+        p(0, 1),
+        Entry::Filled(solution.digit(p(0, 1)).expect("solved")),
+    );
+    let text = serde_json::json!({
+        "grid": played, "mode": "Play", "formulation": "Propagation", "seed": 1,
+        "solver_grid": solution,
+    })
+    .to_string();
+    let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
+    assert_eq!(back.grid, played);
+    assert!(back.solver_cells().iter().all(|&m| !m));
+    // What this version saves comes back with its marks.
+    let mut solved = AppState::new(solution.clone());
+    solved.solver_grid = Some(solution);
+    let reloaded = AppState::restore(
+        serde_json::from_str(&serde_json::to_string(&solved.saved()).expect("saves"))
+            .expect("loads"),
+    );
+    assert_eq!(reloaded.solver_cells(), solved.solver_cells());
+    assert!(reloaded.solver_cells().iter().any(|&m| m));
 }
 
 #[test]
@@ -424,6 +472,12 @@ fn generate_waits_while_the_seed_field_holds_no_seed() {
         );
         assert!(bad.status.error, "{text}");
         assert_eq!(bad.seed, 7);
+        let emptied = bad.clone().reduce(Action::InvalidSeed(String::new()));
+        assert_eq!(
+            (emptied.status.text.as_str(), emptied.status.error),
+            ("Type a seed; Generate waits for one.", false),
+            "the complaint about text that is gone goes too"
+        );
         let fixed = bad.reduce(Action::SetSeed(8));
         assert_eq!((fixed.seed, &fixed.seed_draft), (8, &None));
         assert_eq!(
@@ -503,6 +557,33 @@ fn saving_offers_the_givens_as_text_and_the_board_as_json() {
     assert_eq!(parse(&file.text).expect("reads back").grid, s.grid);
     assert_eq!(json.status.text, "Saved the board as sudoku.json.");
     assert_eq!(json.grid, s.grid);
+}
+
+#[test]
+fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
+    let other = PUZZLE.replace('4', ".");
+    let text = format!("# two puzzles\n{PUZZLE}\n\n{other}\n");
+    let s = AppState::default().reduce(Action::Import(text));
+    assert_eq!(s.grid, puzzle());
+    assert_eq!(
+        s.status.text,
+        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text, \
+         one per line); playing, the givens are locked."
+    );
+    // A grid whose rows are ragged is one puzzle with a short row, not several.
+    let rows: Vec<String> = (0..9)
+        .map(|r| PUZZLE[r * 9..r * 9 + 9].to_string())
+        .collect();
+    let ragged = format!("{}\n{}", rows[..8].join("\n"), &rows[8][..8]);
+    let s = AppState::default().reduce(Action::Import(ragged));
+    assert!(s.status.error, "{}", s.status.text);
+    // Two lines of which the second is no puzzle: the error is about the whole text.
+    let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
+    assert!(
+        s.status.text.starts_with("Import failed: "),
+        "{}",
+        s.status.text
+    );
 }
 
 #[test]
@@ -871,10 +952,114 @@ fn solver_digits_stay_marked_through_edits_undo_and_reload() {
 }
 
 #[test]
+fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
+    let solution = report(&puzzle(), 2).solutions[0].clone();
+    let right = solution.digit(p(0, 1)).expect("solved");
+    let wrong = (1..=9).map(d).find(|&x| x != right).expect("another digit");
+    let solve = |s: AppState| {
+        let id = s.next_job_id();
+        s.reduce(Action::Started {
+            id,
+            kind: JobKind::Solve,
+        })
+        .reduce(Action::Answered {
+            id,
+            response: Response::Solved {
+                report: report(&puzzle(), 2),
+                millis: 1.0,
+            },
+        })
+    };
+    let played = |digit: Digit| {
+        run(
+            AppState::default(),
+            [
+                Action::Import(PUZZLE.into()),
+                Action::Select(p(0, 1)),
+                Action::Input(digit),
+            ],
+        )
+    };
+    let replaced = solve(played(wrong));
+    assert!(
+        replaced
+            .status
+            .text
+            .ends_with(" It replaced 1 digit of yours; Undo brings it back."),
+        "{}",
+        replaced.status.text
+    );
+    assert_eq!(
+        replaced.clone().reduce(Action::Undo).grid,
+        played(wrong).grid
+    );
+    let kept = solve(played(right));
+    assert!(
+        !kept.status.text.contains("replaced"),
+        "{}",
+        kept.status.text
+    );
+    assert!(
+        !kept.solver_cells()[1],
+        "the player's right digit stays the player's"
+    );
+
+    // Solving again what the board shows adds no undo step.
+    let again = solve(kept.clone());
+    assert_eq!(
+        (&again.grid, again.undo.len()),
+        (&kept.grid, kept.undo.len())
+    );
+
+    // Typing the solver's own digit over it makes it the player's, undoably.
+    let mine = run(
+        again.clone(),
+        [
+            Action::Select(p(0, 2)),
+            Action::Input(solution.digit(p(0, 2)).expect("solved")),
+        ],
+    );
+    assert!(again.solver_cells()[2] && !mine.solver_cells()[2]);
+    assert_eq!(mine.grid, again.grid);
+    assert!(mine.reduce(Action::Undo).solver_cells()[2]);
+}
+
+#[test]
+fn a_two_keystroke_number_is_one_undo_step() {
+    let size = Size::new(6).expect("36x36");
+    let on = |v: u64| Digit::new(v, 36).expect("digit");
+    let start = run(
+        AppState::new(Grid::empty(size)),
+        [
+            Action::Select(p(0, 0)),
+            Action::Input(on(7)),
+            Action::Select(p(0, 1)),
+        ],
+    );
+    for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
+        let s = run(
+            start.clone(),
+            [
+                Action::Select(cell),
+                Action::Input(on(4)),
+                Action::InputMore(on(32)),
+            ],
+        );
+        assert_eq!(s.grid.digit(cell), Some(on(32)));
+        assert_eq!(s.undo.len(), start.undo.len() + 1, "{cell:?}");
+        let undone = s.reduce(Action::Undo);
+        assert_eq!(undone.grid.digit(cell), before, "{cell:?}");
+        assert_eq!(undone.grid.digit(p(0, 0)), Some(on(7)));
+    }
+}
+
+#[test]
 fn repeated_solves_keep_the_undo_history_bounded() {
     let solved = report(&puzzle(), 2);
     let mut s = run(AppState::default(), [Action::Import(PUZZLE.into())]);
     for _ in 0..UNDO_LIMIT + 20 {
+        // Back to the givens each time: solving the board it shows adds no step.
+        s = s.reduce(Action::ResetToGivens);
         let id = s.next_job_id();
         s = s.reduce(Action::Started {
             id,
@@ -960,6 +1145,12 @@ fn compare_rows_show_as_each_formulation_finishes() {
         response: Response::CompareRow { row: row(all[0]) },
     });
     assert_eq!(s.compare, vec![row(all[0])]);
+    let (check, check_id) = busy_with(JobKind::Check);
+    let check = check.reduce(Action::Answered {
+        id: check_id,
+        response: Response::CompareRow { row: row(all[0]) },
+    });
+    assert!(check.compare.is_empty(), "rows belong to comparisons only");
     assert_eq!(s.compare_pending(), all[1..].to_vec());
     assert!(s.busy(), "a row is not the answer");
     // The full answer replaces the rows; nothing is pending any more.
@@ -1087,16 +1278,38 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
 
 #[test]
 fn the_board_holds_still_while_a_job_runs() {
-    let edits = [
-        Action::Input(d(1)),
-        Action::Erase,
-        Action::Undo,
-        Action::Redo,
-        Action::Clear,
-        Action::ResetToGivens,
-        Action::SetSize(Size::new(2).expect("4x4")),
-        Action::Import(PUZZLE.replace('4', ".")),
-        Action::ShowSolution(1),
+    // Boards on which each edit would change something: one with an undo step and a cell
+    // selected, one with a redo step, one with two solutions to step through.
+    let edited = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    let undone = edited.clone().reduce(Action::Undo);
+    let mut two = puzzle();
+    two.set(p(0, 0), Entry::Empty);
+    let (several, id) = busy_with(JobKind::Count);
+    let several = several.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: report(&two, 2),
+            millis: 1.0,
+        },
+    });
+    let cases = [
+        (&edited, Action::Input(d(2))),
+        (&edited, Action::Erase),
+        (&edited, Action::Undo),
+        (&undone, Action::Redo),
+        (&edited, Action::Clear),
+        (&edited, Action::ResetToGivens),
+        (&edited, Action::SetSize(Size::new(2).expect("4x4"))),
+        (&edited, Action::Import(PUZZLE.replace('4', "."))),
+        (&edited, Action::OpenLink(PUZZLE.replace('4', "."))),
+        (&several, Action::ShowSolution(1)),
     ];
     let kinds = [
         JobKind::Solve,
@@ -1106,30 +1319,95 @@ fn the_board_holds_still_while_a_job_runs() {
         JobKind::Check,
         JobKind::Export(ModelFormat::Dimacs),
     ];
-    for kind in kinds {
-        let (s, _) = busy_with(kind);
-        // An edit before the job, so Undo would have something to undo.
-        let s = run(s, [Action::SetMode(Mode::Givens), Action::Select(p(0, 1))]);
-        for edit in edits.clone() {
+    for (base, edit) in cases {
+        assert_ne!(
+            base.clone().reduce(edit.clone()).grid,
+            base.grid,
+            "{edit:?} edits the board when no job runs"
+        );
+        for kind in kinds {
+            let id = base.next_job_id();
+            let s = base.clone().reduce(Action::Started { id, kind });
             let after = s.clone().reduce(edit.clone());
             assert_eq!(
-                (&after.grid, &after.undo, &after.redo),
-                (&s.grid, &s.undo, &s.redo),
+                (&after.grid, &after.undo, &after.redo, after.solution_index),
+                (&s.grid, &s.undo, &s.redo, s.solution_index),
                 "{kind:?} {edit:?}"
             );
+            let waits = match edit {
+                Action::Import(_) | Action::OpenLink(_) => "The import waits until it finishes",
+                _ => "The board is locked until it finishes",
+            };
             assert_eq!(
                 after.status.text,
-                format!(
-                    "{}... The board is locked until it finishes; Cancel stops it.",
-                    kind.verb()
-                )
+                format!("{}... {waits}; Cancel stops it.", kind.verb())
             );
             assert!(after.busy());
         }
-        // Once the job is gone the same edits apply again.
-        let free = s.reduce(Action::Cancelled);
-        assert_ne!(free.clone().reduce(Action::Input(d(1))).grid, free.grid);
     }
+}
+
+#[test]
+fn an_import_made_during_a_job_applies_when_the_job_ends() {
+    let other = PUZZLE.replace('4', ".");
+    let ends = [
+        Response::Failed {
+            message: "x".into(),
+        },
+        Response::Exported {
+            model: ModelFormat::Dimacs,
+            text: "p cnf 1 0".into(),
+        },
+    ];
+    for end in ends {
+        let (s, id) = busy_with(JobKind::Export(ModelFormat::Dimacs));
+        let s = s.reduce(Action::OpenLink(other.clone()));
+        assert_eq!(s.grid, puzzle(), "nothing yet");
+        let done = s.reduce(Action::Answered { id, response: end });
+        assert_eq!(done.grid, parse(&other).expect("valid").grid);
+        assert!(
+            done.status
+                .text
+                .starts_with("Opened the shared 9x9 puzzle with 14 givens"),
+            "{}",
+            done.status.text
+        );
+        assert_eq!(done.waiting_import, None);
+    }
+    // Progress is not the end; cancelling and a dead worker are.
+    let (s, id) = busy_with(JobKind::Check);
+    let s = s
+        .reduce(Action::Import(other.clone()))
+        .reduce(Action::Answered {
+            id,
+            response: Response::Progress {
+                phase: Phase::Clues,
+                done: 1,
+                total: 9,
+            },
+        });
+    assert_eq!(s.grid, puzzle());
+    assert_eq!(
+        s.clone().reduce(Action::Cancelled).grid,
+        parse(&other).expect("valid").grid
+    );
+    let dead = s.reduce(Action::EngineFailed("crash".into()));
+    assert_eq!(dead.grid, parse(&other).expect("valid").grid);
+    // A bad import that waited reports its error like any other.
+    let (s, id) = busy_with(JobKind::Solve);
+    let s = s
+        .reduce(Action::OpenLink("12x".into()))
+        .reduce(Action::Cancelled);
+    assert_eq!(s.grid, puzzle());
+    assert!(s.status.error);
+    assert!(
+        s.status
+            .text
+            .starts_with("The share link's puzzle could not be opened: found 3 cells"),
+        "{}",
+        s.status.text
+    );
+    let _ = id;
 }
 
 #[test]
@@ -1163,7 +1441,10 @@ fn failures_are_shown_as_errors() {
     });
     assert!(!s.busy());
     assert!(s.status.error);
-    assert_eq!(s.status.text, "the worker ran out of memory");
+    assert_eq!(
+        s.status.text,
+        "Solving failed: the worker ran out of memory."
+    );
 }
 
 #[test]
@@ -1248,8 +1529,17 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
     assert_eq!(s.share_link.as_deref(), Some(expected.as_str()));
     assert_eq!(s.clipboard.as_deref(), Some(expected.as_str()));
     assert!(s.status.text.starts_with("Share link made"));
+    let refused = s.clone().reduce(Action::CopyRefused);
+    assert_eq!(refused.clipboard, None);
+    assert!(
+        refused
+            .status
+            .text
+            .ends_with("copy it from the Share link box.")
+    );
     let s = s.reduce(Action::Copied);
     assert_eq!(s.clipboard, None);
+    assert!(s.status.text.starts_with("Share link made and copied"));
     assert!(s.share_link.is_some(), "the link stays on show");
     let s = run(s, [Action::Select(p(0, 2)), Action::Input(d(2))]);
     assert_eq!(s.share_link, None);

@@ -342,14 +342,39 @@ fn byte_order_marks_and_comment_lines_are_skipped() {
         let read = parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
         assert_eq!(read.puzzle, expected.puzzle, "{text:?}");
     }
-    // Line numbers in errors still count the comment lines.
-    let short = "# 4x4\n12 34\n34 12\n21 4\n43 21\n";
-    assert_eq!(
-        parse(short).unwrap_err().to_string(),
-        parse("\n12 34\n34 12\n21 4\n43 21\n")
-            .unwrap_err()
-            .to_string()
+    // A comment line before a JSON document too.
+    let json = format!(
+        "# saved board\n{}",
+        format::write(&expected.grid, Format::Json).unwrap()
     );
+    assert_eq!(parse(&json).unwrap().grid, expected.grid);
+}
+
+#[test]
+fn errors_after_comment_lines_point_into_the_input_as_given() {
+    // Line numbers count the comment lines.
+    let short = "# 4x4\n1234\n3412\n214\n4321\n";
+    assert_eq!(
+        parse(short).unwrap_err(),
+        ParseError::LineLength {
+            line: 4,
+            cells: 3,
+            expected: 4
+        }
+    );
+    // Character offsets count them too, with either line ending.
+    for comment in ["# a comment line\n", "# a comment line\r\n", "  # é\r\n"] {
+        let text = format!("{comment}12?4 5");
+        let offset = text.chars().position(|c| c == '?').expect("a ?");
+        match parse(&text).unwrap_err() {
+            ParseError::StrayCharacter {
+                offset: o, text: t, ..
+            } => {
+                assert_eq!((o, t.as_str()), (offset + 1, "?"), "{text:?}")
+            }
+            e => panic!("{text:?}: {e}"),
+        }
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::time::Duration;
 use sudoku_lab::app::state::Action;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Formulation, Pos, SolveOptions, Verdict, check_solution, solve};
-use sudoku_lab::ui::{App, Board, BoardProps, key_digit};
+use sudoku_lab::ui::{App, Board, BoardProps, Typed, key_digit};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use yew::Callback;
@@ -28,24 +28,31 @@ fn every_formulation_solves_in_wasm_and_the_checker_accepts() {
 
 #[wasm_bindgen_test]
 fn keys_name_the_digits_each_grid_size_spells() {
-    // (key, side, previous digit in the cell, expected value)
-    let cases: [(&str, usize, Option<u8>, Option<u64>); 12] = [
-        ("5", 9, None, Some(5)),
+    use Typed::{Digit as One, Joined, TooLarge};
+    let on = |side: usize, v: u64| sudoku_lab::engine::Digit::new(v, side).expect("digit");
+    // (key, side, previous digit in the cell, expected)
+    let cases = [
+        ("5", 9, None, Some(One(on(9, 5)))),
         ("0", 9, None, None),
         ("a", 9, None, None),
-        ("A", 16, None, Some(10)),
-        ("g", 16, None, Some(16)),
+        ("A", 16, None, Some(One(on(16, 10)))),
+        ("g", 16, None, Some(One(on(16, 16)))),
         ("h", 16, None, None),
-        ("P", 25, None, Some(25)),
+        ("P", 25, None, Some(One(on(25, 25)))),
         ("A", 36, None, None),
-        ("4", 49, Some(2), Some(24)),
-        ("9", 49, Some(5), Some(9)),
-        ("0", 36, Some(3), Some(30)),
+        ("4", 49, Some(2), Some(Joined(on(49, 24)))),
+        ("9", 49, Some(5), Some(TooLarge(59))),
+        ("2", 36, Some(4), Some(TooLarge(42))),
+        ("0", 36, Some(3), Some(Joined(on(36, 30)))),
+        ("7", 25, Some(1), Some(One(on(25, 7)))),
         ("12", 49, None, None),
     ];
     for (key, side, previous, want) in cases {
-        let got = key_digit(key, side, previous).map(|d| u64::from(d.get()));
-        assert_eq!(got, want, "{key:?} on {side} digits after {previous:?}");
+        assert_eq!(
+            key_digit(key, side, previous),
+            want,
+            "{key:?} on {side} digits after {previous:?}"
+        );
     }
 }
 

@@ -123,6 +123,9 @@ pub enum Action {
     Move(Direction),
     /// A digit typed or picked on the pad, into the selected cell.
     Input(Digit),
+    /// The second keystroke of a two-digit number (grids above 35): replaces the digit the
+    /// first keystroke put in the selected cell, in the same undo step.
+    InputMore(Digit),
     /// Clear the selected cell.
     Erase,
     Undo,
@@ -145,6 +148,8 @@ pub enum Action {
     SetSymmetry(Symmetry),
     /// Text pasted or read from a file; replaces the grid only if it parses.
     Import(String),
+    /// The puzzle text of a share link the page was opened with.
+    OpenLink(String),
     /// A file could not be read (or is too large to try); nothing changes but the status.
     ImportFailed(String),
     /// The page sent a request to the worker under this id.
@@ -172,6 +177,8 @@ pub enum Action {
     },
     /// The pending share link was handed to the clipboard.
     Copied,
+    /// The browser refused to put the share link on the clipboard.
+    CopyRefused,
     /// The pending download was handed to the browser.
     Downloaded,
 }
@@ -182,6 +189,7 @@ impl Action {
         matches!(
             self,
             Action::Input(_)
+                | Action::InputMore(_)
                 | Action::Erase
                 | Action::Undo
                 | Action::Redo
@@ -189,6 +197,7 @@ impl Action {
                 | Action::ResetToGivens
                 | Action::SetSize(_)
                 | Action::Import(_)
+                | Action::OpenLink(_)
                 | Action::ShowSolution(_)
         )
     }
@@ -228,7 +237,7 @@ pub struct AppState {
     /// than use a seed the field does not show.
     pub seed_draft: Option<String>,
     /// The digits the solver put on the board and nobody has typed over since, to tell them
-    /// from played ones; `None` once the board is replaced.
+    /// from played ones; `None` once an edit replaces the whole board.
     pub solver_grid: Option<Grid>,
     pub symmetry: Symmetry,
     pub engine: EngineState,
@@ -245,6 +254,9 @@ pub struct AppState {
     pub share_link: Option<String>,
     /// A share link to hand to the clipboard; the view does, then answers `Copied`.
     pub clipboard: Option<String>,
+    /// An import that arrived while a job ran (a share link opened in this tab, say): it
+    /// applies when the job ends rather than be lost.
+    pub waiting_import: Option<Action>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -258,7 +270,9 @@ pub struct Saved {
     pub seed: u64,
     #[serde(default)]
     pub symmetry: Symmetry,
-    #[serde(default)]
+    /// Stored under a newer name: states saved before the marks followed each cell kept a
+    /// whole stale solution here, which must not mark a later board.
+    #[serde(default, rename = "solver_digits")]
     pub solver_grid: Option<Grid>,
 }
 
@@ -293,6 +307,7 @@ impl AppState {
             redundant: Vec::new(),
             share_link: None,
             clipboard: None,
+            waiting_import: None,
             download: None,
             next_id: 1,
         }
@@ -423,10 +438,14 @@ impl AppState {
         // A running job answers about the board it started from, and solving or generating
         // replaces it, so the board holds still until the job ends.
         if let Some(job) = self.job.as_ref().filter(|_| action.edits_the_board()) {
-            self.status = Status::info(format!(
-                "{}... The board is locked until it finishes; Cancel stops it.",
-                job.kind.verb()
-            ));
+            let verb = job.kind.verb();
+            self.status = Status::info(match action {
+                Action::Import(_) | Action::OpenLink(_) => {
+                    self.waiting_import = Some(action);
+                    format!("{verb}... The import waits until it finishes; Cancel stops it.")
+                }
+                _ => format!("{verb}... The board is locked until it finishes; Cancel stops it."),
+            });
             return self;
         }
         match action {
@@ -437,6 +456,23 @@ impl AppState {
             }
             Action::Move(dir) => self.move_selection(dir),
             Action::Input(d) => self.input(Some(d)),
+            Action::InputMore(d) => {
+                let depth = self.undo.len();
+                self.input(Some(d));
+                // One number, one undo step: the step this input pushed (the board with the
+                // first keystroke) goes when it differs from the one under it only here.
+                if let (Some(p), true) = (self.selected, depth >= 1 && self.undo.len() == depth + 1)
+                {
+                    let (under, first) = (&self.undo[depth - 1].grid, &self.undo[depth].grid);
+                    let elsewhere = under.size() != first.size()
+                        || (0..under.entries().len()).any(|i| {
+                            i != p.index(self.size()) && under.entries()[i] != first.entries()[i]
+                        });
+                    if !elsewhere {
+                        self.undo.pop();
+                    }
+                }
+            }
             Action::Erase => self.input(None),
             Action::Undo => {
                 if let Some(before) = self.undo.pop() {
@@ -453,6 +489,14 @@ impl AppState {
                     self.after_grid_change();
                     self.status = self.board_status("Redone.");
                 }
+            }
+            // Nothing to clear or reset: no step for Undo to walk through.
+            Action::Clear if self.grid == Grid::empty(self.size()) => {
+                self.mode = Mode::Givens;
+                self.status = Status::info("The board is already empty.");
+            }
+            Action::ResetToGivens if self.grid == self.grid.puzzle() => {
+                self.status = Status::info("The board holds only givens already.");
             }
             Action::Clear => {
                 let undo = self.undo_hint();
@@ -536,6 +580,9 @@ impl AppState {
                         "'{shown}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
                         u64::MAX
                     ));
+                } else if self.seed_draft.is_some() && self.status.error {
+                    // The complaint quotes text that is gone.
+                    self.status = Status::info("Type a seed; Generate waits for one.");
                 }
                 self.seed_draft = Some(text);
             }
@@ -543,36 +590,12 @@ impl AppState {
                 self.status = Status::error(sentence(format!("Import failed: {reason}")));
             }
             Action::SetSymmetry(s) => self.symmetry = s,
-            Action::Import(text) => match format::parse(&text) {
-                Ok(parsed) if !on_the_board(parsed.grid.size()) => {
-                    self.status = Status::error(format!(
-                        "Import failed: a {} grid has no cells to play; the board takes {} to {}.",
-                        parsed.grid.size(),
-                        Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
-                        Size::all().last().unwrap_or(Size::NINE),
-                    ))
-                }
-                Ok(parsed) => {
-                    let givens = parsed.puzzle.given_count();
-                    let size = parsed.grid.size();
-                    self.replace_grid(parsed.grid);
-                    self.mode = Mode::Play;
-                    let format = match parsed.format {
-                        format::Format::Json => "JSON",
-                        other => other.name(),
-                    };
-                    let imported = format!(
-                        "Imported a {size} puzzle with {} ({format} format); playing, the givens are locked.",
-                        quantity(givens as u64, "givens"),
-                    );
-                    // A board saved in play may hold clashing digits; they are shaded.
-                    self.status = match self.grid.conflicts().first() {
-                        Some(c) => Status::error(format!("{imported} Conflict: {c}.")),
-                        None => Status::info(imported),
-                    };
-                }
-                Err(e) => self.status = Status::error(sentence(format!("Import failed: {e}"))),
-            },
+            Action::Import(text) => self.import(&text, "Import failed", "Imported a"),
+            Action::OpenLink(text) => self.import(
+                &text,
+                "The share link's puzzle could not be opened",
+                "Opened the shared",
+            ),
             Action::Started { id, kind } => {
                 if kind == JobKind::Compare {
                     self.compare.clear();
@@ -591,12 +614,13 @@ impl AppState {
                     self.engine = EngineState::Starting;
                 }
             }
-            Action::Answered { id, response } => return self.answered(id, response),
+            Action::Answered { id, response } => return self.answered(id, response).after_job(),
             Action::Cancelled => {
                 self.engine = EngineState::Starting;
                 if let Some(job) = self.job.take() {
                     self.status = Status::info(format!("{} cancelled.", job.kind.verb()));
                 }
+                return self.after_job();
             }
             Action::EngineFailed(reason) => {
                 // With no job waiting, the user's current message (a conflict, an import
@@ -609,6 +633,7 @@ impl AppState {
                         job.kind.verb()
                     ));
                 }
+                return self.after_job();
             }
             Action::EngineReady => self.engine = EngineState::Ready,
             Action::ShowSolution(i) => {
@@ -621,12 +646,22 @@ impl AppState {
             Action::Share { page } => {
                 let puzzle = format::write_compact(&self.grid.puzzle());
                 let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
-                self.status =
-                    Status::info("Share link made and copied: it opens this puzzle's givens.");
+                self.status = Status::info("Share link made: it opens this puzzle's givens.");
                 self.share_link = Some(link.clone());
                 self.clipboard = Some(link);
             }
-            Action::Copied => self.clipboard = None,
+            Action::Copied => {
+                self.clipboard = None;
+                self.status =
+                    Status::info("Share link made and copied: it opens this puzzle's givens.");
+            }
+            Action::CopyRefused => {
+                self.clipboard = None;
+                self.status = Status::info(
+                    "Share link made: it opens this puzzle's givens. The browser did not let \
+                     the page copy it; copy it from the Share link box.",
+                );
+            }
             Action::Downloaded => self.download = None,
         }
         self
@@ -656,6 +691,52 @@ impl AppState {
             Direction::BoxDown => ((r + n).min(last), c),
         };
         self.selected = Some(Pos::new(r, c));
+    }
+
+    /// Replaces the board with the puzzle in `text` if it parses; `failed` and `done` start
+    /// the message either way.
+    fn import(&mut self, text: &str, failed: &str, done: &str) {
+        let (parsed, of) = match format::parse(text) {
+            Ok(parsed) => (parsed, String::new()),
+            // A cell count no grid has may be several puzzles, one per line.
+            Err(e) => match first_of_several(text)
+                .filter(|_| matches!(e, format::ParseError::NotASquareOfSquare { .. }))
+            {
+                Some((parsed, count)) => (
+                    parsed,
+                    format!(" (the first of {count} puzzles in the text, one per line)"),
+                ),
+                None => {
+                    self.status = Status::error(sentence(format!("{failed}: {e}")));
+                    return;
+                }
+            },
+        };
+        let size = parsed.grid.size();
+        if !on_the_board(size) {
+            self.status = Status::error(format!(
+                "{failed}: a {size} grid has no cells to play; the board takes {} to {}.",
+                Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
+                Size::all().last().unwrap_or(Size::NINE),
+            ));
+            return;
+        }
+        let givens = parsed.puzzle.given_count();
+        self.replace_grid(parsed.grid);
+        self.mode = Mode::Play;
+        let format = match parsed.format {
+            format::Format::Json => "JSON",
+            other => other.name(),
+        };
+        let imported = format!(
+            "{done} {size} puzzle with {} ({format} format){of}; playing, the givens are locked.",
+            quantity(givens as u64, "givens"),
+        );
+        // A board saved in play may hold clashing digits; they are shaded.
+        self.status = match self.grid.conflicts().first() {
+            Some(c) => Status::error(format!("{imported} Conflict: {c}.")),
+            None => Status::info(imported),
+        };
     }
 
     /// Said when an action wipes a board that held digits: the way back is not obvious.
@@ -703,7 +784,9 @@ impl AppState {
             (Some(d), Mode::Givens) => Entry::Given(d),
             (Some(d), Mode::Play) => Entry::Filled(d),
         };
-        if entry == current {
+        let solvers = self.solver_cells()[p.index(self.size())];
+        // Typing the solver's digit over it makes it the player's.
+        if entry == current && !solvers {
             return;
         }
         let mut next = self.grid.clone();
@@ -732,7 +815,7 @@ impl AppState {
     }
 
     /// A user edit: remembered for undo; results of the previous grid no longer apply, and
-    /// no digit of the new one is the solver's.
+    /// no digit of the new one is the solver's (callers that keep some put them back).
     fn replace_grid(&mut self, grid: Grid) {
         self.remember(grid);
         self.after_grid_change();
@@ -766,6 +849,17 @@ impl AppState {
         }
     }
 
+    /// Once no job runs, an import that waited for it applies.
+    fn after_job(mut self) -> AppState {
+        match self.waiting_import.take() {
+            Some(import) if !self.busy() => self.reduce(import),
+            waiting => {
+                self.waiting_import = waiting;
+                self
+            }
+        }
+    }
+
     fn answered(mut self, id: u64, response: Response) -> AppState {
         let Some(job) = self.job.as_mut().filter(|j| j.id == id) else {
             return self;
@@ -775,7 +869,7 @@ impl AppState {
                 job.progress = Some((phase, done, total));
                 return self;
             }
-            Response::CompareRow { row } => {
+            Response::CompareRow { row } if job.kind == JobKind::Compare => {
                 self.compare.push(row);
                 return self;
             }
@@ -787,7 +881,10 @@ impl AppState {
         // The board was locked while the job ran, so the answer is about this board.
         match response {
             Response::Ready | Response::Progress { .. } | Response::CompareRow { .. } => {}
-            Response::Failed { message } => self.status = Status::error(message),
+            Response::Failed { message } => {
+                self.status =
+                    Status::error(sentence(format!("{} failed: {message}", job.kind.verb())))
+            }
             Response::Compared { rows } => self.compared(rows),
             Response::Solved { report, millis } => self.solved(job.kind, report, millis),
             Response::Generated {
@@ -869,12 +966,12 @@ impl AppState {
             (_, Verdict::NoSolution) => Status::info(format!("No solution ({how}).")),
             (JobKind::Count, _) if report.exhaustive => Status::info(format!(
                 "{} solution{} ({how}).",
-                report.count,
+                thousands(report.count),
                 if report.count == 1 { "" } else { "s" }
             )),
             (JobKind::Count, _) => Status::info(format!(
                 "At least {} solutions; counting stopped there ({how}).",
-                report.count
+                thousands(report.count)
             )),
             (_, Verdict::Unique) => Status::info(format!("Unique solution ({how}).")),
             (_, Verdict::Multiple) => Status::info(format!("At least 2 solutions ({how}).")),
@@ -885,8 +982,39 @@ impl AppState {
             self.status.text += &format!(" The first {kept} are kept to step through.");
         }
         if let Some(first) = report.solutions.first() {
-            self.remember(first.clone());
-            self.solver_grid = Some(first.clone());
+            // Digits the player entered that this solution puts something else in: the
+            // solution replaces them, which should not pass unsaid.
+            let mine = self.solver_cells();
+            let replaced = self
+                .grid
+                .entries()
+                .iter()
+                .zip(first.entries())
+                .zip(&mine)
+                .filter(|((e, s), solvers)| {
+                    matches!(e, Entry::Filled(_)) && !**solvers && e.digit() != s.digit()
+                })
+                .count();
+            if replaced > 0 {
+                self.status.text += &format!(
+                    " It replaced {} of yours; Undo brings {} back.",
+                    quantity(replaced as u64, "digits"),
+                    if replaced == 1 { "it" } else { "them" }
+                );
+            }
+            // The player's digits that agree with the solution stay the player's.
+            let mut marks = first.clone();
+            for (i, (e, solvers)) in self.grid.entries().iter().zip(&mine).enumerate() {
+                let p = Pos::from_index(i, self.size());
+                if matches!(e, Entry::Filled(_)) && !solvers && e.digit() == first.digit(p) {
+                    marks.set(p, Entry::Empty);
+                }
+            }
+            // Solving the board it already shows again adds no step to undo.
+            if *first != self.grid || self.solver_grid.as_ref() != Some(&marks) {
+                self.remember(first.clone());
+                self.solver_grid = Some(marks);
+            }
         }
         self.solutions = report.solutions;
         self.solution_index = 0;
@@ -971,14 +1099,44 @@ pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
         Phase::Uniqueness => ("Deciding uniqueness", "steps"),
         Phase::Clues => ("Testing clues", "clues"),
         Phase::Difficulty => ("Measuring effort", "formulations"),
+        Phase::Formulations => ("Comparing", "formulations answered"),
         Phase::Solutions => {
             return format!(
-                "Counting: {} so far (stops at {total})",
-                quantity(done, "solutions")
+                "Counting: {} so far (stops at {})",
+                quantity(done, "solutions"),
+                thousands(total)
             );
         }
     };
     format!("{what}: {done} of {total} {unit}")
+}
+
+/// A text of several puzzles one per line (a collection file, say): the first, and how many
+/// lines there are. Only the first two are read, so a large file costs no more than that.
+fn first_of_several(text: &str) -> Option<(format::Parsed, usize)> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.len() < 2 || format::parse(lines[1]).is_err() {
+        return None;
+    }
+    let first = format::parse(lines[0]).ok()?;
+    Some((first, lines.len()))
+}
+
+/// `10,000`: large counts read more easily grouped.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `1 guess`, `2 guesses`: `plural` is the word for many.
@@ -988,7 +1146,7 @@ pub fn quantity(n: u64, plural: &str) -> String {
         1 => plural.strip_suffix('s').unwrap_or(plural),
         _ => plural,
     };
-    format!("{n} {word}")
+    format!("{} {word}", thousands(n))
 }
 
 /// How a symmetry is named in the app.

@@ -200,6 +200,8 @@ pub enum Phase {
     Difficulty,
     /// Counting solutions: `done` found so far, `total` the count's cap (not a known end).
     Solutions,
+    /// Running every formulation on one puzzle: `done` of `total` have answered.
+    Formulations,
 }
 
 impl Phase {

@@ -44,7 +44,7 @@ pub struct CellLook {
 /// The digit a key names for a grid of `side` digits: `1-9`, then letters from 10 to 35.
 /// For grids above 35, `previous` (the last digit typed into this cell moments ago) lets two
 /// keystrokes spell one number.
-pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> {
+pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Typed> {
     let mut chars = key.chars();
     let c = chars.next()?;
     if chars.next().is_some() {
@@ -58,11 +58,22 @@ pub fn key_digit(key: &str, side: usize, previous: Option<u8>) -> Option<Digit> 
     };
     if let Some(p) = previous.filter(|_| side > 35) {
         let joined = p as u64 * 10 + v;
-        if joined <= side as u64 {
-            return Digit::new(joined, side).ok();
-        }
+        return Some(match Digit::new(joined, side) {
+            Ok(d) => Typed::Joined(d),
+            Err(_) => Typed::TooLarge(joined),
+        });
     }
-    Digit::new(v, side).ok()
+    Digit::new(v, side).ok().map(Typed::Digit)
+}
+
+/// What a key typed into a cell means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    Digit(Digit),
+    /// The second keystroke of a two-digit number whose first went into the same cell.
+    Joined(Digit),
+    /// Two keystrokes making a number beyond the grid's digits.
+    TooLarge(u64),
 }
 
 #[derive(Properties, PartialEq)]
@@ -118,17 +129,17 @@ pub fn Board(props: &BoardProps) -> Html {
                         (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
                         _ => None,
                     };
-                    let d = key_digit(&key, side, previous);
-                    if let (Some(d), Some(s)) = (d, selected) {
-                        memo.0 = Some((s, d.get()));
-                        memo.1 = now;
-                        // A second keystroke that made a two-digit number starts afresh.
-                        if previous.is_some() && d.get() >= 10 {
-                            memo.0 = None;
-                        }
-                    }
-                    match d {
-                        Some(d) => Some(Action::Input(d)),
+                    let typed = key_digit(&key, side, previous);
+                    // A second keystroke ends a number: the next one starts afresh.
+                    memo.0 = match (typed, selected) {
+                        (Some(Typed::Digit(d)), Some(s)) => Some((s, d.get())),
+                        _ => None,
+                    };
+                    memo.1 = now;
+                    match typed {
+                        Some(Typed::Digit(d)) => Some(Action::Input(d)),
+                        Some(Typed::Joined(d)) => Some(Action::InputMore(d)),
+                        Some(Typed::TooLarge(v)) => Some(Action::NotADigit(v.to_string())),
                         // A letter or digit the grid has no use for gets a word, not silence.
                         None if selected.is_some()
                             && key.chars().count() == 1
@@ -201,6 +212,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 let on_action = props.on_action.clone();
                 Callback::from(move |_: MouseEvent| on_action.emit(Action::Select(p)))
             };
+            // Tab into the board lands on a cell; that cell is then the one typed into.
+            let onfocus = (!is_selected).then(|| {
+                let on_action = props.on_action.clone();
+                Callback::from(move |_: FocusEvent| on_action.emit(Action::Select(p)))
+            });
             let tabindex = if is_selected || (props.selected.is_none() && r == 0 && c == 0) {
                 "0"
             } else {
@@ -209,7 +225,7 @@ pub fn Board(props: &BoardProps) -> Html {
             html! {
                 <div role="gridcell" id={format!("cell-{r}-{c}")} class={class}
                      aria-label={cell_label(p, e, look)} aria-selected={is_selected.to_string()}
-                     tabindex={tabindex} {onclick}>
+                     tabindex={tabindex} {onclick} {onfocus}>
                     { e.digit().map(|d| symbol(d, side)).unwrap_or_default() }
                 </div>
             }

@@ -98,6 +98,16 @@ pub struct ActionsProps {
     pub on_action: Callback<Action>,
 }
 
+/// A button that stays focusable while unavailable (`aria-disabled`, no `onclick`): a
+/// disabled button would throw the keyboard focus to the page each time a job starts or ends.
+pub fn button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes) -> Html {
+    let unavailable = onclick.is_none();
+    let onclick = onclick.unwrap_or_else(Callback::noop);
+    html! {
+        <button type="button" {class} aria-disabled={unavailable.to_string()} {onclick}>{ label.to_string() }</button>
+    }
+}
+
 /// Solve, count, check, compare, and the grid edits; Cancel while the worker is busy.
 #[component]
 pub fn Actions(props: &ActionsProps) -> Html {
@@ -106,31 +116,32 @@ pub fn Actions(props: &ActionsProps) -> Html {
     let job = |kind: JobKind| {
         let engine = props.engine.clone();
         let state = props.state.clone();
-        Callback::from(move |_: MouseEvent| {
-            engine.run(state.next_job_id(), kind, state.request(kind));
+        (!busy).then(|| {
+            Callback::from(move |_: MouseEvent| {
+                engine.run(state.next_job_id(), kind, state.request(kind));
+            })
         })
     };
-    let act = |a: Action| {
+    let act = |a: Action, available: bool| {
         let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
+        available.then(|| Callback::from(move |_: MouseEvent| on_action.emit(a.clone())))
     };
-    let cancel = {
+    let cancel = busy.then(|| {
         let engine = props.engine.clone();
         Callback::from(move |_: MouseEvent| engine.cancel())
-    };
+    });
     html! {
         <div class="actions">
-            <button type="button" class="primary" onclick={job(JobKind::Solve)} disabled={busy}>{ "Solve" }</button>
-            <button type="button" onclick={job(JobKind::Count)} disabled={busy}>{ "Count solutions" }</button>
-            <button type="button" onclick={job(JobKind::Check)} disabled={busy}
-                    title="Uniqueness, and which clues could go">{ "Check" }</button>
-            <button type="button" onclick={job(JobKind::Compare)} disabled={busy}>{ "Compare" }</button>
-            <button type="button" onclick={cancel} disabled={!busy}>{ "Cancel" }</button>
+            { button("Solve", job(JobKind::Solve), classes!("primary")) }
+            { button("Count solutions", job(JobKind::Count), classes!()) }
+            { button("Check", job(JobKind::Check), classes!()) }
+            { button("Compare", job(JobKind::Compare), classes!()) }
+            { button("Cancel", cancel, classes!()) }
             <span class="sep"></span>
-            <button type="button" onclick={act(Action::Undo)} disabled={busy || state.undo.is_empty()}>{ "Undo" }</button>
-            <button type="button" onclick={act(Action::Redo)} disabled={busy || state.redo.is_empty()}>{ "Redo" }</button>
-            <button type="button" onclick={act(Action::ResetToGivens)} disabled={busy}>{ "Reset to givens" }</button>
-            <button type="button" onclick={act(Action::Clear)} disabled={busy}>{ "Clear" }</button>
+            { button("Undo", act(Action::Undo, !busy && !state.undo.is_empty()), classes!()) }
+            { button("Redo", act(Action::Redo, !busy && !state.redo.is_empty()), classes!()) }
+            { button("Reset to givens", act(Action::ResetToGivens, !busy), classes!()) }
+            { button("Clear", act(Action::Clear, !busy), classes!()) }
         </div>
     }
 }

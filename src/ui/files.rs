@@ -1,5 +1,6 @@
 //! Import and export: paste or open a puzzle, download it or its model, share a link.
 
+use super::controls::button;
 use super::engine::EngineHandle;
 use super::storage;
 use crate::app::protocol::ModelFormat;
@@ -54,6 +55,18 @@ pub fn use_download(pending: Option<Download>, on_action: Callback<Action>) {
 #[component]
 pub fn ImportExport(props: &ImportExportProps) -> Html {
     let busy = props.state.busy();
+    let size = props.state.size();
+    let placeholder = if size.side() <= 25 {
+        format!(
+            "Paste a puzzle: for this {size} board {} characters, . for a blank; or numbers, or JSON",
+            size.cells()
+        )
+    } else {
+        format!(
+            "Paste a puzzle: for this {size} board {} numbers, 0 for a blank; or JSON",
+            size.cells()
+        )
+    };
     // Read at click time, so whatever was pasted last is what gets imported.
     let area = use_node_ref();
     let import = {
@@ -112,12 +125,12 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         let engine = props.engine.clone();
         let state = props.state.clone();
         let kind = JobKind::Export(model);
-        let onclick = Callback::from(move |_: MouseEvent| {
-            engine.run(state.next_job_id(), kind, state.request(kind));
+        let onclick = (!busy).then(|| {
+            Callback::from(move |_: MouseEvent| {
+                engine.run(state.next_job_id(), kind, state.request(kind));
+            })
         });
-        html! {
-            <button type="button" {onclick} disabled={busy}>{ format!("Export {}", model.name()) }</button>
-        }
+        button(&format!("Export {}", model.name()), onclick, classes!())
     };
     let link = props.state.share_link.as_ref().map(|link| {
         html! {
@@ -128,11 +141,11 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         }
     });
     html! {
-        <details class="files" open=true>
+        <details class="files" open=true aria-label="Import and export">
             <summary>{ "Import and export" }</summary>
             <label for="import-text">{ "Puzzle text (line, numeric or JSON)" }</label>
             <textarea id="import-text" rows="3" spellcheck="false" ref={area}
-                      placeholder="Paste a puzzle here, for example 81 characters such as 4.....8.5.3... with . for a blank" />
+                      placeholder={placeholder} />
             <div class="actions">
                 <button type="button" onclick={import}>{ "Import" }</button>
                 <label class="file">{ "Open file" }

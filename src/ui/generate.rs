@@ -1,5 +1,6 @@
 //! The generator's controls: seed, symmetry and the Generate button (size is the board's).
 
+use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::protocol::Symmetry;
 use crate::app::state::{Action, AppState, JobKind, symmetry_name};
@@ -39,14 +40,24 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             }
         })
     };
-    let generate = {
+    let start = (!state.busy() && state.seed_draft.is_none()).then(|| {
         let engine = props.engine.clone();
         let state = props.state.clone();
-        Callback::from(move |_: MouseEvent| {
+        move || {
             let kind = JobKind::Generate;
             engine.run(state.next_job_id(), kind, state.request(kind));
-        })
-    };
+        }
+    });
+    let generate = start
+        .clone()
+        .map(|start| Callback::from(move |_: MouseEvent| start()));
+    // Enter in the seed field generates, as in a form.
+    let on_seed_key = Callback::from(move |e: KeyboardEvent| {
+        if let (Some(start), "Enter") = (&start, e.key().as_str()) {
+            e.prevent_default();
+            start();
+        }
+    });
     let options = Symmetry::ALL.iter().map(|&s| {
         html! { <option selected={s == state.symmetry}>{ symmetry_name(s) }</option> }
     });
@@ -76,13 +87,12 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
                 <label for="seed">{ "Seed" }</label>
                 <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
                        value={state.seed_draft.clone().unwrap_or_else(|| state.seed.to_string())}
-                       oninput={on_seed} disabled={state.busy()}
+                       oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
                        aria-invalid={state.seed_draft.is_some().to_string()}
                        aria-describedby={state.seed_draft.is_some().then_some("seed-help")} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
-                <button type="button" class="primary" onclick={generate}
-                        disabled={state.busy() || state.seed_draft.is_some()}>{ "Generate" }</button>
+                { button("Generate", generate, classes!("primary")) }
             </div>
             { for seed_help }
             <small>{ what }</small>

@@ -10,7 +10,7 @@ mod status;
 mod storage;
 pub mod worker;
 
-pub use board::{Board, BoardProps, CellLook, cell_label, key_digit, symbol};
+pub use board::{Board, BoardProps, CellLook, Typed, cell_label, key_digit, symbol};
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};

@@ -35,7 +35,7 @@ fn shared_puzzle() -> Option<Action> {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
     }
     Some(match text {
-        Some(text) => Action::Import(text),
+        Some(text) => Action::OpenLink(text),
         None => Action::ImportFailed(
             "the share link is damaged (its puzzle is not valid URL encoding).".into(),
         ),
@@ -92,8 +92,14 @@ pub fn use_clipboard(pending: Option<String>, on_action: yew::Callback<Action>) 
     yew::use_effect_with(pending, move |pending| {
         if let (Some(link), Some(w)) = (pending, web_sys::window()) {
             // Refused without a user grant in some browsers; the link is shown either way.
-            let _ = w.navigator().clipboard().write_text(link);
-            on_action.emit(Action::Copied);
+            let written = w.navigator().clipboard().write_text(link);
+            let on_action = on_action.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match wasm_bindgen_futures::JsFuture::from(written).await {
+                    Ok(_) => on_action.emit(Action::Copied),
+                    Err(_) => on_action.emit(Action::CopyRefused),
+                }
+            });
         }
     });
 }

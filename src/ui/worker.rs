@@ -83,7 +83,7 @@ pub fn handle(
                 .iter()
                 .enumerate()
                 .map(|(i, &formulation)| {
-                    progress(Phase::Difficulty, i as u64, total);
+                    progress(Phase::Formulations, i as u64, total);
                     let t0 = now();
                     let result = solve(&puzzle, formulation, &SolveOptions::default())
                         .map_err(|e| e.to_string());
@@ -142,7 +142,7 @@ fn generate(
             millis: now() - t0,
         },
         Err(e) => Response::Failed {
-            message: format!("Generation failed: {e}."),
+            message: e.to_string(),
         },
     }
 }
@@ -182,7 +182,7 @@ fn check(
             millis: now() - t0,
         },
         Err(e) => Response::Failed {
-            message: format!("Check failed: {e}."),
+            message: e.to_string(),
         },
     }
 }
@@ -196,7 +196,7 @@ fn export(puzzle: &Grid, model: ModelFormat) -> Response {
     if text.len() > MAX_EXPORT_BYTES {
         return Response::Failed {
             message: format!(
-                "The {} model of a {} puzzle is {} MB, more than the page hands out ({} MB); \
+                "the {} model of a {} puzzle is {} MB, more than the page hands out ({} MB); \
                  the command line writes it: sudoku-lab export --format {}.",
                 model.name(),
                 puzzle.size(),
@@ -222,7 +222,9 @@ pub fn register() {
                 let mut last = f64::NEG_INFINITY;
                 let mut progress = |phase: Phase, done: u64, total: u64| {
                     let t = now();
-                    if t - last >= PROGRESS_EVERY_MS || done == total {
+                    // A phase of a handful of steps (the formulations of a comparison) may
+                    // spend seconds on each, so every step is shown.
+                    if t - last >= PROGRESS_EVERY_MS || done == total || total <= 16 {
                         last = t;
                         post(id, Response::Progress { phase, done, total });
                     }
@@ -241,7 +243,7 @@ pub fn register() {
                     post(
                         id as u64,
                         Response::Failed {
-                            message: "The engine could not read the request; reload the page."
+                            message: "the engine could not read the request; reload the page"
                                 .into(),
                         },
                     );

@@ -66,3 +66,22 @@ test('the number pad enters digits and leaves the keyboard on the board', async 
   await page.getByRole('gridcell', { name: 'Row 6, column 5, given 6' }).waitFor();
   await page.close();
 });
+
+test('keyboard only: Tab into the board and type; Enter on Solve keeps the focus on Solve', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  // Size, the two mode buttons, then the board's first cell.
+  await page.getByLabel('Size', { exact: true }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'cell-0-0');
+  await page.keyboard.press('5');
+  await page.getByRole('gridcell', { name: 'Row 1, column 1, given 5' }).waitFor();
+
+  const solve = page.getByRole('button', { name: 'Solve', exact: true });
+  await solve.focus();
+  await page.keyboard.press('Enter');
+  await status(page).filter({ hasText: /^At least 2 solutions/ }).waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Solve');
+  // While nothing runs, Cancel is there but unavailable, and says so.
+  assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).getAttribute('aria-disabled'), 'true');
+  await page.close();
+});

@@ -70,14 +70,14 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   await other.goto(link);
   await engineReady(other);
   assert.deepEqual(await boardLabels(other), givens);
-  await statusMatching(other, /^Imported a 9x9 puzzle with 17 givens/);
+  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 givens/);
   assert.equal(new URL(other.url()).hash, '', 'a reload restores the saved state, not the link');
 
   // The same link followed in a tab that already shows the app changes only the fragment.
   await other.getByRole('button', { name: 'Clear', exact: true }).click();
   await other.getByRole('gridcell', { name: 'Row 1, column 1, empty' }).waitFor();
   await other.goto(link);
-  await statusMatching(other, /^Imported a 9x9 puzzle with 17 givens/);
+  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 givens/);
   assert.deepEqual(await boardLabels(other), givens);
   assert.equal(new URL(other.url()).hash, '');
 

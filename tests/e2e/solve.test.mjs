@@ -30,7 +30,7 @@ test('a puzzle typed in by hand is solved by every formulation', async () => {
     await page.getByRole('radio', { name, exact: true }).check();
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     const text = await statusMatching(page, /^Unique solution/);
-    assert.match(text, new RegExp(`^Unique solution \\(${name}, (< )?[\\d.]+ m?s(, \\d+ [a-zA-Z ]+)*\\)\\.$`));
+    assert.match(text, new RegExp(`^Unique solution \\(${name}, (< )?[\\d.]+ m?s(, [\\d,]+ [a-zA-Z ]+)*\\)\\.$`));
     for (const [i, ch] of [...SOLUTION].entries()) {
       if (i % 10 !== 0) continue; // a sample of cells across the board
       const label = await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).getAttribute('aria-label');
@@ -103,7 +103,7 @@ test('a long count shows how many solutions it has found and can be cancelled', 
   await page.getByRole('radio', { name: 'MIP', exact: true }).check();
   await page.getByRole('button', { name: 'Count solutions' }).click();
   await page.locator('.progress-text')
-    .filter({ hasText: /^Counting: \d+ solutions? so far \(stops at 10000\)$/ })
+    .filter({ hasText: /^Counting: \d+ solutions? so far \(stops at 10,000\)$/ })
     .waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await statusMatching(page, /^Counting solutions cancelled\.$/);
@@ -129,6 +129,8 @@ test('a slow comparison shows each formulation as it finishes and names the one 
   const rows = page.locator('table.compare tbody tr');
   await rows.filter({ hasText: /^Propagation2 or more/ }).waitFor({ timeout: 30_000 });
   await rows.filter({ hasText: 'running...' }).waitFor();
+  await page.locator('.progress-text')
+    .filter({ hasText: /^Comparing: [1-3] of 4 formulations answered$/ }).waitFor();
   assert.equal(await rows.count(), await page.getByRole('radio').count());
   await shot(page, 'comparing');
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -11,6 +11,7 @@ pub use text::{
 
 use super::grid::{Conflict, Grid, Size};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::fmt;
 
 /// Inputs larger than this are refused before any work: the largest grid (49x49) in the most
@@ -205,13 +206,13 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     }
     // Editors on some systems start a saved file with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let uncommented = without_comments(text);
+    let text = &*uncommented;
     let trimmed = text.trim_start();
     let (format, puzzle, grid) = if trimmed.starts_with(['{', '[']) {
         let j = parse_json(text)?;
         (Format::Json, j.puzzle, j.grid)
     } else {
-        let uncommented = without_comments(text);
-        let text = uncommented.as_str();
         let format = guess_text_format(text);
         let g = match format {
             Format::Numeric => parse_numeric(text),
@@ -235,18 +236,23 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     })
 }
 
-/// `#` comment lines blanked out, keeping the line numbers errors refer to.
-fn without_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            if line.trim_start().starts_with('#') {
-                ""
-            } else {
-                line
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// `#` comment lines turned into spaces, so every line and character number an error names
+/// stays that of the input. (No JSON document has a line starting with `#`.)
+fn without_comments(text: &str) -> Cow<'_, str> {
+    let is_comment = |line: &str| line.trim_start().starts_with('#');
+    if !text.split('\n').any(is_comment) {
+        return Cow::Borrowed(text);
+    }
+    let blank = |line: &str| -> String {
+        if is_comment(line) {
+            line.chars()
+                .map(|c| if c == '\r' || c == '\n' { c } else { ' ' })
+                .collect()
+        } else {
+            line.to_string()
+        }
+    };
+    Cow::Owned(text.split_inclusive('\n').map(blank).collect())
 }
 
 /// Numeric when commas separate cells, when a line mixes short tokens of different widths
