@@ -67,6 +67,17 @@ pub struct FormulationProps {
     pub on_action: Callback<Action>,
 }
 
+/// A formulation's description, with the largest grid it takes when that is not the largest.
+fn description(f: Formulation) -> String {
+    let max = f.max_box() * f.max_box();
+    match Size::all().last() {
+        Some(largest) if f.max_box() < largest.box_size() => {
+            format!("{} (grids up to {max}x{max})", f.description())
+        }
+        _ => f.description().to_string(),
+    }
+}
+
 /// One radio per formulation, each with its one-line description.
 #[component]
 pub fn FormulationPicker(props: &FormulationProps) -> Html {
@@ -79,7 +90,7 @@ pub fn FormulationPicker(props: &FormulationProps) -> Html {
                 <input type="radio" name="formulation" id={id.clone()} checked={props.selected == f}
                        aria-describedby={format!("{id}-desc")} {onchange} />
                 <label for={id.clone()}>{ f.name() }</label>
-                <small id={format!("{id}-desc")}>{ f.description() }</small>
+                <small id={format!("{id}-desc")}>{ description(f) }</small>
             </div>
         }
     });

@@ -176,3 +176,31 @@ pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
     }
     (*handle).clone()
 }
+
+/// Escape cancels a running job from anywhere on the page: the Cancel button may be far from
+/// the control that started it, in Tab order and on a phone's screen.
+#[hook]
+pub fn use_escape_cancels(engine: EngineHandle, busy: bool) {
+    use_effect_with(busy, move |&busy| {
+        let listener = busy.then(|| {
+            wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+                move |e: web_sys::KeyboardEvent| {
+                    if e.key() == "Escape" && !e.default_prevented() {
+                        e.prevent_default();
+                        engine.cancel();
+                    }
+                },
+            )
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let (Some(d), Some(l)) = (&document, &listener) {
+            let _ = d.add_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+        }
+        move || {
+            if let (Some(d), Some(l)) = (&document, &listener) {
+                let _ =
+                    d.remove_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+            }
+        }
+    });
+}

@@ -43,6 +43,7 @@ pub fn App() -> Html {
         Callback::from(move |a: Action| store.dispatch(a))
     };
     let engine = use_engine(dispatch.clone());
+    engine::use_escape_cancels(engine.clone(), store.0.busy());
     {
         let saved = store.0.saved();
         use_effect_with(saved, storage::save);
