@@ -257,6 +257,9 @@ pub struct AppState {
     /// An import that arrived while a job ran (a share link opened in this tab, say): it
     /// applies when the job ends rather than be lost.
     pub waiting_import: Option<Action>,
+    /// The cell the last action typed a digit into, as a step of its own: the second
+    /// keystroke of a two-digit number joins that step.
+    typed_step: Option<Pos>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -308,6 +311,7 @@ impl AppState {
             share_link: None,
             clipboard: None,
             waiting_import: None,
+            typed_step: None,
             download: None,
             next_id: 1,
         }
@@ -365,19 +369,7 @@ impl AppState {
     /// Per cell, whether its digit is the solver's: placed by the last solve and not typed
     /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
     pub fn solver_cells(&self) -> Vec<bool> {
-        let shown = self
-            .solver_grid
-            .as_ref()
-            .filter(|s| s.size() == self.grid.size());
-        let Some(shown) = shown else {
-            return vec![false; self.grid.entries().len()];
-        };
-        self.grid
-            .entries()
-            .iter()
-            .zip(shown.entries())
-            .map(|(e, s)| matches!(e, Entry::Filled(_)) && e.digit() == s.digit())
-            .collect()
+        marked(&self.grid, self.solver_grid.as_ref())
     }
 
     /// The formulations a running comparison has yet to report, in the order the worker
@@ -448,6 +440,7 @@ impl AppState {
             });
             return self;
         }
+        let typed = self.typed_step.take();
         match action {
             Action::Select(p) => {
                 if p.row < self.size().side() && p.col < self.size().side() {
@@ -455,22 +448,19 @@ impl AppState {
                 }
             }
             Action::Move(dir) => self.move_selection(dir),
-            Action::Input(d) => self.input(Some(d)),
+            Action::Input(d) => {
+                let depth = self.undo.len();
+                self.input(Some(d));
+                if self.undo.len() == depth + 1 {
+                    self.typed_step = self.selected;
+                }
+            }
             Action::InputMore(d) => {
                 let depth = self.undo.len();
                 self.input(Some(d));
-                // One number, one undo step: the step this input pushed (the board with the
-                // first keystroke) goes when it differs from the one under it only here.
-                if let (Some(p), true) = (self.selected, depth >= 1 && self.undo.len() == depth + 1)
-                {
-                    let (under, first) = (&self.undo[depth - 1].grid, &self.undo[depth].grid);
-                    let elsewhere = under.size() != first.size()
-                        || (0..under.entries().len()).any(|i| {
-                            i != p.index(self.size()) && under.entries()[i] != first.entries()[i]
-                        });
-                    if !elsewhere {
-                        self.undo.pop();
-                    }
+                // One number, one undo step: the step the first keystroke made goes.
+                if typed.is_some() && typed == self.selected && self.undo.len() == depth + 1 {
+                    self.undo.pop();
                 }
             }
             Action::Erase => self.input(None),
@@ -649,6 +639,10 @@ impl AppState {
                 self.status = Status::info("Share link made: it opens this puzzle's givens.");
                 self.share_link = Some(link.clone());
                 self.clipboard = Some(link);
+            }
+            // The outcome of copying, unless the status moved on meanwhile.
+            Action::Copied | Action::CopyRefused if !self.status.text.starts_with("Share link") => {
+                self.clipboard = None;
             }
             Action::Copied => {
                 self.clipboard = None;
@@ -1011,7 +1005,7 @@ impl AppState {
                 }
             }
             // Solving the board it already shows again adds no step to undo.
-            if *first != self.grid || self.solver_grid.as_ref() != Some(&marks) {
+            if *first != self.grid || marked(first, Some(&marks)) != mine {
                 self.remember(first.clone());
                 self.solver_grid = Some(marks);
             }
@@ -1108,7 +1102,20 @@ pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
             );
         }
     };
-    format!("{what}: {done} of {total} {unit}")
+    format!("{what}: {} of {} {unit}", thousands(done), thousands(total))
+}
+
+/// Per cell of `grid`, whether it holds the digit `marks` (the solver's digits) has there.
+fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
+    match marks.filter(|m| m.size() == grid.size()) {
+        Some(marks) => grid
+            .entries()
+            .iter()
+            .zip(marks.entries())
+            .map(|(e, m)| matches!(e, Entry::Filled(_)) && e.digit() == m.digit())
+            .collect(),
+        None => vec![false; grid.entries().len()],
+    }
 }
 
 /// A text of several puzzles one per line (a collection file, say): the first, and how many

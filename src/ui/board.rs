@@ -100,6 +100,9 @@ pub fn Board(props: &BoardProps) -> Html {
     let onkeydown = {
         let on_action = props.on_action.clone();
         let selected = props.selected;
+        // A first keystroke counts only while its digit is still in the cell: an erase, an
+        // undo or the pad in between starts a new number.
+        let in_cell = selected.and_then(|s| props.grid.digit(s)).map(|d| d.get());
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
             let ctrl = e.ctrl_key() || e.meta_key();
@@ -126,13 +129,20 @@ pub fn Board(props: &BoardProps) -> Html {
                     let now = js_sys::Date::now();
                     let mut memo = last_key.borrow_mut();
                     let previous = match (memo.0, selected) {
-                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
+                        (Some((p, v)), Some(s))
+                            if p == s && now - memo.1 < 1000.0 && in_cell == Some(v) =>
+                        {
+                            Some(v)
+                        }
                         _ => None,
                     };
                     let typed = key_digit(&key, side, previous);
-                    // A second keystroke ends a number: the next one starts afresh.
+                    // Only a digit some two-digit number starts with waits for a second key;
+                    // a second keystroke ends a number, so the next one starts afresh.
                     memo.0 = match (typed, selected) {
-                        (Some(Typed::Digit(d)), Some(s)) => Some((s, d.get())),
+                        (Some(Typed::Digit(d)), Some(s)) if usize::from(d.get()) * 10 <= side => {
+                            Some((s, d.get()))
+                        }
                         _ => None,
                     };
                     memo.1 = now;

@@ -108,7 +108,7 @@ impl EngineHandle {
             self.dispatch.emit(Action::Answered {
                 id,
                 response: Response::Failed {
-                    message: "The engine worker is not available.".into(),
+                    message: "the engine worker is not available".into(),
                 },
             });
         }
@@ -185,7 +185,7 @@ pub fn use_escape_cancels(engine: EngineHandle, busy: bool) {
         let listener = busy.then(|| {
             wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
                 move |e: web_sys::KeyboardEvent| {
-                    if e.key() == "Escape" && !e.default_prevented() {
+                    if e.key() == "Escape" && !e.default_prevented() && !e.is_composing() {
                         e.prevent_default();
                         engine.cancel();
                     }

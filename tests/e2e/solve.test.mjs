@@ -103,7 +103,7 @@ test('a long count shows how many solutions it has found and can be cancelled', 
   await page.getByRole('radio', { name: 'MIP', exact: true }).check();
   await page.getByRole('button', { name: 'Count solutions' }).click();
   await page.locator('.progress-text')
-    .filter({ hasText: /^Counting: \d+ solutions? so far \(stops at 10,000\)$/ })
+    .filter({ hasText: /^Counting: [\d,]+ solutions? so far \(stops at 10,000\)$/ })
     .waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await statusMatching(page, /^Counting solutions cancelled\.$/);
