@@ -223,6 +223,15 @@ async fn a_49x49_board_takes_two_digit_numbers_from_two_keys() {
     assert_eq!(c.text_content().as_deref(), Some("42"));
     key(&c, "Delete", false);
     until("erased", || label(&c) == "Row 49, column 1, empty").await;
+    // A key in between starts a new number.
+    key(&c, "4", false);
+    key(&c, "Backspace", false);
+    key(&c, "2", false);
+    until("a given 2", || label(&c) == "Row 49, column 1, given 2").await;
+    // No number of this grid starts with 5, so 5 then 3 is a 3.
+    key(&c, "5", false);
+    key(&c, "3", false);
+    until("a given 3", || label(&c) == "Row 49, column 1, given 3").await;
 }
 
 #[wasm_bindgen_test]

@@ -100,11 +100,11 @@ pub fn Board(props: &BoardProps) -> Html {
     let onkeydown = {
         let on_action = props.on_action.clone();
         let selected = props.selected;
-        // A first keystroke counts only while its digit is still in the cell: an erase, an
-        // undo or the pad in between starts a new number.
-        let in_cell = selected.and_then(|s| props.grid.digit(s)).map(|d| d.get());
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
+            // Any other key in between (an erase, an undo, a move) starts a new number.
+            let mut memo = last_key.borrow_mut();
+            let first = memo.0.take();
             let ctrl = e.ctrl_key() || e.meta_key();
             let action = match key.as_str() {
                 "z" | "Z" if ctrl && e.shift_key() => Some(Action::Redo),
@@ -127,13 +127,8 @@ pub fn Board(props: &BoardProps) -> Html {
                 }
                 _ => {
                     let now = js_sys::Date::now();
-                    let mut memo = last_key.borrow_mut();
-                    let previous = match (memo.0, selected) {
-                        (Some((p, v)), Some(s))
-                            if p == s && now - memo.1 < 1000.0 && in_cell == Some(v) =>
-                        {
-                            Some(v)
-                        }
+                    let previous = match (first, selected) {
+                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
                         _ => None,
                     };
                     let typed = key_digit(&key, side, previous);
@@ -161,6 +156,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     }
                 }
             };
+            drop(memo);
             if let Some(a) = action {
                 e.prevent_default();
                 on_action.emit(a);
