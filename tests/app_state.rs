@@ -574,6 +574,18 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text, \
          one per line); playing, the givens are locked."
     );
+    // Puzzles of 16 characters look like rows of a 16x16 grid; a byte-order mark and a
+    // comment line before them change nothing.
+    let small = "\u{feff}# 4x4\n1...............\n.2..............\n..3.............\n";
+    let s = AppState::default().reduce(Action::Import(small.into()));
+    assert_eq!(s.grid.size(), Size::new(2).expect("4x4"));
+    assert!(
+        s.status
+            .text
+            .contains("(the first of 3 puzzles in the text, one per line)"),
+        "{}",
+        s.status.text
+    );
     // A grid whose rows are ragged is one puzzle with a short row, named as such.
     let rows: Vec<String> = (0..9)
         .map(|r| PUZZLE[r * 9..r * 9 + 9].to_string())
@@ -1405,15 +1417,29 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         assert_eq!(s.grid, puzzle(), "nothing yet");
         let done = s.reduce(Action::Answered { id, response: end });
         assert_eq!(done.grid, parse(&other).expect("valid").grid);
+        // The job's own answer is not lost: it comes first.
         assert!(
-            done.status
-                .text
-                .starts_with("Opened the shared 9x9 puzzle with 14 givens"),
+            done.status.text.contains(
+                ". Then the import that waited: Opened the shared 9x9 puzzle with 14 givens"
+            ),
             "{}",
             done.status.text
         );
         assert_eq!(done.waiting_import, None);
     }
+    // A second import while one waits takes its place, and says so.
+    let (s, _) = busy_with(JobKind::Check);
+    let s = s
+        .reduce(Action::Import(other.clone()))
+        .reduce(Action::OpenLink(PUZZLE.into()));
+    assert!(
+        s.status
+            .text
+            .ends_with("(in place of the one that was waiting); Cancel stops it."),
+        "{}",
+        s.status.text
+    );
+    assert_eq!(s.reduce(Action::Cancelled).grid, puzzle());
     // Progress is not the end; cancelling and a dead worker are.
     let (s, id) = busy_with(JobKind::Check);
     let s = s
@@ -1434,7 +1460,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
     let dead = s.reduce(Action::EngineFailed("crash".into()));
     assert_eq!(dead.grid, parse(&other).expect("valid").grid);
     // A bad import that waited reports its error like any other.
-    let (s, id) = busy_with(JobKind::Solve);
+    let (s, _) = busy_with(JobKind::Solve);
     let s = s
         .reduce(Action::OpenLink("12x".into()))
         .reduce(Action::Cancelled);
@@ -1443,11 +1469,10 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
     assert!(
         s.status
             .text
-            .starts_with("The share link's puzzle could not be opened: found 3 cells"),
+            .ends_with("The share link's puzzle could not be opened: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."),
         "{}",
         s.status.text
     );
-    let _ = id;
 }
 
 #[test]

@@ -433,8 +433,13 @@ impl AppState {
             let verb = job.kind.verb();
             self.status = Status::info(match action {
                 Action::Import(_) | Action::OpenLink(_) => {
-                    self.waiting_import = Some(action);
-                    format!("{verb}... The import waits until it finishes; Cancel stops it.")
+                    let instead = match self.waiting_import.replace(action) {
+                        Some(_) => " (in place of the one that was waiting)",
+                        None => "",
+                    };
+                    format!(
+                        "{verb}... The import waits until it finishes{instead}; Cancel stops it."
+                    )
                 }
                 _ => format!("{verb}... The board is locked until it finishes; Cancel stops it."),
             });
@@ -693,9 +698,13 @@ impl AppState {
         let (parsed, of) = match format::parse(text) {
             Ok(parsed) => (parsed, String::new()),
             // A cell count no grid has may be several puzzles, one per line.
-            Err(e) => match first_of_several(text)
-                .filter(|_| matches!(e, format::ParseError::NotASquareOfSquare { .. }))
-            {
+            Err(e) => match first_of_several(text).filter(|_| {
+                matches!(
+                    e,
+                    format::ParseError::NotASquareOfSquare { .. }
+                        | format::ParseError::RowCount { .. }
+                )
+            }) {
                 Some((parsed, count)) => (
                     parsed,
                     format!(" (the first of {count} puzzles in the text, one per line)"),
@@ -843,10 +852,22 @@ impl AppState {
         }
     }
 
-    /// Once no job runs, an import that waited for it applies.
+    /// Once no job runs, an import that waited for it applies; the job's own answer stays in
+    /// the status line before the import's.
     fn after_job(mut self) -> AppState {
         match self.waiting_import.take() {
-            Some(import) if !self.busy() => self.reduce(import),
+            Some(import) if !self.busy() => {
+                let answer = self.status.clone();
+                let mut s = self.reduce(import);
+                s.status = Status {
+                    text: format!(
+                        "{} Then the import that waited: {}",
+                        answer.text, s.status.text
+                    ),
+                    error: answer.error || s.status.error,
+                };
+                s
+            }
             waiting => {
                 self.waiting_import = waiting;
                 self
@@ -1122,6 +1143,7 @@ fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
 /// lines there are. Only the first two are read, so a large file costs no more than that.
 fn first_of_several(text: &str) -> Option<(format::Parsed, usize)> {
     let lines: Vec<&str> = text
+        .trim_start_matches('\u{feff}')
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -132,12 +132,10 @@ pub fn Board(props: &BoardProps) -> Html {
                         _ => None,
                     };
                     let typed = key_digit(&key, side, previous);
-                    // Only a digit some two-digit number starts with waits for a second key;
-                    // a second keystroke ends a number, so the next one starts afresh.
+                    // A second keystroke ends a number, so the next one starts afresh; two
+                    // quick keys are a number even when it is too large, which is then named.
                     memo.0 = match (typed, selected) {
-                        (Some(Typed::Digit(d)), Some(s)) if usize::from(d.get()) * 10 <= side => {
-                            Some((s, d.get()))
-                        }
+                        (Some(Typed::Digit(d)), Some(s)) => Some((s, d.get())),
                         _ => None,
                     };
                     memo.1 = now;

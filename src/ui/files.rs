@@ -157,7 +157,8 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                         title="The givens and every other digit on the board">{ "Download JSON" }</button>
                 <button type="button" onclick={copy_link}>{ "Copy link" }</button>
             </div>
-            { for link }
+            // A slot that stays, so the link's coming does not rebuild the text box and buttons.
+            <div class="slot">{ for link }</div>
             <div class="actions" role="group" aria-label="Export the model">
                 { for ModelFormat::ALL.into_iter().map(export) }
             </div>

@@ -94,7 +94,9 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 { button("Generate", generate, classes!("primary")) }
             </div>
-            { for seed_help }
+            // A slot that stays: the help's coming and going must not rebuild the seed field
+            // being typed in.
+            <div class="slot">{ for seed_help }</div>
             <small>{ what }</small>
         </fieldset>
     }

@@ -51,11 +51,13 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         }
     });
     let class = classes!("status", state.status.error.then_some("error"));
+    // Parts that come and go sit in slots that stay, so the diff never replaces the status
+    // line (and a screen reader's live region) or a focused stepper button.
     html! {
         <div class="status-area">
             <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
-            { for progress }
-            { for stepper }
+            <div class="slot">{ for progress }</div>
+            <div class="slot">{ for stepper }</div>
         </div>
     }
 }

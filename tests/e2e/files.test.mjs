@@ -59,8 +59,12 @@ test('the grid, mode and settings survive a reload', async () => {
 test('a share link opens the same puzzle in a fresh page, then leaves the address', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
+  await page.getByLabel(/^Puzzle text/).fill('a draft');
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByLabel('Share link').inputValue();
+  // The link's box appears without rebuilding what was there: the draft and the focus stay.
+  assert.equal(await page.getByLabel(/^Puzzle text/).inputValue(), 'a draft');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Copy link');
   assert.ok(link.startsWith(env.url) && link.includes('#p='), link);
   const givens = await boardLabels(page);
   await page.getByRole('button', { name: 'Clear', exact: true }).click();

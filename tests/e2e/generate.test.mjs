@@ -119,3 +119,20 @@ for (const [box, side] of [[5, 25], [7, 49]]) {
     await page.close();
   });
 }
+
+test('typing in the seed field keeps the focus there, through a typo and its fix, and Enter generates', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  const seed = page.getByLabel('Seed');
+  await seed.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type('x');
+  await statusMatching(page, /^'1x' is not a seed/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'seed');
+  await page.keyboard.press('Backspace');
+  assert.equal(await seed.inputValue(), '1');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'seed');
+  await page.keyboard.press('Enter');
+  await statusMatching(page, /^Generated a 9x9 puzzle with \d+ clues \(seed 1, /);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'seed');
+  await page.close();
+});
