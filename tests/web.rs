@@ -154,6 +154,15 @@ fn key(target: &web_sys::HtmlElement, key: &str, ctrl: bool) {
     target.dispatch_event(&e).unwrap();
 }
 
+/// Types keys one after another, letting the page render in between as it does between a
+/// person's keystrokes.
+async fn type_keys(target: &web_sys::HtmlElement, keys: &[&str]) {
+    for k in keys {
+        key(target, k, false);
+        yew::platform::time::sleep(Duration::from_millis(1)).await;
+    }
+}
+
 fn status(root: &web_sys::Element) -> String {
     find(root, "[role=status]")
         .and_then(|s| s.text_content())
@@ -217,21 +226,26 @@ async fn a_49x49_board_takes_two_digit_numbers_from_two_keys() {
     let c = cell(&root, 49, 1);
     c.click();
     until("selection", || c.class_list().contains("selected")).await;
-    key(&c, "4", false);
-    key(&c, "2", false);
+    type_keys(&c, &["4", "2"]).await;
     until("a given 42", || label(&c) == "Row 49, column 1, given 42").await;
     assert_eq!(c.text_content().as_deref(), Some("42"));
-    key(&c, "Delete", false);
+    type_keys(&c, &["Delete"]).await;
     until("erased", || label(&c) == "Row 49, column 1, empty").await;
     // A key in between starts a new number.
-    key(&c, "4", false);
-    key(&c, "Backspace", false);
-    key(&c, "2", false);
+    type_keys(&c, &["4", "Backspace", "2"]).await;
     until("a given 2", || label(&c) == "Row 49, column 1, given 2").await;
+    // So does the pad's Erase between two keys.
+    type_keys(&c, &["Backspace", "4"]).await;
+    until("a given 4", || label(&c) == "Row 49, column 1, given 4").await;
+    button(&root, "Erase").click();
+    until("erased by the pad", || {
+        label(&c) == "Row 49, column 1, empty"
+    })
+    .await;
+    type_keys(&c, &["2"]).await;
+    until("a lone 2", || label(&c) == "Row 49, column 1, given 2").await;
     // Two quick keys beyond the grid's digits are named, and the first stays.
-    key(&c, "Backspace", false);
-    key(&c, "5", false);
-    key(&c, "3", false);
+    type_keys(&c, &["Backspace", "5", "3"]).await;
     until("a given 5", || label(&c) == "Row 49, column 1, given 5").await;
     until("the message", || {
         status(&root).starts_with("'53' is not a digit of a 49x49 grid")
@@ -279,6 +293,7 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
         selected: None,
         solved: vec![true; 81],
         redundant: vec![Pos::new(0, 0)],
+        typing_at: None,
         on_action,
     };
     let root = new_root();

@@ -116,6 +116,13 @@ pub struct Snapshot {
     pub solver_grid: Option<Grid>,
 }
 
+/// Where the last action typed a digit, and whether that made an undo step of its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct LastTyped {
+    at: Pos,
+    own_step: bool,
+}
+
 /// Everything a user action can change.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -257,9 +264,9 @@ pub struct AppState {
     /// An import that arrived while a job ran (a share link opened in this tab, say): it
     /// applies when the job ends rather than be lost.
     pub waiting_import: Option<Action>,
-    /// The cell the last action typed a digit into, as a step of its own: the second
-    /// keystroke of a two-digit number joins that step.
-    typed_step: Option<Pos>,
+    /// The cell the last action typed a digit into: a second quick key there continues the
+    /// number (`InputMore`), in the same undo step when the first key made one.
+    last_typed: Option<LastTyped>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -311,7 +318,7 @@ impl AppState {
             share_link: None,
             clipboard: None,
             waiting_import: None,
-            typed_step: None,
+            last_typed: None,
             download: None,
             next_id: 1,
         }
@@ -370,6 +377,11 @@ impl AppState {
     /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
     pub fn solver_cells(&self) -> Vec<bool> {
         marked(&self.grid, self.solver_grid.as_ref())
+    }
+
+    /// The cell a second quick key would continue a number in: the last action typed there.
+    pub fn typing_at(&self) -> Option<Pos> {
+        self.last_typed.map(|t| t.at)
     }
 
     /// The formulations a running comparison has yet to report, in the order the worker
@@ -445,7 +457,7 @@ impl AppState {
             });
             return self;
         }
-        let typed = self.typed_step.take();
+        let typed = self.last_typed.take();
         match action {
             Action::Select(p) => {
                 if p.row < self.size().side() && p.col < self.size().side() {
@@ -456,15 +468,20 @@ impl AppState {
             Action::Input(d) => {
                 let depth = self.undo.len();
                 self.input(Some(d));
-                if self.undo.len() == depth + 1 {
-                    self.typed_step = self.selected;
-                }
+                self.last_typed = self
+                    .selected
+                    .filter(|&p| self.grid.digit(p) == Some(d))
+                    .map(|at| LastTyped {
+                        at,
+                        own_step: self.undo.len() == depth + 1,
+                    });
             }
             Action::InputMore(d) => {
                 let depth = self.undo.len();
                 self.input(Some(d));
                 // One number, one undo step: the step the first keystroke made goes.
-                if typed.is_some() && typed == self.selected && self.undo.len() == depth + 1 {
+                let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
+                if first_step && self.undo.len() == depth + 1 {
                     self.undo.pop();
                 }
             }

@@ -82,6 +82,9 @@ pub struct BoardProps {
     pub selected: Option<Pos>,
     /// Per cell, whether its digit is the solver's (empty: none is).
     pub solved: Vec<bool>,
+    /// The cell the last action typed a digit into, where a second quick key continues it.
+    #[prop_or_default]
+    pub typing_at: Option<Pos>,
     /// Clues a check found redundant.
     pub redundant: Vec<Pos>,
     pub on_action: Callback<Action>,
@@ -100,6 +103,12 @@ pub fn Board(props: &BoardProps) -> Html {
     let onkeydown = {
         let on_action = props.on_action.clone();
         let selected = props.selected;
+        // A first key counts only while nothing else has happened to the board since (a click,
+        // the pad, an undo button) and its digit is still in the cell.
+        let continuing = selected
+            .filter(|&s| props.typing_at == Some(s))
+            .and_then(|s| props.grid.digit(s))
+            .map(|d| d.get());
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
             // Any other key in between (an erase, an undo, a move) starts a new number.
@@ -128,7 +137,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 _ => {
                     let now = js_sys::Date::now();
                     let previous = match (first, selected) {
-                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
+                        (Some((p, v)), Some(s))
+                            if p == s && now - memo.1 < 1000.0 && continuing == Some(v) =>
+                        {
+                            Some(v)
+                        }
                         _ => None,
                     };
                     let typed = key_digit(&key, side, previous);
@@ -262,11 +275,17 @@ pub fn use_undo_keys(on_action: Callback<Action>) {
                 if e.default_prevented() || !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
                     return;
                 }
+                // Text fields keep their own undo; radios, lists and buttons do not have one.
                 let in_text = e
                     .target()
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    .is_some_and(|el| match el.tag_name().as_str() {
+                        "TEXTAREA" => true,
+                        "INPUT" => !matches!(
+                            el.get_attribute("type").as_deref(),
+                            Some("radio" | "checkbox" | "button" | "file")
+                        ),
+                        _ => false,
                     });
                 if in_text {
                     return;

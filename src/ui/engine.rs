@@ -178,28 +178,35 @@ pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
 }
 
 /// Escape cancels a running job from anywhere on the page: the Cancel button may be far from
-/// the control that started it, in Tab order and on a phone's screen.
+/// the control that started it, in Tab order and on a phone's screen. One listener for the
+/// page's life, reading whether a job runs: a listener removed as the job ends would be dropped
+/// while it still runs (its own cancel ends the job).
 #[hook]
 pub fn use_escape_cancels(engine: EngineHandle, busy: bool) {
-    use_effect_with(busy, move |&busy| {
-        let listener = busy.then(|| {
-            wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
-                move |e: web_sys::KeyboardEvent| {
-                    if e.key() == "Escape" && !e.default_prevented() && !e.is_composing() {
-                        e.prevent_default();
-                        engine.cancel();
-                    }
-                },
-            )
-        });
+    let running = use_mut_ref(|| false);
+    *running.borrow_mut() = busy;
+    use_effect_with((), move |_| {
+        let listener = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+            move |e: web_sys::KeyboardEvent| {
+                let now_running = *running.borrow();
+                if now_running && e.key() == "Escape" && !e.default_prevented() && !e.is_composing()
+                {
+                    e.prevent_default();
+                    engine.cancel();
+                }
+            },
+        );
         let document = web_sys::window().and_then(|w| w.document());
-        if let (Some(d), Some(l)) = (&document, &listener) {
-            let _ = d.add_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+        if let Some(d) = &document {
+            let _ =
+                d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
         }
         move || {
-            if let (Some(d), Some(l)) = (&document, &listener) {
-                let _ =
-                    d.remove_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+            if let Some(d) = &document {
+                let _ = d.remove_event_listener_with_callback(
+                    "keydown",
+                    listener.as_ref().unchecked_ref(),
+                );
             }
         }
     });

@@ -57,6 +57,11 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         <div class="status-area">
             <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
             <div class="slot">{ for progress }</div>
+            <div class="slot">
+                { for state.waiting_import.is_some().then(|| html! {
+                    <p class="waiting">{ "An import waits for this job to end; Cancel lets it in now." }</p>
+                }) }
+            </div>
             <div class="slot">{ for stepper }</div>
         </div>
     }
