@@ -100,15 +100,28 @@ pub fn Board(props: &BoardProps) -> Html {
     // Last digit typed and when, so that "1" then "2" gives 12 on grids above 35.
     let last_key = use_mut_ref(|| (None::<(Pos, u8)>, 0.0f64));
 
+    // Whatever else changes the board between two keys (a click, the pad, an undo button)
+    // starts a new number: once the board shows it, the first key no longer counts.
+    {
+        let last_key = last_key.clone();
+        let now = (
+            props.typing_at,
+            props.typing_at.and_then(|p| props.grid.digit(p)),
+        );
+        use_effect_with(now, move |&(at, digit)| {
+            let mut memo = last_key.borrow_mut();
+            if memo
+                .0
+                .is_some_and(|(p, v)| Some(p) != at || digit.map(|d| d.get()) != Some(v))
+            {
+                memo.0 = None;
+            }
+        });
+    }
+
     let onkeydown = {
         let on_action = props.on_action.clone();
         let selected = props.selected;
-        // A first key counts only while nothing else has happened to the board since (a click,
-        // the pad, an undo button) and its digit is still in the cell.
-        let continuing = selected
-            .filter(|&s| props.typing_at == Some(s))
-            .and_then(|s| props.grid.digit(s))
-            .map(|d| d.get());
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
             // Any other key in between (an erase, an undo, a move) starts a new number.
@@ -137,11 +150,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 _ => {
                     let now = js_sys::Date::now();
                     let previous = match (first, selected) {
-                        (Some((p, v)), Some(s))
-                            if p == s && now - memo.1 < 1000.0 && continuing == Some(v) =>
-                        {
-                            Some(v)
-                        }
+                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
                         _ => None,
                     };
                     let typed = key_digit(&key, side, previous);
