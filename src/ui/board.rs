@@ -279,49 +279,34 @@ pub struct PadProps {
 #[hook]
 pub fn use_undo_keys(on_action: Callback<Action>) {
     use_effect_with((), move |_| {
-        let listener = wasm_bindgen::closure::Closure::<dyn FnMut(KeyboardEvent)>::new(
-            move |e: KeyboardEvent| {
-                if e.default_prevented() || !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
-                    return;
-                }
-                // Text fields keep their own undo; radios, lists and buttons do not have one.
-                let in_text = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|el| match el.tag_name().as_str() {
-                        "TEXTAREA" => true,
-                        "INPUT" => !matches!(
-                            el.get_attribute("type").as_deref(),
-                            Some("radio" | "checkbox" | "button" | "file")
-                        ),
-                        _ => false,
-                    });
-                if in_text {
-                    return;
-                }
-                let action = match e.key().as_str() {
-                    "z" | "Z" if e.shift_key() => Action::Redo,
-                    "z" | "Z" => Action::Undo,
-                    "y" | "Y" => Action::Redo,
-                    _ => return,
-                };
-                e.prevent_default();
-                on_action.emit(action);
-            },
-        );
-        let document = web_sys::window().and_then(|w| w.document());
-        if let Some(d) = &document {
-            let _ =
-                d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-        }
-        move || {
-            if let Some(d) = &document {
-                let _ = d.remove_event_listener_with_callback(
-                    "keydown",
-                    listener.as_ref().unchecked_ref(),
-                );
+        super::on_page_keydown(move |e: KeyboardEvent| {
+            if e.default_prevented() || !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+                return;
             }
-        }
+            // Text fields keep their own undo; radios, lists and buttons do not have one.
+            let in_text = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|el| match el.tag_name().as_str() {
+                    "TEXTAREA" => true,
+                    "INPUT" => !matches!(
+                        el.get_attribute("type").as_deref(),
+                        Some("radio" | "checkbox" | "button" | "file")
+                    ),
+                    _ => false,
+                });
+            if in_text {
+                return;
+            }
+            let action = match e.key().as_str() {
+                "z" | "Z" if e.shift_key() => Action::Redo,
+                "z" | "Z" => Action::Undo,
+                "y" | "Y" => Action::Redo,
+                _ => return,
+            };
+            e.prevent_default();
+            on_action.emit(action);
+        })
     });
 }
 

@@ -186,28 +186,12 @@ pub fn use_escape_cancels(engine: EngineHandle, busy: bool) {
     let running = use_mut_ref(|| false);
     *running.borrow_mut() = busy;
     use_effect_with((), move |_| {
-        let listener = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
-            move |e: web_sys::KeyboardEvent| {
-                let now_running = *running.borrow();
-                if now_running && e.key() == "Escape" && !e.default_prevented() && !e.is_composing()
-                {
-                    e.prevent_default();
-                    engine.cancel();
-                }
-            },
-        );
-        let document = web_sys::window().and_then(|w| w.document());
-        if let Some(d) = &document {
-            let _ =
-                d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-        }
-        move || {
-            if let Some(d) = &document {
-                let _ = d.remove_event_listener_with_callback(
-                    "keydown",
-                    listener.as_ref().unchecked_ref(),
-                );
+        super::on_page_keydown(move |e: web_sys::KeyboardEvent| {
+            let now_running = *running.borrow();
+            if now_running && e.key() == "Escape" && !e.default_prevented() && !e.is_composing() {
+                e.prevent_default();
+                engine.cancel();
             }
-        }
+        })
     });
 }

@@ -90,6 +90,24 @@ pub fn App() -> Html {
     }
 }
 
+/// Hears every keydown on the page until the returned function is called (an effect's
+/// cleanup); the listener lives until then, so it is never dropped while it runs.
+fn on_page_keydown(handler: impl FnMut(web_sys::KeyboardEvent) + 'static) -> impl FnOnce() {
+    use wasm_bindgen::JsCast;
+    let listener =
+        wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(handler);
+    let document = web_sys::window().and_then(|w| w.document());
+    if let Some(d) = &document {
+        let _ = d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+    }
+    move || {
+        if let Some(d) = &document {
+            let _ =
+                d.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
+        }
+    }
+}
+
 pub fn start_app() {
     yew::Renderer::<App>::new().render();
     register_service_worker();
