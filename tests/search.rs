@@ -171,3 +171,29 @@ fn forbidding_the_only_digit_of_a_unique_puzzle_leaves_no_solution() {
     let mut s = Searcher::new(&start, Order::Natural, Limits::default());
     assert!(s.next_solution().is_none());
 }
+
+#[test]
+fn decide_reports_a_spent_node_budget_apart_from_an_answer() {
+    use sudoku_lab::engine::formulation::{Formulation, Query, Undecided, decide};
+    let empty = Grid::empty(Size::new(4).unwrap());
+    let query = Query::new(&empty);
+    let budget = |max_nodes| Limits {
+        max_nodes,
+        cancel: None,
+    };
+    // Counting every solution of the empty 16x16 grid cannot end within 50 nodes.
+    let over = decide(
+        Formulation::Propagation,
+        &query,
+        u64::MAX,
+        &budget(Some(50)),
+        &mut |_| {},
+    );
+    assert_eq!(over.map(|(n, _)| n), Err(Undecided::OverBudget));
+    // Two solutions are found within a larger one, and without a budget the answer is the same.
+    for limits in [budget(Some(100_000)), budget(None)] {
+        let (found, _) = decide(Formulation::Propagation, &query, 2, &limits, &mut |_| {})
+            .expect("decided within the budget");
+        assert_eq!(found, 2);
+    }
+}

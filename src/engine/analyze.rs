@@ -3,7 +3,7 @@
 use super::formulation::{Formulation, Query, SolveError, Stats, Undecided, decide};
 use super::generate::{Phase, Progress};
 use super::grid::{Digit, Entry, Grid, Pos};
-use super::search::{Cancel, Flow};
+use super::search::{Cancel, Flow, Limits};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -140,7 +140,11 @@ fn solutions(
 ) -> Result<(Vec<Grid>, Stats), AnalyzeError> {
     let mut found = Vec::new();
     let mut seen = |values: &[u8]| found.push(query.grid.with_solution(values));
-    let (_, stats) = decide(formulation, query, keep as u64, cancel, &mut seen)?;
+    let limits = Limits {
+        max_nodes: None,
+        cancel: cancel.cloned(),
+    };
+    let (_, stats) = decide(formulation, query, keep as u64, &limits, &mut seen)?;
     Ok((found, stats))
 }
 
@@ -148,6 +152,10 @@ impl From<Undecided> for AnalyzeError {
     fn from(e: Undecided) -> Self {
         match e {
             Undecided::Cancelled => AnalyzeError::Cancelled,
+            // Analysis sets no node budget, so this stands for a solver that stopped early.
+            Undecided::OverBudget => AnalyzeError::Solver(SolveError::Solver(
+                "the solver stopped at a node limit before deciding".into(),
+            )),
             Undecided::Solver(e) => AnalyzeError::Solver(e),
         }
     }

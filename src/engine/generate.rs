@@ -281,6 +281,9 @@ impl From<Undecided> for GenerateError {
     fn from(e: Undecided) -> Self {
         match e {
             Undecided::Cancelled => GenerateError::Cancelled,
+            Undecided::OverBudget => GenerateError::Solver(SolveError::Solver(
+                "the solver stopped at a node limit before deciding".into(),
+            )),
             Undecided::Solver(e) => GenerateError::Solver(e),
         }
     }
@@ -477,6 +480,10 @@ fn transform(size: Size, values: &[u8], rng: &mut Rng) -> Grid {
     grid
 }
 
+/// Search nodes a run of orbits may spend on its count-2 question before it is given up for
+/// single questions.
+const RUN_BUDGET: u64 = 2_000;
+
 /// One attempt's context: options, accounting and the progress sink.
 struct Run<'a, 'p> {
     size: Size,
@@ -510,17 +517,39 @@ impl Run<'_, '_> {
     /// Runs the formulation and returns whether a solution exists (`stop_at` = 1), or whether
     /// at least two exist (`stop_at` = 2).
     fn at_least(&mut self, query: &Query, stop_at: u64) -> Result<bool, GenerateError> {
-        let cancel = self.options.cancel.as_ref();
-        let (found, run) = decide(
+        let answer = self.at_least_within(query, stop_at, None)?;
+        Ok(answer.expect("no budget, so an answer"))
+    }
+
+    /// [`Run::at_least`] within a node budget: `None` once the search has spent it.
+    fn at_least_within(
+        &mut self,
+        query: &Query,
+        stop_at: u64,
+        budget: Option<u64>,
+    ) -> Result<Option<bool>, GenerateError> {
+        let limits = Limits {
+            max_nodes: budget,
+            cancel: self.options.cancel.clone(),
+        };
+        self.stats.solver_calls += 1;
+        match decide(
             self.options.formulation,
             query,
             stop_at,
-            cancel,
+            &limits,
             &mut |_| {},
-        )?;
-        self.stats.solver_calls += 1;
-        self.stats.nodes += run.nodes.unwrap_or(0);
-        Ok(found >= stop_at)
+        ) {
+            Ok((found, run)) => {
+                self.stats.nodes += run.nodes.unwrap_or(0);
+                Ok(Some(found >= stop_at))
+            }
+            Err(Undecided::OverBudget) => {
+                self.stats.nodes += budget.unwrap_or(0);
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// One puzzle from one seed: `(puzzle, solution)`.
@@ -635,9 +664,10 @@ impl Run<'_, '_> {
     /// still unique, so is every puzzle on the way there (each has more clues), so the run is
     /// removed with exactly the outcome of visiting its orbits one by one, in one solver call.
     /// After two single successes in a row the run doubles with each success, up to one
-    /// unit's worth of orbits; a failed run falls back to single orbits. Run lengths depend
-    /// only on the answers, which are facts about the puzzle, so the result still does not
-    /// depend on the formulation.
+    /// unit's worth of orbits; a failed run, or one whose question outgrows [`RUN_BUDGET`]
+    /// (36x36 runs near half the cells given took a million nodes), falls back to single
+    /// orbits. Any schedule of runs gives the puzzle of visiting the orbits one by one, so
+    /// the result does not depend on the formulation or its node counts.
     fn remove(
         &mut self,
         work: &mut Grid,
@@ -676,11 +706,19 @@ impl Run<'_, '_> {
                         break;
                     }
                 }
-                unique
+                Some(unique)
             } else {
-                !self.at_least(&Query::new(work), 2)?
+                // The hint finds the known solution at once, so a second one, if any, soon
+                // follows; a run whose proof of uniqueness outgrows the budget is given up.
+                let query = Query {
+                    grid: work,
+                    forbidden: &[],
+                    hint: Some(solution),
+                };
+                self.at_least_within(&query, 2, Some(RUN_BUDGET))?
+                    .map(|several| !several)
             };
-            if unique || k == 1 {
+            if let Some(unique) = unique.filter(|&u| u || k == 1) {
                 if !unique {
                     for &(p, d) in &clues {
                         work.set(p, Entry::Given(d));

@@ -335,28 +335,28 @@ impl SolveReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Undecided {
     Cancelled,
+    /// The search reached the limits' node budget first (only when the caller set one).
+    OverBudget,
     Solver(SolveError),
 }
 
 /// Runs a query until it has `cap` solutions or has searched everything, showing each solution
-/// to `seen`; returns how many it found. Only the cancel flag may stop it: any other halt
+/// to `seen`; returns how many it found. Only the limits may stop it (the cancel flag, or a
+/// node budget the caller set to give up on a question it can do without): any other halt
 /// before a decision is a solver failure, since callers build answers (uniqueness, a clue's
-/// role) that must not rest on a partial search.
+/// role) that must not rest on a partial search. Formulations without a node count ignore
+/// the budget.
 pub fn decide(
     formulation: Formulation,
     query: &Query,
     cap: u64,
-    cancel: Option<&Cancel>,
+    limits: &Limits,
     seen: &mut dyn FnMut(&[u8]),
 ) -> Result<(u64, Stats), Undecided> {
-    let cancelled = || cancel.is_some_and(Cancel::is_cancelled);
+    let cancelled = || limits.cancel.as_ref().is_some_and(Cancel::is_cancelled);
     if cancelled() {
         return Err(Undecided::Cancelled);
     }
-    let limits = Limits {
-        max_nodes: None,
-        cancel: cancel.cloned(),
-    };
     let mut found = 0u64;
     let mut sink = |values: &[u8]| {
         found += 1;
@@ -368,12 +368,13 @@ pub fn decide(
         }
     };
     let stats = formulation
-        .run(query, &limits, &mut sink)
+        .run(query, limits, &mut sink)
         .map_err(Undecided::Solver)?;
     match stats.halt {
         _ if found >= cap => Ok((found, stats)),
         Some(Halt::Exhausted) => Ok((found, stats)),
         Some(Halt::Cancelled) => Err(Undecided::Cancelled),
+        Some(Halt::NodeLimit) if limits.max_nodes.is_some() => Err(Undecided::OverBudget),
         _ if cancelled() => Err(Undecided::Cancelled),
         other => Err(Undecided::Solver(SolveError::Solver(format!(
             "{formulation} stopped with {other:?} before deciding"
