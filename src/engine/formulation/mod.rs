@@ -344,8 +344,8 @@ pub enum Undecided {
 /// to `seen`; returns how many it found. Only the limits may stop it (the cancel flag, or a
 /// node budget the caller set to give up on a question it can do without): any other halt
 /// before a decision is a solver failure, since callers build answers (uniqueness, a clue's
-/// role) that must not rest on a partial search. Formulations without a node count ignore
-/// the budget.
+/// role) that must not rest on a partial search. Each formulation counts the budget in its
+/// own steps (SAT: solver calls; MIP: branch-and-bound nodes).
 pub fn decide(
     formulation: Formulation,
     query: &Query,
