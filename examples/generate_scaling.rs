@@ -59,7 +59,7 @@ fn main() {
             let mut last = None;
             let t = Instant::now();
             let result = generate(size, &options, &mut |p: &Progress| {
-                last = Some(*p);
+                last = Some((p.phase, p.done, p.total, p.puzzle.map(|g| g.given_count())));
                 Flow::Continue
             });
             let elapsed = t.elapsed();
@@ -74,15 +74,17 @@ fn main() {
                     finished.push(elapsed);
                 }
                 Err(GenerateError::Cancelled) => {
-                    let p = last.expect("progress");
-                    let phase = if p.phase == Phase::Removing {
+                    let (phase, done, total, clues) = last.expect("progress");
+                    let phase = if phase == Phase::Removing {
                         "removal"
                     } else {
                         "start"
                     };
+                    let kept = clues.map_or(String::new(), |c| {
+                        format!(", a unique puzzle of {c} clues so far")
+                    });
                     println!(
-                        "  seed {seed}: stopped at {elapsed:?} in {phase} with {}/{} cells visited",
-                        p.done, p.total
+                        "  seed {seed}: stopped at {elapsed:?} in {phase} with {done}/{total} cells visited{kept}"
                     );
                 }
                 Err(e) => println!("  seed {seed}: {e}"),

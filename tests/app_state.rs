@@ -1682,3 +1682,73 @@ fn times_read_naturally() {
         assert_eq!(format_millis(ms), text);
     }
 }
+
+#[test]
+fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() {
+    let (s, id) = busy_with(JobKind::Generate);
+    let before = s.grid.clone();
+    let partial = |text: &str| Response::Partial {
+        puzzle: parse(text).expect("valid").puzzle,
+    };
+    // Two partial puzzles arrive; only the latest is kept, and neither ends the job.
+    let older = PUZZLE.replacen('.', "1", 1);
+    let s = run(
+        s,
+        [
+            Action::Answered {
+                id,
+                response: partial(&older),
+            },
+            Action::Answered {
+                id,
+                response: partial(PUZZLE),
+            },
+        ],
+    );
+    assert!(s.busy());
+    assert_eq!(
+        s.job.as_ref().and_then(|j| j.partial.clone()),
+        Some(puzzle())
+    );
+    let s = s.reduce(Action::KeepPartial);
+    assert!(!s.busy());
+    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(
+        s.status.text,
+        "Stopped the generation and kept its puzzle so far: one solution, 17 clues, not \
+         minimal yet (Check shows which clues can go). Generate with the same seed starts it afresh."
+    );
+    // The stopped job's final answer, should it still arrive, changes nothing.
+    let late = s.clone().reduce(Action::Answered {
+        id,
+        response: Response::Generated {
+            puzzle: Grid::empty(Size::NINE),
+            seed: 1,
+            millis: 1.0,
+        },
+    });
+    assert_eq!(late, s);
+    let s = s.reduce(Action::Undo);
+    assert_eq!(s.grid, before);
+}
+
+#[test]
+fn stop_and_keep_without_a_partial_puzzle_is_a_cancel() {
+    let (s, _) = busy_with(JobKind::Generate);
+    let cancelled = s.clone().reduce(Action::Cancelled);
+    let kept = s.reduce(Action::KeepPartial);
+    assert_eq!(kept, cancelled);
+    assert!(!kept.busy());
+    // A partial puzzle sent to any other job is ignored and does not end it.
+    for kind in [JobKind::Solve, JobKind::Check, JobKind::Compare] {
+        let (s, id) = busy_with(kind);
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Partial { puzzle: puzzle() },
+        });
+        assert!(s.busy(), "{kind:?}");
+        assert_eq!(s.job.as_ref().and_then(|j| j.partial.clone()), None);
+    }
+}

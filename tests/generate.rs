@@ -213,7 +213,7 @@ fn max_clues_is_met_or_the_miss_is_reported() {
 fn progress_reaches_every_cell_for_each_method() {
     for method in Method::ALL {
         for n in 1..=4 {
-            let mut last: Option<Progress> = None;
+            let mut last: Option<(Phase, usize, usize)> = None;
             let mut removing_seen = false;
             let options = GenerateOptions {
                 method,
@@ -222,14 +222,48 @@ fn progress_reaches_every_cell_for_each_method() {
             generate(size(n), &options, &mut |p: &Progress| {
                 assert!(p.done <= p.total);
                 removing_seen |= p.phase == Phase::Removing;
-                last = Some(*p);
+                last = Some((p.phase, p.done, p.total));
                 Flow::Continue
             })
             .expect("generated");
-            let last = last.expect("progress reported");
+            let (phase, done, total) = last.expect("progress reported");
             assert!(removing_seen);
-            assert_eq!(last.phase, Phase::Removing);
-            assert_eq!((last.done, last.total), (size(n).cells(), size(n).cells()));
+            assert_eq!(phase, Phase::Removing);
+            assert_eq!((done, total), (size(n).cells(), size(n).cells()));
+        }
+    }
+}
+
+/// What a user who stops a long generation keeps: every puzzle shown during removal has one
+/// solution (the final one), and each has no more clues than the one before.
+#[test]
+fn puzzles_shown_during_removal_are_unique_and_shrink_to_the_result() {
+    for method in Method::ALL {
+        for n in 2..=3 {
+            for seed in 0..4 {
+                let options = GenerateOptions {
+                    method,
+                    symmetry: Symmetry::Rotate180,
+                    ..GenerateOptions::with_seed(seed)
+                };
+                let mut shown: Vec<Grid> = Vec::new();
+                let g = generate(size(n), &options, &mut |p: &Progress| {
+                    assert_eq!(p.puzzle.is_some(), p.phase == Phase::Removing);
+                    shown.extend(p.puzzle.cloned());
+                    Flow::Continue
+                })
+                .expect("generated");
+                assert!(!shown.is_empty());
+                assert_eq!(shown.last(), Some(&g.puzzle));
+                for pair in shown.windows(2) {
+                    assert!(pair[1].given_count() <= pair[0].given_count());
+                }
+                for puzzle in &shown {
+                    let values = puzzle.values();
+                    assert_eq!(brute_force_count(n, &values, 2), 1, "{values:?}");
+                    check_solution(puzzle, &g.solution).expect("the final solution solves it");
+                }
+            }
         }
     }
 }

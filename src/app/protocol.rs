@@ -77,6 +77,11 @@ pub enum Response {
         report: SolveReport,
         millis: f64,
     },
+    /// A generation's puzzle so far (unique, not yet minimal), sent every few seconds of a
+    /// long removal so the page can stop there and keep it.
+    Partial {
+        puzzle: Grid,
+    },
     /// One formulation of a comparison has finished; the others are still running.
     CompareRow {
         row: CompareRow,

@@ -66,6 +66,9 @@ pub struct Job {
     pub formulation: Formulation,
     pub symmetry: Symmetry,
     pub progress: Option<(Phase, u64, u64)>,
+    /// A generation's latest puzzle so far (unique, not yet minimal), which Stop and keep puts
+    /// on the board.
+    pub partial: Option<Grid>,
 }
 
 /// Whether the engine worker can take requests yet (it loads its own wasm after the page).
@@ -171,6 +174,9 @@ pub enum Action {
     },
     /// The running job was stopped; a fresh worker is starting.
     Cancelled,
+    /// The running generation was stopped to keep its puzzle so far (as [`Action::Cancelled`]
+    /// when there is none yet).
+    KeepPartial,
     /// The worker died (a crash, out of memory, or it failed to load); the running job, if
     /// any, is lost and the next request starts a fresh worker.
     EngineFailed(String),
@@ -618,6 +624,7 @@ impl AppState {
                     formulation: self.formulation,
                     symmetry: self.symmetry,
                     progress: None,
+                    partial: None,
                 });
                 self.next_id = self.next_id.max(id + 1);
                 self.status = Status::info(format!("{}...", kind.verb()));
@@ -632,6 +639,23 @@ impl AppState {
                 if let Some(job) = self.job.take() {
                     self.status = Status::info(format!("{} cancelled.", job.kind.verb()));
                 }
+                return self.after_job();
+            }
+            Action::KeepPartial => {
+                let Some(puzzle) = self.job.as_mut().and_then(|j| j.partial.take()) else {
+                    return self.reduce(Action::Cancelled);
+                };
+                self.engine = EngineState::Starting;
+                self.job = None;
+                let clues = puzzle.given_count();
+                self.replace_grid(puzzle);
+                self.mode = Mode::Play;
+                self.status = Status::info(format!(
+                    "Stopped the generation and kept its puzzle so far: one solution, {}, not \
+                     minimal yet (Check shows which clues can go). Generate with the same seed \
+                     starts it afresh.",
+                    quantity(clues as u64, "clues")
+                ));
                 return self.after_job();
             }
             Action::EngineFailed(reason) => {
@@ -901,8 +925,17 @@ impl AppState {
                 job.progress = Some((phase, done, total));
                 return self;
             }
-            Response::CompareRow { row } if job.kind == JobKind::Compare => {
-                self.compare.push(row);
+            // Parts of an answer never end the job, whatever kind it is.
+            Response::CompareRow { row } => {
+                if job.kind == JobKind::Compare {
+                    self.compare.push(row);
+                }
+                return self;
+            }
+            Response::Partial { puzzle } => {
+                if job.kind == JobKind::Generate {
+                    job.partial = Some(puzzle);
+                }
                 return self;
             }
             _ => {}
@@ -912,7 +945,10 @@ impl AppState {
         };
         // The board was locked while the job ran, so the answer is about this board.
         match response {
-            Response::Ready | Response::Progress { .. } | Response::CompareRow { .. } => {}
+            Response::Ready
+            | Response::Progress { .. }
+            | Response::Partial { .. }
+            | Response::CompareRow { .. } => {}
             Response::Failed { message } => {
                 self.status =
                     Status::error(sentence(format!("{} failed: {message}", job.kind.verb())))

@@ -215,6 +215,7 @@ pub fn irreducibility(
             phase: Phase::Clues,
             done: i + 1,
             total: positions.len(),
+            puzzle: None,
         };
         if progress(&p) == Flow::Stop {
             return Err(AnalyzeError::Cancelled);
@@ -255,6 +256,7 @@ pub fn difficulty(
             phase: Phase::Difficulty,
             done: i + 1,
             total: options.profile.len(),
+            puzzle: None,
         };
         if progress(&p) == Flow::Stop {
             return Err(AnalyzeError::Cancelled);
@@ -281,6 +283,7 @@ pub fn analyze(
         phase: Phase::Uniqueness,
         done: 1,
         total: 1,
+        puzzle: None,
     };
     if progress(&p) == Flow::Stop {
         return Err(AnalyzeError::Cancelled);

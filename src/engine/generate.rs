@@ -214,13 +214,17 @@ impl Phase {
 
 /// A progress report: `done` of `total` steps of `phase`; for generation the steps are cells
 /// (`total` is the cell count), and the removal phase ends with `done == total`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Progress {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Progress<'a> {
     /// Zero-based attempt when trying derived seeds for `max_clues`.
     pub attempt: u32,
     pub phase: Phase,
     pub done: usize,
     pub total: usize,
+    /// While clues are removed, the puzzle as it stands: one solution, and every clue in it
+    /// either not yet visited or necessary. Where a minimal puzzle is out of reach (36x36 and
+    /// up), stopping here still leaves a usable puzzle.
+    pub puzzle: Option<&'a Grid>,
 }
 
 /// A progress callback that never stops the work.
@@ -494,12 +498,18 @@ struct Run<'a, 'p> {
 }
 
 impl Run<'_, '_> {
-    fn report(&mut self, phase: Phase, done: usize) -> Result<(), GenerateError> {
+    fn report(
+        &mut self,
+        phase: Phase,
+        done: usize,
+        puzzle: Option<&Grid>,
+    ) -> Result<(), GenerateError> {
         let p = Progress {
             attempt: self.attempt,
             phase,
             done,
             total: self.size.cells(),
+            puzzle,
         };
         if (self.progress)(&p) == Flow::Stop || self.cancelled() {
             return Err(GenerateError::Cancelled);
@@ -556,7 +566,7 @@ impl Run<'_, '_> {
     fn one(&mut self, seed: u64) -> Result<(Grid, Grid), GenerateError> {
         let size = self.size;
         let mut rng = Rng::new(seed);
-        self.report(Phase::FullGrid, 0)?;
+        self.report(Phase::FullGrid, 0, None)?;
         let full = full_grid(size, &mut rng, self.options.cancel.as_ref(), self.stats)?;
         let mut orbits = self.options.symmetry.orbits(size);
         rng.shuffle(&mut orbits);
@@ -600,7 +610,7 @@ impl Run<'_, '_> {
         };
         // Invariant: prefix `hi` is unique (the full grid is), prefix `lo - 1` is not.
         let (mut lo, mut hi) = (0usize, orbits.len());
-        self.report(Phase::Adding, 0)?;
+        self.report(Phase::Adding, 0, None)?;
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let g = prefix_grid(mid);
@@ -610,7 +620,7 @@ impl Run<'_, '_> {
                 hi = mid;
             }
             let open = cells_before[hi] - cells_before[lo];
-            self.report(Phase::Adding, size.cells() - open)?;
+            self.report(Phase::Adding, size.cells() - open, None)?;
         }
         let grid = prefix_grid(hi);
         let mut orbits = orbits;
@@ -676,7 +686,7 @@ impl Run<'_, '_> {
     ) -> Result<(), GenerateError> {
         let size = self.size;
         let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
-        self.report(Phase::Removing, done)?;
+        self.report(Phase::Removing, done, Some(work))?;
         let (mut next, mut run, mut streak) = (0usize, 1usize, 0usize);
         // Longer runs rarely succeed and a failed one can cost a long search on big grids. Up
         // to 9x9 most single questions end at the root, so a run's count-2 search costs more
@@ -728,7 +738,7 @@ impl Run<'_, '_> {
                 done += clues.len();
                 streak = if unique { streak + 1 } else { 0 };
                 run = if streak >= 2 { (2 * k).min(max_run) } else { 1 };
-                self.report(Phase::Removing, done)?;
+                self.report(Phase::Removing, done, Some(work))?;
             } else {
                 for &(p, d) in &clues {
                     work.set(p, Entry::Given(d));

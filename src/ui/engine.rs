@@ -116,11 +116,21 @@ impl EngineHandle {
 
     /// Stops the running job at once.
     pub fn cancel(&self) {
+        self.stop(Action::Cancelled);
+    }
+
+    /// Stops the running generation at once and keeps its puzzle so far.
+    pub fn keep_partial(&self) {
+        self.stop(Action::KeepPartial);
+    }
+
+    /// Terminates the busy worker, starts a fresh one and tells the reducer how the job ended.
+    fn stop(&self, ended: Action) {
         if let Some(w) = self.inner.borrow_mut().worker.take() {
             w.terminate();
         }
         self.spawn();
-        self.dispatch.emit(Action::Cancelled);
+        self.dispatch.emit(ended);
     }
 }
 

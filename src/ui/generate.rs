@@ -80,6 +80,15 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             state.size()
         )
     };
+    // Measured, not guessed: see BENCHMARKS.md for the times per size.
+    let how_long = match state.size().box_size() {
+        5 => " At 25x25 this takes from seconds to several minutes.",
+        6 | 7 => {
+            " At this size a minimal puzzle is out of reach in practice: after a few seconds, \
+             Stop and keep takes the puzzle reached so far (one solution, not minimal)."
+        }
+        _ => "",
+    };
     html! {
         <fieldset class="generate">
             <legend>{ "Generate" }</legend>
@@ -97,7 +106,7 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             // A slot that stays: the help's coming and going must not rebuild the seed field
             // being typed in.
             <div class="slot">{ for seed_help }</div>
-            <small>{ what }</small>
+            <small>{ what }{ how_long }</small>
         </fieldset>
     }
 }

@@ -77,7 +77,7 @@ pub fn App() -> Html {
                 <section class="panel">
                     <FormulationPicker selected={state.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <StatusLine state={shared.clone()} on_action={dispatch.clone()} />
+                    <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <CompareTable rows={state.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />

@@ -1,5 +1,6 @@
 //! The status line with progress and the solution stepper, and the comparison table.
 
+use super::engine::EngineHandle;
 use crate::app::protocol::CompareRow;
 use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
 use crate::engine::{Formulation, Verdict};
@@ -9,6 +10,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
     pub state: Rc<AppState>,
+    pub engine: EngineHandle,
     pub on_action: Callback<Action>,
 }
 
@@ -32,6 +34,24 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             </>
         },
     });
+    // A long generation offers its puzzle so far: at 36x36 and up a minimal one is out of reach.
+    let keep = state
+        .job
+        .as_ref()
+        .and_then(|job| job.partial.as_ref())
+        .map(|puzzle| {
+            let engine = props.engine.clone();
+            let onclick = Callback::from(move |_: MouseEvent| engine.keep_partial());
+            html! {
+                <p class="keep">
+                    <button type="button" {onclick}>{ "Stop and keep the puzzle so far" }</button>
+                    <small>{ format!(
+                        " One solution, {}; not minimal yet.",
+                        quantity(puzzle.given_count() as u64, "clues")
+                    ) }</small>
+                </p>
+            }
+        });
     // Hidden while a job runs: the board is locked, and a new count brings its own.
     let stepper = (state.solutions.len() > 1 && !state.busy()).then(|| {
         let i = state.solution_index;
@@ -57,6 +77,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
         <div class="status-area">
             <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
             <div class="slot">{ for progress }</div>
+            <div class="slot">{ for keep }</div>
             <div class="slot">
                 { for state.waiting_import.is_some().then(|| html! {
                     <p class="waiting">{ "An import waits for this job to end; Cancel lets it in now." }</p>

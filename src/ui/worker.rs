@@ -41,7 +41,7 @@ fn post(id: u64, body: Response) {
 const PROGRESS_EVERY_MS: f64 = 50.0;
 
 /// Runs one request to completion; `progress` hears `(phase, done, total)` along the way and
-/// `partial` the answers that come in parts (a comparison's rows).
+/// `partial` the answers that come in parts (a comparison's rows, a long generation's puzzle so far).
 pub fn handle(
     request: Request,
     progress: &mut dyn FnMut(Phase, u64, u64),
@@ -103,7 +103,7 @@ pub fn handle(
             seed,
             symmetry,
             formulation,
-        } => generate(size, seed, symmetry, formulation, progress),
+        } => generate(size, seed, symmetry, formulation, progress, partial),
         Request::Check {
             puzzle,
             formulation,
@@ -121,12 +121,17 @@ fn reporting(progress: &mut dyn FnMut(Phase, u64, u64)) -> impl FnMut(&Progress)
     }
 }
 
+/// How often a long generation hands the page its puzzle so far: a 49x49 grid is cheap to send
+/// this rarely, and nothing shorter than this ever sends one.
+const PARTIAL_EVERY_MS: f64 = 2000.0;
+
 fn generate(
     size: Size,
     seed: u64,
     symmetry: Symmetry,
     formulation: Formulation,
     progress: &mut dyn FnMut(Phase, u64, u64),
+    partial: &mut dyn FnMut(Response),
 ) -> Response {
     let options = GenerateOptions {
         seed,
@@ -135,7 +140,20 @@ fn generate(
         ..GenerateOptions::default()
     };
     let t0 = now();
-    match engine::generate(size, &options, &mut reporting(progress)) {
+    let mut last_partial = t0;
+    let mut report = |p: &Progress| {
+        progress(p.phase, p.done as u64, p.total as u64);
+        if let Some(puzzle) = p.puzzle
+            && now() - last_partial >= PARTIAL_EVERY_MS
+        {
+            last_partial = now();
+            partial(Response::Partial {
+                puzzle: puzzle.clone(),
+            });
+        }
+        Flow::Continue
+    };
+    match engine::generate(size, &options, &mut report) {
         Ok(generated) => Response::Generated {
             puzzle: generated.puzzle,
             seed,

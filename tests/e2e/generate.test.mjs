@@ -120,6 +120,29 @@ for (const [box, side] of [[5, 25], [7, 49]]) {
   });
 }
 
+test('a 36x36 generation offers its puzzle so far, and stopping keeps it on the board', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await page.getByLabel('Size', { exact: true }).selectOption('6');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const keep = page.getByRole('button', { name: 'Stop and keep the puzzle so far' });
+  await keep.waitFor({ timeout: 60_000 });
+  await shot(page, 'generating-36-keep');
+  await keep.click();
+  const text = await statusMatching(page, /^Stopped the generation/);
+  const m = text.match(/^Stopped the generation and kept its puzzle so far: one solution, ([\d,]+) clues, not minimal yet/);
+  assert.ok(m, text);
+  const clues = Number(m[1].replace(/,/g, ''));
+  // Removal has begun (fewer clues than cells) and the board holds exactly those givens.
+  assert.ok(clues > 0 && clues < 36 * 36, text);
+  assert.equal(await page.locator('.cell.given').count(), clues);
+  assert.equal(await page.locator('.cell.conflict').count(), 0);
+  assert.equal(await keep.count(), 0);
+  assert.equal(await page.locator('progress').count(), 0);
+  await engineReady(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('typing in the seed field keeps the focus there, through a typo and its fix, and Enter generates', async () => {
   const { page } = await freshApp(env.context, env.url);
   const seed = page.getByLabel('Seed');
