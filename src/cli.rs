@@ -24,9 +24,11 @@ COMMANDS:
     solve     print the solution if unique, else 'no solution' or 'multiple solutions'
               [--formulation F] [--json]
     count     print the number of solutions  [--formulation F] [--limit K]
-              With --limit K it stops at K and says so on standard error; without it,
-              it counts every solution, which on a sparse grid may never end.
+              With --limit K it prints at most K, and says on standard error when there
+              are more; without it, it counts every solution, which on a sparse grid may
+              never end.
     convert   rewrite puzzles  --to line|numeric|grid|json
+              (a JSON board's solved digits go to json only: the text formats hold givens)
     generate  print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
               --box N [--count C] [--seed S] [--symmetry SYM] [--max-clues K]
               [--method removal|additive] [--formulation F]
@@ -38,7 +40,8 @@ COMMANDS:
               On a terminal, progress shows on standard error while it works.
               --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
               misses it is still printed and reported on standard error.
-    check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues that can go),
+    check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues each of which
+              can go on its own, not necessarily together),
               'multiple' or 'no solution'  [--formulation F] [--difficulty]
               --difficulty adds each formulation's measured effort to find the solutions
               and prove there is no other, e.g. '; propagation: 9 nodes, 3 guesses'.
@@ -170,7 +173,14 @@ struct Item {
 /// except that a block of consecutive lines (between blank or comment lines) whose lines are
 /// not puzzles by themselves but together are one, such as the `grid` layout, is one puzzle.
 fn read_items(text: &str) -> Vec<Item> {
-    if text.trim_start().starts_with('{') {
+    // Past a byte-order mark and leading comment lines, as the parser reads it.
+    let starts_json = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with('{'));
+    if starts_json {
         let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
         return vec![Item {
             line,
@@ -192,6 +202,10 @@ fn read_items(text: &str) -> Vec<Item> {
     items
 }
 
+/// One block of consecutive lines: one puzzle per line, unless the lines read together as one
+/// grid where they do not all read alone (a layout such as `grid`) or could be its rows (see
+/// [`format::could_be_rows`]). A layout that fails as a whole, with no line a puzzle by itself,
+/// is one invalid puzzle with the whole's error, not one error per line.
 fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
     let singles: Vec<Item> = block
         .iter()
@@ -200,12 +214,19 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
             parsed: format::parse(l),
         })
         .collect();
-    if block.len() > 1 && singles.iter().any(|item| item.parsed.is_err()) {
+    let all_alone = singles.iter().all(|item| item.parsed.is_ok());
+    let rows = singles
+        .first()
+        .and_then(|item| item.parsed.as_ref().ok())
+        .is_some_and(|p| format::could_be_rows(p.grid.size(), block.len()));
+    if block.len() > 1 && (!all_alone || rows) {
         let joined: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-        if let Ok(parsed) = format::parse(&joined.join("\n")) {
+        let parsed = format::parse(&joined.join("\n"));
+        let none_alone = singles.iter().all(|item| item.parsed.is_err());
+        if parsed.is_ok() || none_alone {
             items.push(Item {
                 line: block[0].0,
-                parsed: Ok(parsed),
+                parsed,
             });
             return;
         }
@@ -283,7 +304,12 @@ pub fn main(argv: Vec<String>) -> i32 {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    for item in read_items(&text) {
+    let items = read_items(&text);
+    if items.is_empty() {
+        eprintln!("error: no puzzle in the input (only blank and # comment lines)");
+        return 1;
+    }
+    for item in items {
         let parsed = match item.parsed {
             Ok(p) => p,
             Err(e) => {
@@ -334,12 +360,26 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
     let line = match args.command.as_str() {
         "convert" => {
             let to = args.to.expect("checked");
-            let grid = &parsed.grid;
+            // The text formats cannot mark a clue: written there, a saved game's own digits
+            // would come back as givens (clashing ones as an unreadable puzzle).
+            let (grid, note) = if to == Format::Json || parsed.grid == parsed.puzzle {
+                (&parsed.grid, None)
+            } else {
+                let filled = parsed.grid.entries().iter().filter(|e| e.digit().is_some());
+                let left = (filled.count() - parsed.puzzle.given_count()) as u64;
+                let note = format!(
+                    "{} outside the givens left out: {} holds givens only",
+                    quantity(left, "digits"),
+                    to.name()
+                );
+                (&parsed.puzzle, Some(note))
+            };
             // A blank line after each block layout lets the output be read back.
             let end = if to == Format::Grid { "\n" } else { "" };
-            format::write(grid, to)
+            let line = format::write(grid, to)
                 .map(|s| format!("{}{end}", s.trim_end()))
-                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+            return Ok(Answer { line, note });
         }
         "check" => check_line(args, &parsed.puzzle)?,
         "export" => {
@@ -348,21 +388,23 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
             text.trim_end().to_string()
         }
         "count" => {
+            // One solution past the limit tells "exactly K" from "more than K".
             let options = SolveOptions {
-                max_solutions: args.limit,
+                max_solutions: args.limit.map(|k| k.saturating_add(1)),
                 keep: 0,
                 ..SolveOptions::default()
             };
             let r = solve(&parsed.puzzle, args.formulation, &options).map_err(|e| e.to_string())?;
+            let count = args.limit.map_or(r.count, |k| r.count.min(k));
             // Standard output stays one integer per puzzle; the bound is said beside it.
-            let note = (!r.exhaustive).then(|| {
+            let note = (count < r.count || !r.exhaustive).then(|| {
                 format!(
-                    "stopped at the limit: at least {} solutions, maybe more",
-                    r.count
+                    "stopped at the limit: more than {}",
+                    quantity(count, "solutions")
                 )
             });
             return Ok(Answer {
-                line: r.count.to_string(),
+                line: count.to_string(),
                 note,
             });
         }

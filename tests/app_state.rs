@@ -604,6 +604,103 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "{}",
         s.status.text
     );
+    // Sixteen 9x9 lines hold as many cells as a 36x36 grid, and sixteen 4x4 lines as many as
+    // a 16x16 one; both are still collections (the 16x16 reading of these clashes). Sixteen
+    // rows of sixteen cells that read as one 16x16 grid are that grid.
+    let four = "1...............";
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let mut row = vec!['.'; 16];
+            row[(5 * r) % 16] = char::from(b'1' + (r % 4) as u8);
+            row.into_iter().collect()
+        })
+        .collect();
+    let cases = [
+        (vec![PUZZLE.to_string(); 16].join("\n"), Some(16), 3),
+        (vec![four.to_string(); 15].join("\n"), Some(15), 2),
+        (vec![four.to_string(); 16].join("\n"), Some(16), 2),
+        (rows.join("\n"), None, 4),
+    ];
+    for (text, count, size) in cases {
+        let s = AppState::default().reduce(Action::Import(text));
+        assert_eq!(s.grid.size(), Size::new(size).unwrap(), "{}", s.status.text);
+        let said = count.map(|c| format!("(the first of {c} puzzles in the text, one per line)"));
+        assert_eq!(
+            said.is_some_and(|t| s.status.text.contains(&t)),
+            count.is_some(),
+            "{}",
+            s.status.text
+        );
+        assert!(!s.status.error, "{}", s.status.text);
+    }
+}
+
+#[test]
+fn a_restored_board_counts_the_digits_played_as_well_as_the_givens() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::Select(p(0, 2)),
+            Action::Input(d(2)),
+        ],
+    );
+    let back = AppState::restore(s.saved());
+    assert_eq!(
+        back.status.text,
+        "Restored the 9x9 grid from your last visit (17 givens, 2 digits filled in)."
+    );
+}
+
+#[test]
+fn stepping_through_solutions_keeps_the_players_agreeing_digits_theirs() {
+    // A count on the empty 4x4 after typing a digit where its first two solutions agree.
+    let empty4 = ".".repeat(16);
+    let counted = report(&Grid::empty(Size::new(2).unwrap()), 10);
+    let (a, b) = (&counted.solutions[0], &counted.solutions[1]);
+    let same = (0..16)
+        .map(|i| Pos::from_index(i, a.size()))
+        .find(|&q| a.digit(q) == b.digit(q))
+        .expect("two 4x4 solutions agree somewhere");
+    let typed = a.digit(same).expect("solved");
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(empty4),
+            Action::Select(same),
+            Action::Input(typed),
+        ],
+    );
+    let id = s.next_job_id();
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Count,
+            },
+            Action::Answered {
+                id,
+                response: Response::Solved {
+                    report: counted.clone(),
+                    millis: 1.0,
+                },
+            },
+        ],
+    );
+    let index = same.index(s.size());
+    assert!(
+        !s.solver_cells()[index],
+        "the typed digit stays the player's"
+    );
+    let s = run(s, [Action::ShowSolution(1), Action::ShowSolution(0)]);
+    assert_eq!(s.grid, *a);
+    assert!(
+        !s.solver_cells()[index],
+        "and still after stepping away and back"
+    );
 }
 
 #[test]

@@ -65,11 +65,14 @@ fn count_respects_the_limit_and_convert_round_trips() {
     let (out, err, code) = run(&["count", "--limit", "10", "-"], &format!("{empty4}\n"));
     assert_eq!((out.trim(), code), ("10", 0));
     assert!(
-        err.contains("line 1: stopped at the limit: at least 10 solutions, maybe more"),
+        err.contains("line 1: stopped at the limit: more than 10 solutions"),
         "{err}"
     );
-    // Exactly 288 with a limit above it: exact, so nothing to say.
-    assert_eq!(err_of(&["count", "--limit", "1000", "-"], &empty4), "");
+    // Exactly 288 with a limit at or above it: exact, so nothing to say.
+    for limit in ["288", "1000"] {
+        let (out, err, code) = run(&["count", "--limit", limit, "-"], &empty4);
+        assert_eq!((out.trim(), err.as_str(), code), ("288", "", 0));
+    }
     let puzzle =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     for to in ["json", "numeric", "grid", "line"] {
@@ -125,11 +128,72 @@ fn block_layouts_separated_by_blank_lines_are_read_back_one_puzzle_each() {
     let (lines, err, code) = run(&["convert", "--to", "line", "-"], &grids);
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(lines.lines().collect::<Vec<_>>(), puzzles);
-    // Without the blank line two layouts run together and each line is reported.
+    // Without the blank line the layouts run together into one block, reported once.
     let glued = grids.replace("\n\n", "\n");
-    let (_, err, code) = run(&["convert", "--to", "line", "-"], &glued);
-    assert_eq!(code, 1);
-    assert!(err.contains("line 2: found 4 cells"), "{err}");
+    let (out, err, code) = run(&["convert", "--to", "line", "-"], &glued);
+    assert_eq!((out.as_str(), code), ("invalid\n", 1));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("line 1: "), "{err}");
+    // One layout with one bad cell: its own error, once, not one per line.
+    let bad = grids
+        .split("\n\n")
+        .nth(1)
+        .expect("the 9x9 layout")
+        .replacen(". 4 |", ". * |", 1);
+    assert_ne!(bad, grids.split("\n\n").nth(1).unwrap_or(""));
+    let (out, err, code) = run(&["solve", "-"], &bad);
+    assert_eq!((out.as_str(), code), ("invalid\n", 1));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains('*'), "{err}");
+}
+
+#[test]
+fn json_after_a_byte_order_mark_or_comments_is_one_document() {
+    let json = "{\n  \"dim\": 2,\n\n  \"fixed\": {\"1\": {\"1\": 1}}\n}\n";
+    for text in [
+        json.to_string(),
+        format!("\u{feff}{json}"),
+        format!("# my puzzle\n{json}"),
+    ] {
+        let (out, err, code) = run(&["count", "--limit", "5", "-"], &text);
+        assert_eq!((out.as_str(), code), ("5\n", 0), "{text:?}: {err}");
+    }
+}
+
+#[test]
+fn converting_a_saved_game_to_text_keeps_the_givens_only_and_says_so() {
+    let saved = r#"{"dim":2,"fixed":{"1":{"1":1}},"solved":{"1":{"2":1}}}"#;
+    let (out, err, code) = run(&["convert", "--to", "line", "-"], saved);
+    assert_eq!((out.as_str(), code), ("1...............\n", 0));
+    assert!(err.contains("1 digit outside the givens left out"), "{err}");
+    let (out, err, code) = run(&["convert", "--to", "json", "-"], saved);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("\"solved\""), "{out}");
+}
+
+#[test]
+fn an_input_without_puzzles_is_an_error() {
+    for text in ["", "\n\n", "# only a comment\n"] {
+        let (out, err, code) = run(&["solve", "-"], text);
+        assert_eq!((out.as_str(), code), ("", 1), "{text:?}");
+        assert!(err.contains("no puzzle in the input"), "{err}");
+    }
+}
+
+#[test]
+fn sixteen_4x4_looking_rows_are_one_16x16_and_two_4x4_lines_are_two_puzzles() {
+    // Each row alone reads as a 4x4 puzzle, but sixteen of them are the rows of a 16x16.
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let mut row = vec!['.'; 16];
+            row[(5 * r) % 16] = char::from(b'1' + (r % 4) as u8);
+            row.into_iter().collect()
+        })
+        .collect();
+    let (out, err, code) = run(&["count", "--limit", "2", "-"], &rows.join("\n"));
+    assert_eq!((out.as_str(), code), ("2\n", 0), "{err}");
+    let (out, _, code) = run(&["count", "-"], &rows[..2].join("\n"));
+    assert_eq!((out.lines().count(), code), (2, 0), "{out}");
 }
 
 #[test]

@@ -344,9 +344,13 @@ impl AppState {
             AppState::default().status
         } else {
             Status::info(format!(
-                "Restored the {} grid from your last visit ({}).",
+                "Restored the {} grid from your last visit ({}{}).",
                 saved.grid.size(),
-                quantity(saved.grid.given_count() as u64, "givens")
+                quantity(saved.grid.given_count() as u64, "givens"),
+                match digits - saved.grid.given_count() {
+                    0 => String::new(),
+                    played => format!(", {} filled in", quantity(played as u64, "digits")),
+                }
             ))
         };
         AppState {
@@ -673,10 +677,10 @@ impl AppState {
             }
             Action::EngineReady => self.engine = EngineState::Ready,
             Action::ShowSolution(i) => {
-                if let Some(s) = self.solutions.get(i) {
+                if let Some(s) = self.solutions.get(i).cloned() {
                     self.solution_index = i;
-                    self.grid = s.clone();
-                    self.solver_grid = Some(s.clone());
+                    self.solver_grid = Some(self.marks_for(&s));
+                    self.grid = s;
                 }
             }
             Action::Share { page } => {
@@ -736,21 +740,19 @@ impl AppState {
     /// Replaces the board with the puzzle in `text` if it parses; `failed` and `done` start
     /// the message either way.
     fn import(&mut self, text: &str, failed: &str, done: &str) {
-        let (parsed, of) = match format::parse(text) {
-            Ok(parsed) => (parsed, String::new()),
-            // A cell count no grid has may be several puzzles, one per line.
-            Err(e) => match first_of_several(text).filter(|_| {
-                matches!(
-                    e,
-                    format::ParseError::NotASquareOfSquare { .. }
-                        | format::ParseError::RowCount { .. }
-                )
-            }) {
-                Some((parsed, count)) => (
-                    parsed,
-                    format!(" (the first of {count} puzzles in the text, one per line)"),
-                ),
-                None => {
+        // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
+        // worse, without), so several puzzles one per line are recognised first.
+        let of =
+            |count: usize| format!(" (the first of {count} puzzles in the text, one per line)");
+        let (parsed, of) = match first_of_several(text) {
+            // Lines that could also be the rows of one grid are that grid if they read as one.
+            Some((first, count, rows)) => match rows.then(|| format::parse(text).ok()).flatten() {
+                Some(grid) => (grid, String::new()),
+                None => (first, of(count)),
+            },
+            None => match format::parse(text) {
+                Ok(parsed) => (parsed, String::new()),
+                Err(e) => {
                     self.status = Status::error(sentence(format!("{failed}: {e}")));
                     return;
                 }
@@ -1070,14 +1072,7 @@ impl AppState {
                     if replaced == 1 { "it" } else { "them" }
                 );
             }
-            // The player's digits that agree with the solution stay the player's.
-            let mut marks = first.clone();
-            for (i, (e, solvers)) in self.grid.entries().iter().zip(&mine).enumerate() {
-                let p = Pos::from_index(i, self.size());
-                if matches!(e, Entry::Filled(_)) && !solvers && e.digit() == first.digit(p) {
-                    marks.set(p, Entry::Empty);
-                }
-            }
+            let marks = self.marks_for(first);
             // Solving the board it already shows again adds no step to undo.
             if *first != self.grid || marked(first, Some(&marks)) != mine {
                 self.remember(first.clone());
@@ -1086,6 +1081,20 @@ impl AppState {
         }
         self.solutions = report.solutions;
         self.solution_index = 0;
+    }
+
+    /// The solver's marks for showing `solution` in place of the board: every digit it fills
+    /// in, except where the player's own digit agrees with it, which stays the player's.
+    fn marks_for(&self, solution: &Grid) -> Grid {
+        let mine = self.solver_cells();
+        let mut marks = solution.clone();
+        for (i, (e, solvers)) in self.grid.entries().iter().zip(&mine).enumerate() {
+            let p = Pos::from_index(i, self.size());
+            if matches!(e, Entry::Filled(_)) && !solvers && e.digit() == solution.digit(p) {
+                marks.set(p, Entry::Empty);
+            }
+        }
+        marks
     }
 
     fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
@@ -1192,20 +1201,25 @@ fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
     }
 }
 
-/// A text of several puzzles one per line (a collection file, say): the first, and how many
-/// lines there are. Only the first two are read, so a large file costs no more than that.
-fn first_of_several(text: &str) -> Option<(format::Parsed, usize)> {
+/// A text of several puzzles one per line (a collection file, say): the first, how many lines
+/// there are, and whether they could instead be the rows of one grid (sixteen lines of sixteen
+/// cells: a 16x16 grid or sixteen 4x4 puzzles). The first two lines must each be a puzzle of
+/// the same size; only they are read, so a large file costs no more than that.
+fn first_of_several(text: &str) -> Option<(format::Parsed, usize, bool)> {
     let lines: Vec<&str> = text
         .trim_start_matches('\u{feff}')
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    if lines.len() < 2 || format::parse(lines[1]).is_err() {
+    if lines.len() < 2 {
         return None;
     }
     let first = format::parse(lines[0]).ok()?;
-    Some((first, lines.len()))
+    let size = first.grid.size();
+    let second = format::parse(lines[1]).ok()?;
+    let rows = format::could_be_rows(size, lines.len());
+    (second.grid.size() == size).then_some((first, lines.len(), rows))
 }
 
 /// `10,000`: large counts read more easily grouped.

@@ -353,3 +353,11 @@ pub fn write(grid: &Grid, format: Format) -> Result<String, ParseError> {
         Format::Json => Ok(write_json(grid)),
     }
 }
+
+/// Whether `lines` lines that each read as a whole puzzle of `size` could instead be the rows
+/// of one grid: a row of a grid with as many rows as these lines has that many cells. Readers
+/// of several puzzles one per line take such lines as one grid (sixteen lines of sixteen cells
+/// are a 16x16 grid, not sixteen 4x4 puzzles).
+pub fn could_be_rows(size: Size, lines: usize) -> bool {
+    size.cells() == lines
+}
