@@ -746,7 +746,7 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
         ),
         (
             &PUZZLE.replacen('4', "x", 1),
-            "row 1, column 1: 'x' stands for 33, which is out of range, digits go from 1 to 9",
+            "row 1, column 1: 'x' is out of range, digits go from 1 to 9 (letters stand for 10 and up, 'x' for 33)",
         ),
         (r#"{"dim":3,"fixed":{"1":{"3":12}}}"#, "12"),
         ("", "no puzzle found"),
@@ -1848,4 +1848,24 @@ fn stop_and_keep_without_a_partial_puzzle_is_a_cancel() {
         assert!(s.busy(), "{kind:?}");
         assert_eq!(s.job.as_ref().and_then(|j| j.partial.clone()), None);
     }
+}
+
+#[test]
+fn a_cancelled_count_says_how_many_it_had_found() {
+    let (s, id) = busy_with(JobKind::Count);
+    let quiet = s.clone().reduce(Action::Cancelled);
+    assert_eq!(quiet.status.text, "Counting solutions cancelled.");
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Progress {
+            phase: Phase::Solutions,
+            done: 1234,
+            total: 10_000,
+        },
+    });
+    let s = s.reduce(Action::Cancelled);
+    assert_eq!(
+        s.status.text,
+        "Counting solutions cancelled; it had found 1,234 solutions by then."
+    );
 }

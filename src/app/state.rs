@@ -641,7 +641,14 @@ impl AppState {
             Action::Cancelled => {
                 self.engine = EngineState::Starting;
                 if let Some(job) = self.job.take() {
-                    self.status = Status::info(format!("{} cancelled.", job.kind.verb()));
+                    // A count's progress is a lower bound worth keeping.
+                    let found = match job.progress {
+                        Some((Phase::Solutions, n, _)) if n > 0 => {
+                            format!("; it had found {} by then", quantity(n, "solutions"))
+                        }
+                        _ => String::new(),
+                    };
+                    self.status = Status::info(format!("{} cancelled{found}.", job.kind.verb()));
                 }
                 return self.after_job();
             }

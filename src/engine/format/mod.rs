@@ -103,15 +103,16 @@ pub enum ParseError {
     Json(Vec<JsonIssue>),
 }
 
-/// "'x' stands for 33" for a letter symbol, whose value is not obvious; "'40' is" otherwise.
-fn named_value(text: &str) -> String {
+/// For a letter symbol, whose value is not obvious, what it stands for: " (letters stand for
+/// 10 and up, 'x' for 33)"; nothing for a number.
+fn letter_value(text: &str) -> String {
     let value = match text.chars().collect::<Vec<_>>()[..] {
         [c] if c.is_ascii_alphabetic() => text::symbol_value(c),
         _ => None,
     };
     match value {
-        Some(v) => format!("'{text}' stands for {v}, which"),
-        None => format!("'{text}'"),
+        Some(v) => format!(" (letters stand for 10 and up, '{text}' for {v})"),
+        None => String::new(),
     }
 }
 
@@ -168,9 +169,9 @@ impl fmt::Display for ParseError {
                 max,
             } => write!(
                 f,
-                "{}: {} is out of range, digits go from 1 to {max}",
+                "{}: '{text}' is out of range, digits go from 1 to {max}{}",
                 at(*row, *col),
-                named_value(text)
+                letter_value(text)
             ),
             ParseError::LineTooLarge { size } => write!(
                 f,
