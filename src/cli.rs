@@ -204,8 +204,9 @@ fn read_items(text: &str) -> Vec<Item> {
 
 /// One block of consecutive lines: one puzzle per line, unless the lines read together as one
 /// grid where they do not all read alone (a layout such as `grid`) or could be its rows (see
-/// [`format::could_be_rows`]). A layout that fails as a whole, with no line a puzzle by itself,
-/// is one invalid puzzle with the whole's error, not one error per line.
+/// [`format::could_be_rows`]). A layout with no line a puzzle by itself that has the cell
+/// count of a grid but a bad cell is one invalid puzzle with that cell's error, not one error
+/// per line.
 fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
     let singles: Vec<Item> = block
         .iter()
@@ -215,15 +216,25 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
         })
         .collect();
     let all_alone = singles.iter().all(|item| item.parsed.is_ok());
+    let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
     let rows = singles
         .first()
         .and_then(|item| item.parsed.as_ref().ok())
-        .is_some_and(|p| format::could_be_rows(p.grid.size(), block.len()));
+        .is_some_and(|p| format::could_be_rows(p.grid.size(), &lines));
     if block.len() > 1 && (!all_alone || rows) {
-        let joined: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-        let parsed = format::parse(&joined.join("\n"));
+        let parsed = format::parse(&lines.join("\n"));
         let none_alone = singles.iter().all(|item| item.parsed.is_err());
-        if parsed.is_ok() || none_alone {
+        let one_grid = |e: &format::ParseError| {
+            use format::ParseError::*;
+            matches!(
+                e,
+                BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. }
+            )
+        };
+        if parsed
+            .as_ref()
+            .map_or_else(|e| none_alone && one_grid(e), |_| true)
+        {
             items.push(Item {
                 line: block[0].0,
                 parsed,

@@ -620,6 +620,16 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         (vec![four.to_string(); 15].join("\n"), Some(15), 2),
         (vec![four.to_string(); 16].join("\n"), Some(16), 2),
         (rows.join("\n"), None, 4),
+        // The same grid in the block layout, separator lines between its bands.
+        (
+            format::write(
+                &parse(&rows.join("\n")).expect("a 16x16").grid,
+                format::Format::Grid,
+            )
+            .expect("writable"),
+            None,
+            4,
+        ),
     ];
     for (text, count, size) in cases {
         let s = AppState::default().reduce(Action::Import(text));

@@ -197,6 +197,20 @@ fn sixteen_4x4_looking_rows_are_one_16x16_and_two_4x4_lines_are_two_puzzles() {
 }
 
 #[test]
+fn lines_that_are_no_puzzles_are_reported_one_by_one() {
+    // `puzzle:count:solution` lines are no puzzles here, and together no grid either.
+    let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();
+    let lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .count();
+    let (out, err, code) = run(&["solve", "-"], &text);
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().filter(|l| *l == "invalid").count(), lines);
+    assert_eq!(err.lines().count(), lines, "{err}");
+}
+
+#[test]
 fn usage_errors_exit_2_with_a_message() {
     for args in [
         vec!["frobnicate"],

@@ -1225,7 +1225,7 @@ fn first_of_several(text: &str) -> Option<(format::Parsed, usize, bool)> {
     let first = format::parse(lines[0]).ok()?;
     let size = first.grid.size();
     let second = format::parse(lines[1]).ok()?;
-    let rows = format::could_be_rows(size, lines.len());
+    let rows = format::could_be_rows(size, &lines);
     (second.grid.size() == size).then_some((first, lines.len(), rows))
 }
 

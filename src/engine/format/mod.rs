@@ -355,10 +355,12 @@ pub fn write(grid: &Grid, format: Format) -> Result<String, ParseError> {
     }
 }
 
-/// Whether `lines` lines that each read as a whole puzzle of `size` could instead be the rows
-/// of one grid: a row of a grid with as many rows as these lines has that many cells. Readers
-/// of several puzzles one per line take such lines as one grid (sixteen lines of sixteen cells
-/// are a 16x16 grid, not sixteen 4x4 puzzles).
-pub fn could_be_rows(size: Size, lines: usize) -> bool {
-    size.cells() == lines
+/// Whether `lines`, of which some each read as a whole puzzle of `size`, could instead be the
+/// rows of one grid: a row of a grid with as many rows as these lines has that many cells
+/// (lines of separators alone, as between the bands of a layout, do not count). Readers of
+/// several puzzles one per line take such lines as one grid when they read as one (sixteen
+/// lines of sixteen cells are a 16x16 grid, not sixteen 4x4 puzzles).
+pub fn could_be_rows(size: Size, lines: &[&str]) -> bool {
+    let separators = |l: &&&str| l.chars().all(|c| c.is_whitespace() || "-+|".contains(c));
+    lines.iter().filter(|l| !separators(l)).count() == size.cells()
 }
