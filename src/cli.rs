@@ -4,7 +4,7 @@ use crate::app::state::{progress_text, quantity};
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::engine::generate::{self, GenerateOptions, Method, Symmetry};
+use crate::engine::generate::{self, GenerateError, GenerateOptions, Method, Symmetry};
 use crate::engine::search::Flow;
 use crate::engine::{Formulation, Grid, Query, Size, SolveOptions, Verdict, solve};
 use std::io::{IsTerminal, Read, Write};
@@ -31,7 +31,7 @@ COMMANDS:
               (a JSON board's solved digits go to json only: the text formats hold givens)
     generate  print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
               --box N [--count C] [--seed S] [--symmetry SYM] [--max-clues K]
-              [--method removal|additive] [--formulation F]
+              [--method removal|additive] [--formulation F] [--stop-after SECONDS]
               Without --seed a random seed is drawn and printed to standard error; puzzle i
               of --count C uses seed S+i, so any one can be reproduced with --seed S+i.
               SYM: none, rot180, rot90, diagonal, antidiagonal, horizontal, vertical.
@@ -40,6 +40,9 @@ COMMANDS:
               On a terminal, progress shows on standard error while it works.
               --max-clues retries derived seeds (up to 100 attempts) until met; a puzzle that
               misses it is still printed and reported on standard error.
+              --stop-after SECONDS prints the puzzle reached at the first step after that
+              (one solution, not yet minimal; said on standard error): at 36x36 and 49x49,
+              where a minimal puzzle is out of reach in practice, the way to get one.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues each of which
               can go on its own, not necessarily together),
               'multiple' or 'no solution'  [--formulation F] [--difficulty]
@@ -83,6 +86,8 @@ struct GenerateArgs {
     symmetry: Symmetry,
     max_clues: Option<usize>,
     method: Method,
+    /// Seconds after which each puzzle's removal stops and the puzzle so far is printed.
+    stop_after: Option<u64>,
 }
 
 /// A flag's non-negative integer value.
@@ -140,6 +145,7 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                 })?;
             }
             "--max-clues" => args.generate.max_clues = Some(number(&value(&mut it, &a)?, &a)?),
+            "--stop-after" => args.generate.stop_after = Some(number(&value(&mut it, &a)?, &a)?),
             "--method" => {
                 let v = value(&mut it, &a)?;
                 args.generate.method = Method::from_id(&v)
@@ -560,11 +566,38 @@ fn run_generate(args: &Args) -> i32 {
             ..GenerateOptions::default()
         };
         let mut progress = TerminalProgress::new();
-        let result = generate::generate(size, &options, &mut |p| progress.report(p));
+        let deadline = g
+            .stop_after
+            .map(|s| Instant::now() + Duration::from_secs(s));
+        // The removal's puzzle so far, taken once the time is up (a copy per report would
+        // cost more than a small puzzle's whole generation).
+        let mut so_far: Option<Grid> = None;
+        let result = generate::generate(size, &options, &mut |p| {
+            if let (Some(puzzle), Some(d)) = (p.puzzle, deadline)
+                && Instant::now() >= d
+            {
+                so_far = Some(puzzle.clone());
+                return Flow::Stop;
+            }
+            progress.report(p)
+        });
         drop(progress);
-        let generated = match result {
-            Ok(p) => p,
-            Err(e) => {
+        let generated = match (result, so_far) {
+            (Ok(p), _) => p,
+            (Err(GenerateError::Cancelled), Some(puzzle)) => {
+                let _ = out.flush();
+                eprintln!(
+                    "seed {}: stopped after {} s with a puzzle of one solution and {}, not minimal",
+                    options.seed,
+                    g.stop_after.unwrap_or(0),
+                    quantity(puzzle.given_count() as u64, "clues")
+                );
+                if writeln!(out, "{}", write_like(&puzzle, Format::Line)).is_err() {
+                    return 1;
+                }
+                continue;
+            }
+            (Err(e), _) => {
                 eprintln!("error: {e}");
                 return 1;
             }

@@ -96,3 +96,38 @@ fn check_measures_each_formulation_on_request() {
     let plain = stdout(&run(&["check", "-"], &puzzle));
     assert_eq!(plain.trim_end(), "unique minimal");
 }
+
+#[test]
+fn stop_after_prints_the_unique_puzzle_reached_by_then() {
+    // At once: the removal's first puzzle, which still has every clue.
+    let o = run(
+        &["generate", "--box", "4", "--seed", "9", "--stop-after", "0"],
+        "",
+    );
+    let puzzle = stdout(&o);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.contains(
+            "seed 9: stopped after 0 s with a puzzle of one solution and 256 clues, not minimal"
+        ),
+        "{err}"
+    );
+    let verdict = stdout(&run(&["check"], &puzzle));
+    assert!(verdict.starts_with("unique redundant: "), "{verdict}");
+    // With time to spare, the same minimal puzzle as without the option.
+    let minimal = stdout(&run(&["generate", "--box", "3", "--seed", "9"], ""));
+    let o = run(
+        &[
+            "generate",
+            "--box",
+            "3",
+            "--seed",
+            "9",
+            "--stop-after",
+            "600",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), minimal);
+    assert!(o.stderr.is_empty());
+}
