@@ -338,6 +338,17 @@ pub fn main(argv: Vec<String>) -> i32 {
                 continue;
             }
         };
+        // Its answers would be empty lines that read back as no puzzle at all.
+        if parsed.grid.size().cells() == 0 {
+            let _ = out.flush();
+            eprintln!(
+                "line {}: a 0x0 grid has no cells; sizes go from 1x1 to 49x49",
+                item.line
+            );
+            let _ = writeln!(out, "invalid");
+            failed = true;
+            continue;
+        }
         let line = match answer(&args, &parsed) {
             Ok(Answer { line, note }) => {
                 if let Some(note) = note {

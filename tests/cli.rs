@@ -273,3 +273,10 @@ fn shared_data_sets_are_answered_correctly() {
         assert!(n > 0, "{set}");
     }
 }
+
+#[test]
+fn a_0x0_grid_is_refused_like_box_0() {
+    let (out, err, code) = run(&["convert", "--to", "line", "-"], r#"{"dim":0}"#);
+    assert_eq!((out.as_str(), code), ("invalid\n", 1));
+    assert!(err.contains("a 0x0 grid has no cells"), "{err}");
+}
