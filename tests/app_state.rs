@@ -1879,3 +1879,54 @@ fn a_cancelled_count_says_how_many_it_had_found() {
         "Counting solutions cancelled; it had found 1,234 solutions by then."
     );
 }
+
+#[test]
+fn switching_mode_says_what_typing_does_now() {
+    let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    assert_eq!(s.mode, Mode::Play);
+    let givens = s.clone().reduce(Action::SetMode(Mode::Givens));
+    assert_eq!(
+        givens.status.text,
+        "Entering givens: digits typed now are clues."
+    );
+    let play = givens.reduce(Action::SetMode(Mode::Play));
+    assert_eq!(
+        play.status.text,
+        "Playing: the givens are locked; digits typed now are yours."
+    );
+    // The mode it is already in, or an error on show, leaves the status alone.
+    assert_eq!(
+        s.clone().reduce(Action::SetMode(Mode::Play)).status,
+        s.status
+    );
+    let error = s.reduce(Action::Import("12x".into()));
+    assert!(error.status.error);
+    assert_eq!(
+        error.clone().reduce(Action::SetMode(Mode::Givens)).status,
+        error.status
+    );
+}
+
+#[test]
+fn counting_or_checking_with_mip_warns_that_it_is_slow() {
+    for (kind, f, warned) in [
+        (JobKind::Count, Formulation::Mip, true),
+        (JobKind::Check, Formulation::Mip, true),
+        (JobKind::Solve, Formulation::Mip, false),
+        (JobKind::Count, Formulation::Sat, false),
+    ] {
+        let s = run(
+            AppState::default(),
+            [Action::Import(PUZZLE.into()), Action::SetFormulation(f)],
+        );
+        let id = s.next_job_id();
+        let s = s.reduce(Action::Started { id, kind });
+        assert_eq!(
+            s.status.text.contains("MIP re-solves its program"),
+            warned,
+            "{kind:?} {f:?}: {}",
+            s.status.text
+        );
+        assert!(s.status.text.starts_with(kind.verb()));
+    }
+}

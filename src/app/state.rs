@@ -540,7 +540,16 @@ impl AppState {
                     self.status = Status::info(format!("New empty {size} grid.{undo}"));
                 }
             }
-            Action::SetMode(m) => self.mode = m,
+            Action::SetMode(m) => {
+                // An older message may still speak of the other mode ("playing, ...").
+                if m != self.mode && !self.status.error {
+                    self.status = Status::info(match m {
+                        Mode::Givens => "Entering givens: digits typed now are clues.",
+                        Mode::Play => "Playing: the givens are locked; digits typed now are yours.",
+                    });
+                }
+                self.mode = m;
+            }
             Action::Save(_) | Action::Share { .. } if self.clashing_givens().is_some() => {
                 let c = self
                     .clashing_givens()
@@ -631,7 +640,16 @@ impl AppState {
                     partial: None,
                 });
                 self.next_id = self.next_id.max(id + 1);
-                self.status = Status::info(format!("{}...", kind.verb()));
+                // MIP solves its 0-1 program again for each solution and each clue: fine for one
+                // answer, slow for many, which should not come as a surprise.
+                let slow = match kind {
+                    JobKind::Count | JobKind::Check if self.formulation == Formulation::Mip => {
+                        " MIP re-solves its program once per solution (Count) or clue (Check), \
+                         so this can take a while; Propagation answers the same far faster."
+                    }
+                    _ => "",
+                };
+                self.status = Status::info(format!("{}...{slow}", kind.verb()));
                 // The request started a fresh worker in place of the failed one.
                 if self.engine == EngineState::Failed {
                     self.engine = EngineState::Starting;

@@ -8,6 +8,7 @@ use crate::app::state::{Action, AppState, Download, JobKind};
 use crate::engine::format::{self, Format};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::Closure;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -164,4 +165,43 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
             </div>
         </details>
     }
+}
+
+/// Pasting anywhere but a text field imports the pasted text, as the Import button would: a
+/// player who copied a puzzle expects Ctrl+V on the board to bring it in.
+#[hook]
+pub fn use_paste_imports(dispatch: Callback<Action>) {
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn FnMut(web_sys::ClipboardEvent)>::new(
+            move |e: web_sys::ClipboardEvent| {
+                let in_field = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                            || el.is_content_editable()
+                    });
+                let text = e.clipboard_data().and_then(|d| d.get_data("text").ok());
+                match text {
+                    Some(text) if !in_field && !text.trim().is_empty() => {
+                        e.prevent_default();
+                        dispatch.emit(Action::Import(text));
+                    }
+                    _ => {}
+                }
+            },
+        );
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(d) = &document {
+            let _ = d.add_event_listener_with_callback("paste", listener.as_ref().unchecked_ref());
+        }
+        move || {
+            if let Some(d) = &document {
+                let _ = d.remove_event_listener_with_callback(
+                    "paste",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+        }
+    });
 }

@@ -17,7 +17,7 @@ use crate::app::state::{Action, AppState};
 use board::NumberPad;
 use controls::{Actions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
-use files::{ImportExport, use_download};
+use files::{ImportExport, use_download, use_paste_imports};
 use generate::GeneratePanel;
 use status::{CompareTable, StatusLine};
 use std::rc::Rc;
@@ -52,6 +52,7 @@ pub fn App() -> Html {
     storage::use_clipboard(store.0.clipboard.clone(), dispatch.clone());
     storage::use_share_links(dispatch.clone());
     board::use_undo_keys(dispatch.clone());
+    use_paste_imports(dispatch.clone());
     let state = &store.0;
     let shared = Rc::new(state.clone());
     let side = state.size().side();

@@ -9,6 +9,35 @@ after(async () => { await env?.close(); });
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
 
+/** Pastes `text` as the browser would into whatever has the focus. */
+async function paste(page, text) {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('pasting on the board imports the puzzle; pasting into a text field only types there', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await cell(page, 1, 1).click();
+  await paste(page, PUZZLE);
+  await statusMatching(page, /^Imported a 9x9 puzzle with 17 givens \(line format\)/);
+  assert.equal(await page.locator('.cell.given').count(), 17);
+  // Bad text pasted on the board changes nothing but the status.
+  const before = await boardLabels(page);
+  await cell(page, 2, 2).click();
+  await paste(page, '12x');
+  await statusMatching(page, /^Import failed: /);
+  assert.deepEqual(await boardLabels(page), before);
+  // In the seed field a paste is the field's own business.
+  await page.getByLabel('Seed').focus();
+  await paste(page, '.'.repeat(16));
+  assert.equal(await page.getByRole('gridcell').count(), 81);
+  await page.close();
+});
+
 test('a JSON file with an error shows the parser message and leaves the grid as it was', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
