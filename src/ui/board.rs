@@ -187,16 +187,25 @@ pub fn Board(props: &BoardProps) -> Html {
     // Keep keyboard focus on the selected cell so arrow keys keep working.
     {
         let selected = props.selected;
-        use_effect_with(selected, move |sel| {
-            if let Some(p) = sel {
-                let id = format!("cell-{}-{}", p.row, p.col);
-                if let Some(el) = web_sys::window()
-                    .and_then(|w| w.document())
-                    .and_then(|d| d.get_element_by_id(&id))
-                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                {
-                    let _ = el.focus();
-                }
+        use_effect_with(selected, move |sel| focus_cell(*sel));
+    }
+    // A new size rebuilds the cells around a focused one, which leaves the focus ring on some
+    // other cell than the selected one, or drops the focus: bring it back to the selected cell
+    // if the board had it (or nothing has it now).
+    {
+        let selected = props.selected;
+        use_effect_with(side, move |_| {
+            let document = web_sys::window().and_then(|w| w.document());
+            let active = document.as_ref().and_then(|d| d.active_element());
+            let body = document.as_ref().and_then(|d| d.body());
+            let board_or_nothing = match (&active, &body) {
+                (Some(a), _) if a.class_list().contains("cell") => true,
+                (Some(a), Some(b)) => a == AsRef::<web_sys::Element>::as_ref(b),
+                (None, _) => true,
+                _ => false,
+            };
+            if board_or_nothing {
+                focus_cell(selected);
             }
         });
     }
@@ -335,5 +344,20 @@ pub fn NumberPad(props: &PadProps) -> Html {
             { for buttons }
             <button type="button" class="pad-erase" onclick={erase} onmousedown={keep_focus}>{ "Erase" }</button>
         </div>
+    }
+}
+
+/// Moves the keyboard focus to cell `p`, if there is one.
+fn focus_cell(p: Option<Pos>) {
+    let Some(p) = p else {
+        return;
+    };
+    let id = format!("cell-{}-{}", p.row, p.col);
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
     }
 }

@@ -38,6 +38,29 @@ test('pasting on the board imports the puzzle; pasting into a text field only ty
   await page.close();
 });
 
+test('an import that waited for a job and changed the size leaves the focus on the selected cell', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  await page.getByLabel('Size', { exact: true }).selectOption('5');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.locator('progress').first().waitFor();
+  await cell(page, 4, 4).click();
+  await page.locator('#import-text').fill(PUZZLE);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await statusMatching(page, /The import waits until it finishes/);
+  await cell(page, 4, 4).click();
+  // Escape cancels without moving the focus: the import then rebuilds the board at 9x9.
+  await page.keyboard.press('Escape');
+  await statusMatching(page, /Then the import that waited: Imported a 9x9 puzzle/);
+  await page.getByRole('gridcell', { name: /^Row 9, column 9,/ }).waitFor();
+  const { active, selected } = await page.evaluate(() => ({
+    active: document.activeElement?.id,
+    selected: [...document.querySelectorAll('.cell.selected')].map((e) => e.id),
+  }));
+  assert.equal(selected.length, 1);
+  assert.equal(active, selected[0]);
+  await page.close();
+});
+
 test('a JSON file with an error shows the parser message and leaves the grid as it was', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
