@@ -1930,3 +1930,50 @@ fn counting_or_checking_with_mip_warns_that_it_is_slow() {
         assert!(s.status.text.starts_with(kind.verb()));
     }
 }
+
+#[test]
+fn a_binary_file_is_named_as_such_and_changes_nothing() {
+    let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    for text in ["PK\u{3}\u{4}\0\0binary", "\u{fffd}PNG\r\n"] {
+        let after = s.clone().reduce(Action::Import(text.into()));
+        assert_eq!(after.grid, s.grid);
+        assert_eq!(
+            (after.status.text.as_str(), after.status.error),
+            (
+                "Import failed: this is not text (it holds binary data); a puzzle is plain text or JSON.",
+                true
+            )
+        );
+    }
+}
+
+#[test]
+fn a_generated_puzzle_without_clues_says_nothing_of_partners() {
+    // The job keeps the symmetry it started with, so it is set first.
+    let s = AppState::default().reduce(Action::SetSymmetry(Symmetry::Rotate180));
+    let id = s.next_job_id();
+    let started = s.reduce(Action::Started {
+        id,
+        kind: JobKind::Generate,
+    });
+    let answer = |puzzle: Grid| {
+        started.clone().reduce(Action::Answered {
+            id,
+            response: Response::Generated {
+                puzzle,
+                seed: 3,
+                millis: 0.1,
+            },
+        })
+    };
+    assert!(answer(puzzle()).status.text.contains("partners"));
+    let s = answer(Grid::empty(Size::new(1).unwrap()));
+    assert!(
+        s.status
+            .text
+            .starts_with("Generated a 1x1 puzzle with 0 clues"),
+        "{}",
+        s.status.text
+    );
+    assert!(!s.status.text.contains("partners"), "{}", s.status.text);
+}

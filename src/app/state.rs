@@ -765,6 +765,14 @@ impl AppState {
     /// Replaces the board with the puzzle in `text` if it parses; `failed` and `done` start
     /// the message either way.
     fn import(&mut self, text: &str, failed: &str, done: &str) {
+        // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
+        // what it is helps more than that count.
+        if text.contains(['\0', '\u{fffd}']) {
+            self.status = Status::error(format!(
+                "{failed}: this is not text (it holds binary data); a puzzle is plain text or JSON."
+            ));
+            return;
+        }
         // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
         // worse, without), so several puzzles one per line are recognised first.
         let of =
@@ -994,7 +1002,7 @@ impl AppState {
                 self.seed_draft = None;
                 // Clues leave with their symmetric partners, so single ones may still be
                 // redundant; say so before Check does.
-                let within = if job.symmetry == Symmetry::None {
+                let within = if job.symmetry == Symmetry::None || clues == 0 {
                     ""
                 } else {
                     " No clue can go together with its symmetric partners; Check tests them one at a time."
