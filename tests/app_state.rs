@@ -1977,3 +1977,27 @@ fn a_generated_puzzle_without_clues_says_nothing_of_partners() {
     );
     assert!(!s.status.text.contains("partners"), "{}", s.status.text);
 }
+
+#[test]
+fn zeros_in_a_16x16_line_are_said_to_be_blanks() {
+    let line = format!("1{}", ".".repeat(255));
+    let plain = AppState::default().reduce(Action::Import(line.clone()));
+    assert!(
+        !plain.status.text.contains("Each 0"),
+        "{}",
+        plain.status.text
+    );
+    let zeros = AppState::default().reduce(Action::Import(line.replace('.', "0")));
+    assert_eq!(zeros.grid, plain.grid);
+    assert!(
+        zeros
+            .status
+            .text
+            .ends_with("Each 0 was read as a blank; 10 and up are letters (16 is G)."),
+        "{}",
+        zeros.status.text
+    );
+    // On 9x9, where 0 for a blank is the common spelling, nothing is said.
+    let nine = AppState::default().reduce(Action::Import(PUZZLE.replace('.', "0")));
+    assert!(!nine.status.text.contains("Each 0"), "{}", nine.status.text);
+}

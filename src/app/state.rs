@@ -807,8 +807,19 @@ impl AppState {
             format::Format::Json => "JSON",
             other => other.name(),
         };
+        // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass unsaid.
+        let zeros = if parsed.format == format::Format::Line
+            && size.side() >= 10
+            && text
+                .lines()
+                .any(|l| !l.trim_start().starts_with('#') && l.contains('0'))
+        {
+            " Each 0 was read as a blank; 10 and up are letters (16 is G).".to_string()
+        } else {
+            String::new()
+        };
         let imported = format!(
-            "{done} {size} puzzle with {} ({format} format){of}; playing, the givens are locked.",
+            "{done} {size} puzzle with {} ({format} format){of}; playing, the givens are locked.{zeros}",
             quantity(givens as u64, "givens"),
         );
         // A board saved in play may hold clashing digits; they are shaded.
