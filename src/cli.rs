@@ -75,6 +75,58 @@ struct Args {
     model: Option<ModelFormat>,
     input: Option<String>,
     generate: GenerateArgs,
+    /// The options given, by their long names, to refuse those the command does not take.
+    given: Vec<&'static str>,
+}
+
+/// The options each command takes; any other is refused rather than silently ignored.
+const OPTIONS: [(&str, &[&str]); 6] = [
+    ("solve", &["--formulation", "--json"]),
+    ("count", &["--formulation", "--limit"]),
+    ("convert", &["--to"]),
+    (
+        "generate",
+        &[
+            "--box",
+            "--count",
+            "--seed",
+            "--symmetry",
+            "--max-clues",
+            "--stop-after",
+            "--method",
+            "--formulation",
+        ],
+    ),
+    ("check", &["--formulation", "--difficulty"]),
+    ("export", &["--format"]),
+];
+
+/// Refuses options and arguments that `command` does not take: a user who passed `--limit` to
+/// `solve`, say, would otherwise believe it took effect.
+fn check_applies(args: &Args) -> Result<(), String> {
+    let Some((_, allowed)) = OPTIONS.iter().find(|(c, _)| *c == args.command) else {
+        return Ok(());
+    };
+    if let Some(flag) = args.given.iter().find(|f| !allowed.contains(f)) {
+        let takers: Vec<&str> = OPTIONS
+            .iter()
+            .filter(|(_, o)| o.contains(flag))
+            .map(|(c, _)| *c)
+            .collect();
+        return Err(format!(
+            "{flag} does not apply to {} (it is an option of {})",
+            args.command,
+            takers.join(", ")
+        ));
+    }
+    if args.command == "generate"
+        && let Some(input) = &args.input
+    {
+        return Err(format!(
+            "generate reads no input, so '{input}' is not expected"
+        ));
+    }
+    Ok(())
 }
 
 /// Options of the `generate` command.
@@ -103,6 +155,18 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
         it.next().ok_or_else(|| format!("{flag} needs a value"))
     };
     while let Some(a) = it.next() {
+        let long = match a.as_str() {
+            "-f" => "--formulation",
+            other => OPTIONS
+                .iter()
+                .flat_map(|(_, o)| o.iter())
+                .find(|o| **o == other)
+                .copied()
+                .unwrap_or(""),
+        };
+        if !long.is_empty() {
+            args.given.push(long);
+        }
         match a.as_str() {
             "--formulation" | "-f" => {
                 let v = value(&mut it, &a)?;
@@ -166,6 +230,7 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
             _ => return Err(format!("unexpected argument '{a}'")),
         }
     }
+    check_applies(&args)?;
     Ok(args)
 }
 

@@ -224,6 +224,32 @@ fn usage_errors_exit_2_with_a_message() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
+    // An option of another command is refused, naming the commands that take it.
+    for (args, said) in [
+        (
+            vec!["solve", "--limit", "4"],
+            "--limit does not apply to solve (it is an option of count)",
+        ),
+        (
+            vec!["solve", "--to", "json"],
+            "--to does not apply to solve (it is an option of convert)",
+        ),
+        (
+            vec!["convert", "--to", "line", "-f", "sat"],
+            "--formulation does not apply to convert (it is an option of solve, count, generate, check)",
+        ),
+        (
+            vec!["generate", "--box", "2", "puzzles.txt"],
+            "generate reads no input, so 'puzzles.txt' is not expected",
+        ),
+    ] {
+        let (out, err, code) = run(&args, "1...............\n");
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
+        assert!(
+            err.starts_with(&format!("error: {said}")),
+            "{args:?}: {err}"
+        );
+    }
     let (out, _, code) = run(&["--version"], "");
     assert_eq!(
         (out.trim(), code),
