@@ -1,5 +1,7 @@
 //! The app reducer, natively: every action, and every answer the worker can give.
 
+#[path = "common/rows.rs"]
+mod rows;
 use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry,
 };
@@ -608,13 +610,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     // a 16x16 one; both are still collections (the 16x16 reading of these clashes). Sixteen
     // rows of sixteen cells that read as one 16x16 grid are that grid.
     let four = "1...............";
-    let rows: Vec<String> = (0..16)
-        .map(|r| {
-            let mut row = vec!['.'; 16];
-            row[(5 * r) % 16] = char::from(b'1' + (r % 4) as u8);
-            row.into_iter().collect()
-        })
-        .collect();
+    let rows = rows::sixteen_4x4_looking_rows();
     let cases = [
         (vec![PUZZLE.to_string(); 16].join("\n"), Some(16), 3),
         (vec![four.to_string(); 15].join("\n"), Some(15), 2),

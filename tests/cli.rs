@@ -3,6 +3,8 @@
 
 #[path = "common/cli.rs"]
 mod common;
+#[path = "common/rows.rs"]
+mod rows;
 
 use std::path::Path;
 use sudoku_lab::engine::format::parse;
@@ -183,13 +185,7 @@ fn an_input_without_puzzles_is_an_error() {
 #[test]
 fn sixteen_4x4_looking_rows_are_one_16x16_and_two_4x4_lines_are_two_puzzles() {
     // Each row alone reads as a 4x4 puzzle, but sixteen of them are the rows of a 16x16.
-    let rows: Vec<String> = (0..16)
-        .map(|r| {
-            let mut row = vec!['.'; 16];
-            row[(5 * r) % 16] = char::from(b'1' + (r % 4) as u8);
-            row.into_iter().collect()
-        })
-        .collect();
+    let rows = rows::sixteen_4x4_looking_rows();
     let (out, err, code) = run(&["count", "--limit", "2", "-"], &rows.join("\n"));
     assert_eq!((out.as_str(), code), ("2\n", 0), "{err}");
     let (out, _, code) = run(&["count", "-"], &rows[..2].join("\n"));
