@@ -4,7 +4,7 @@ use crate::app::state::{progress_text, quantity};
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::format::{self, Format, Parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::engine::generate::{self, GenerateError, GenerateOptions, Method, Symmetry};
+use crate::engine::generate::{self, GenerateError, GenerateOptions, Method, Phase, Symmetry};
 use crate::engine::search::Flow;
 use crate::engine::{Formulation, Grid, Query, Size, SolveOptions, Verdict, solve};
 use std::io::{IsTerminal, Read, Write};
@@ -42,7 +42,8 @@ COMMANDS:
               misses it is still printed and reported on standard error.
               --stop-after SECONDS prints the puzzle reached at the first step after that
               (one solution, not yet minimal; said on standard error): at 36x36 and 49x49,
-              where a minimal puzzle is out of reach in practice, the way to get one.
+              where a minimal puzzle is out of reach in practice, the way to get one. With
+              --max-clues, the best minimal puzzle of the attempts finished by then, if any.
     check     per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues each of which
               can go on its own, not necessarily together),
               'multiple' or 'no solution'  [--formulation F] [--difficulty]
@@ -275,7 +276,8 @@ fn read_items(text: &str) -> Vec<Item> {
 
 /// One block of consecutive lines: one puzzle per line, unless the lines read together as one
 /// grid where they do not all read alone (a layout such as `grid`) or could be its rows (see
-/// [`format::could_be_rows`]). A layout with no line a puzzle by itself that has the cell
+/// [`format::could_be_rows`]); where some line reads alone, only a grid they are the rows of
+/// (see [`format::are_rows`]). A layout with no line a puzzle by itself that has the cell
 /// count of a grid but a bad cell is one invalid puzzle with that cell's error, not one error
 /// per line.
 fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
@@ -302,9 +304,10 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
                 BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. }
             )
         };
+        let one = |p: &format::Parsed| none_alone || format::are_rows(p.grid.size(), &lines);
         if parsed
             .as_ref()
-            .map_or_else(|e| none_alone && one_grid(e), |_| true)
+            .map_or_else(|e| none_alone && one_grid(e), one)
         {
             items.push(Item {
                 line: block[0].0,
@@ -646,49 +649,71 @@ fn run_generate(args: &Args) -> i32 {
             .stop_after
             .map(|s| Instant::now() + Duration::from_secs(s));
         // The removal's puzzle so far, taken once the time is up (a copy per report would
-        // cost more than a small puzzle's whole generation).
+        // cost more than a small puzzle's whole generation), and with --max-clues the best
+        // minimal puzzle of the attempts that finished, which beats any unfinished one.
         let mut so_far: Option<Grid> = None;
+        let mut finished: Option<(Grid, u32)> = None;
         let result = generate::generate(size, &options, &mut |p| {
-            if let (Some(puzzle), Some(d)) = (p.puzzle, deadline)
-                && Instant::now() >= d
-            {
-                so_far = Some(puzzle.clone());
-                return Flow::Stop;
+            if let (Some(puzzle), Some(d)) = (p.puzzle, deadline) {
+                if p.phase == Phase::Removing && p.done == p.total {
+                    if finished
+                        .as_ref()
+                        .is_none_or(|(f, _)| puzzle.given_count() < f.given_count())
+                    {
+                        finished = Some((puzzle.clone(), p.attempt + 1));
+                    }
+                // Not before a clue has gone: the full grid is no puzzle worth printing.
+                } else if Instant::now() >= d && puzzle.given_count() < p.total {
+                    so_far = Some(puzzle.clone());
+                    return Flow::Stop;
+                }
             }
             progress.report(p)
         });
         drop(progress);
-        let generated = match (result, so_far) {
-            (Ok(p), _) => p,
-            (Err(GenerateError::Cancelled), Some(puzzle)) => {
+        let stopped = format!(
+            "seed {}: stopped after {} s",
+            options.seed,
+            g.stop_after.unwrap_or(0)
+        );
+        let puzzle = match (result, finished, so_far) {
+            (Ok(generated), _, _) => {
+                if !generated.target_met {
+                    let _ = out.flush();
+                    eprintln!(
+                        "seed {}: no puzzle with at most {} clues in {} attempts; best has {}",
+                        options.seed,
+                        g.max_clues.unwrap_or(0),
+                        generated.attempts,
+                        generated.clues
+                    );
+                }
+                generated.puzzle
+            }
+            (Err(GenerateError::Cancelled), Some((best, attempts)), _) => {
                 let _ = out.flush();
                 eprintln!(
-                    "seed {}: stopped after {} s with a puzzle of one solution and {}, not minimal",
-                    options.seed,
-                    g.stop_after.unwrap_or(0),
-                    quantity(puzzle.given_count() as u64, "clues")
+                    "{stopped}: no puzzle with at most {} clues in the {attempts} attempts \
+                     finished; best has {}",
+                    g.max_clues.unwrap_or(0),
+                    best.given_count()
                 );
-                if writeln!(out, "{}", write_like(&puzzle, Format::Line)).is_err() {
-                    return 1;
-                }
-                continue;
+                best
             }
-            (Err(e), _) => {
+            (Err(GenerateError::Cancelled), None, Some(partial)) => {
+                let _ = out.flush();
+                eprintln!(
+                    "{stopped} with a puzzle of one solution and {}, not minimal",
+                    quantity(partial.given_count() as u64, "clues")
+                );
+                partial
+            }
+            (Err(e), _, _) => {
                 eprintln!("error: {e}");
                 return 1;
             }
         };
-        if !generated.target_met {
-            let _ = out.flush();
-            eprintln!(
-                "seed {}: no puzzle with at most {} clues in {} attempts; best has {}",
-                options.seed,
-                g.max_clues.unwrap_or(0),
-                generated.attempts,
-                generated.clues
-            );
-        }
-        if writeln!(out, "{}", write_like(&generated.puzzle, Format::Line)).is_err() {
+        if writeln!(out, "{}", write_like(&puzzle, Format::Line)).is_err() {
             return 1;
         }
     }

@@ -6,7 +6,7 @@ use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry,
 };
 use sudoku_lab::app::state::{
-    Action, AppState, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT,
+    Action, AppState, COUNT_LIMIT, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT,
     encode_uri_component, format_millis, progress_text, quantity,
 };
 use sudoku_lab::engine::format::{self, parse};
@@ -365,7 +365,7 @@ fn progress_says_what_it_counts() {
         "Testing clues: 5 of 24 clues"
     );
     assert_eq!(
-        progress_text(Phase::Solutions, 1, 10_000),
+        progress_text(Phase::Solutions, 1, COUNT_LIMIT + 1),
         "Counting: 1 solution so far (stops at 10,000)"
     );
     assert_eq!(
@@ -599,10 +599,12 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "{}",
         s.status.text
     );
-    // Two lines of which the second is no puzzle: the error is about the whole text.
+    // Two lines of which the second is no puzzle: the error names that line.
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
     assert!(
-        s.status.text.starts_with("Import failed: "),
+        s.status.text.starts_with(
+            "Import failed: the text holds puzzles one per line, and line 2 is not one: "
+        ),
         "{}",
         s.status.text
     );
@@ -639,6 +641,31 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         );
         assert!(!s.status.error, "{}", s.status.text);
     }
+    // The same sixteen 9x9 lines with a bad first one read as a 36x36 grid only by their
+    // cell count: the import fails on that line and the board stays.
+    let mut lines = vec![PUZZLE.to_string(); 16];
+    lines[0] = format!("Z{}", &PUZZLE[1..]);
+    let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let s = before.clone().reduce(Action::Import(lines.join("\n")));
+    assert_eq!(
+        s.status.text,
+        "Import failed: the text holds puzzles one per line, and line 1 is not one: row 1, \
+         column 1: 'Z' is out of range, digits go from 1 to 9 (letters stand for 10 and up, \
+         'Z' for 35)."
+    );
+    assert_eq!((s.grid, s.status.error), (before.grid.clone(), true));
+    // Rows of a 16x16 with a clash, most of them 4x4 puzzles alone: the clash is the error.
+    let mut rows = rows::sixteen_4x4_looking_rows();
+    rows[0].replace_range(15.., "G");
+    rows[1] = format!("1{}", ".".repeat(15));
+    let s = before.clone().reduce(Action::Import(rows.join("\n")));
+    assert!(
+        s.status
+            .text
+            .starts_with("Import failed: contradictory givens"),
+        "{}",
+        s.status.text
+    );
 }
 
 #[test]
@@ -799,7 +826,7 @@ fn every_job_kind_builds_its_request_from_the_state() {
             Request::Solve {
                 puzzle: puzzle(),
                 formulation: f,
-                max_solutions: Some(10_000),
+                max_solutions: Some(COUNT_LIMIT + 1),
                 keep: 100,
             },
         ),
@@ -941,6 +968,24 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
             JobKind::Count,
             at_least,
             "At least 3 solutions; counting stopped there",
+        ),
+        (
+            JobKind::Count,
+            SolveReport {
+                count: COUNT_LIMIT + 1,
+                exhaustive: false,
+                ..counted.clone()
+            },
+            "More than 10,000 solutions; counting stops there (Propagation",
+        ),
+        (
+            JobKind::Count,
+            SolveReport {
+                count: COUNT_LIMIT,
+                exhaustive: true,
+                ..counted.clone()
+            },
+            "10,000 solutions (Propagation",
         ),
     ];
     for (kind, report, expected) in cases {
@@ -1175,20 +1220,36 @@ fn a_two_keystroke_number_is_one_undo_step() {
             Action::Select(p(0, 1)),
         ],
     );
-    for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
-        let s = run(
-            start.clone(),
-            [
-                Action::Select(cell),
-                Action::Input(on(4)),
-                Action::InputMore(on(32)),
-            ],
-        );
-        assert_eq!(s.grid.digit(cell), Some(on(32)));
-        assert_eq!(s.undo.len(), start.undo.len() + 1, "{cell:?}");
-        let undone = s.reduce(Action::Undo);
-        assert_eq!(undone.grid.digit(cell), before, "{cell:?}");
-        assert_eq!(undone.grid.digit(p(0, 0)), Some(on(7)));
+    // Also once the history is full and each step drops the oldest.
+    let full = (0..UNDO_LIMIT + 5).fold(start.clone(), |s, i| {
+        let cell = p(10 + i / 36, i % 36);
+        run(
+            s,
+            [Action::Select(cell), Action::Input(on(1 + cell.col as u64))],
+        )
+    });
+    assert_eq!(full.undo.len(), UNDO_LIMIT);
+    for base in [&start, &full] {
+        for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
+            let s = run(
+                base.clone(),
+                [
+                    Action::Select(cell),
+                    Action::Input(on(4)),
+                    Action::InputMore(on(32)),
+                ],
+            );
+            assert_eq!(s.grid.digit(cell), Some(on(32)));
+            // A full history dropped its oldest step for the first keystroke.
+            let steps = match base.undo.len() {
+                UNDO_LIMIT => UNDO_LIMIT - 1,
+                n => n + 1,
+            };
+            assert_eq!(s.undo.len(), steps, "{cell:?}");
+            let undone = s.reduce(Action::Undo);
+            assert_eq!(undone.grid.digit(cell), before, "{cell:?}");
+            assert_eq!(undone.grid.digit(p(0, 0)), Some(on(7)));
+        }
     }
     // The cell already held the first digit, typed earlier as a step of its own, so the
     // first keystroke changed nothing: that earlier step stays.

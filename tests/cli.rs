@@ -193,6 +193,21 @@ fn sixteen_4x4_looking_rows_are_one_16x16_and_two_4x4_lines_are_two_puzzles() {
 }
 
 #[test]
+fn sixteen_9x9_lines_with_bad_ones_stay_sixteen_answers() {
+    // Together they hold a 36x36 grid's cells, and a letter is a 36x36 digit, but they are
+    // not its rows: each line is answered, the bad ones as invalid.
+    let mut lines = vec![".".repeat(81); 16];
+    lines[5] = format!("A{}", ".".repeat(80));
+    lines[0] = format!("Z{}", ".".repeat(80));
+    let (out, err, code) = run(&["count", "--limit", "1", "-"], &lines.join("\n"));
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!((answers.len(), code), (16, 1), "{out}{err}");
+    let invalid: Vec<usize> = (0..16).filter(|&i| answers[i] == "invalid").collect();
+    assert_eq!(invalid, [0, 5], "{out}");
+    assert!(err.contains("line 6: row 1, column 1: 'A'"), "{err}");
+}
+
+#[test]
 fn lines_that_are_no_puzzles_are_reported_one_by_one() {
     // `puzzle:count:solution` lines are no puzzles here, and together no grid either.
     let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();

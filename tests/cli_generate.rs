@@ -5,6 +5,7 @@ mod common;
 
 use common::run;
 use std::process::Output;
+use sudoku_lab::engine::format::parse;
 
 fn stdout(o: &Output) -> String {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -99,21 +100,45 @@ fn check_measures_each_formulation_on_request() {
 
 #[test]
 fn stop_after_prints_the_unique_puzzle_reached_by_then() {
-    // At once: the removal's first puzzle, which still has every clue.
+    // At once: the removal's puzzle once a first clue has gone.
     let o = run(
         &["generate", "--box", "4", "--seed", "9", "--stop-after", "0"],
         "",
     );
     let puzzle = stdout(&o);
+    let clues = parse(puzzle.trim()).expect("a puzzle").puzzle.given_count();
+    assert!(clues < 256, "{puzzle}");
     let err = String::from_utf8_lossy(&o.stderr).to_string();
-    assert!(
-        err.contains(
-            "seed 9: stopped after 0 s with a puzzle of one solution and 256 clues, not minimal"
-        ),
-        "{err}"
+    let said = format!(
+        "seed 9: stopped after 0 s with a puzzle of one solution and {clues} clues, not minimal"
     );
+    assert!(err.contains(&said), "{err}");
     let verdict = stdout(&run(&["check"], &puzzle));
     assert!(verdict.starts_with("unique redundant: "), "{verdict}");
+    // Trying seeds for a clue bound no 16x16 meets: the best finished attempt, minimal, even
+    // when the time is up inside a later attempt (or all 100 finish in time).
+    let o = run(
+        &[
+            "generate",
+            "--box",
+            "4",
+            "--seed",
+            "3",
+            "--max-clues",
+            "10",
+            "--stop-after",
+            "1",
+        ],
+        "",
+    );
+    let puzzle = stdout(&o);
+    let clues = parse(puzzle.trim()).expect("a puzzle").puzzle.given_count();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(
+        err.starts_with("seed 3: ") && err.contains(&format!("; best has {clues}\n")),
+        "{err}"
+    );
+    assert_eq!(stdout(&run(&["check"], &puzzle)), "unique minimal\n");
     // With time to spare, the same minimal puzzle as without the option.
     let minimal = stdout(&run(&["generate", "--box", "3", "--seed", "9"], ""));
     let o = run(

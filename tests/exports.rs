@@ -49,7 +49,10 @@ fn dimacs_header_matches_the_clauses() {
 
 #[test]
 fn lp_text_has_its_sections_and_the_solved_model_size() {
-    for grid in puzzles() {
+    // No two givens clash, but the first row's last cell has no digit left.
+    let no_place = format::parse_line(&format!("12345678.........9{}", ".".repeat(63))).unwrap();
+    let mut infeasible = 0;
+    for grid in puzzles().into_iter().chain([no_place]) {
         let text = mip::lp_text(&Query::new(&grid));
         let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("missing {s}"));
         assert!(at("Minimize") < at("Subject To"));
@@ -60,12 +63,19 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
                 Flow::Stop
             })
             .unwrap();
-        if text.contains("conflicting_givens") {
-            // The givens leave some constraint without variables: the export states that.
+        if text.contains("no_place_left") {
+            // The givens leave some constraint without variables: the export states that,
+            // in its header too, and holds nothing else.
             assert_eq!(
                 stats.halt,
                 Some(sudoku_lab::engine::search::Halt::Exhausted)
             );
+            assert!(text.contains("no solution"), "{text}");
+            let rows = text
+                .lines()
+                .filter(|l| !l.starts_with('\\') && l.contains(" = "));
+            assert_eq!(rows.count(), 1, "{text}");
+            infeasible += 1;
             continue;
         }
         let rows = text
@@ -79,5 +89,8 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
             .count();
         assert_eq!(Some(rows as u64), stats.constraints);
         assert_eq!(Some(binaries as u64), stats.variables);
+        let header = format!("\\ {binaries} variables, {rows} constraints\n");
+        assert!(text.contains(&header), "{header} in {text}");
     }
+    assert!(infeasible > 0, "an infeasible model was written");
 }

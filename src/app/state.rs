@@ -273,6 +273,9 @@ pub struct AppState {
     /// The cell the last action typed a digit into: a second quick key there continues the
     /// number (`InputMore`), in the same undo step when the first key made one.
     last_typed: Option<LastTyped>,
+    /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
+    /// which the stack's length cannot once the cap drops the oldest.
+    steps: u64,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -325,6 +328,7 @@ impl AppState {
             clipboard: None,
             waiting_import: None,
             last_typed: None,
+            steps: 0,
             download: None,
             next_id: 1,
         }
@@ -429,7 +433,8 @@ impl AppState {
             JobKind::Count => Request::Solve {
                 puzzle,
                 formulation: self.formulation,
-                max_solutions: Some(COUNT_LIMIT),
+                // One past the limit tells exactly the limit from more.
+                max_solutions: Some(COUNT_LIMIT + 1),
                 keep: KEEP_SOLUTIONS,
             },
             JobKind::Compare => Request::Compare { puzzle },
@@ -476,22 +481,22 @@ impl AppState {
             }
             Action::Move(dir) => self.move_selection(dir),
             Action::Input(d) => {
-                let depth = self.undo.len();
+                let before = self.steps;
                 self.input(Some(d));
                 self.last_typed = self
                     .selected
                     .filter(|&p| self.grid.digit(p) == Some(d))
                     .map(|at| LastTyped {
                         at,
-                        own_step: self.undo.len() == depth + 1,
+                        own_step: self.steps == before + 1,
                     });
             }
             Action::InputMore(d) => {
-                let depth = self.undo.len();
+                let before = self.steps;
                 self.input(Some(d));
                 // One number, one undo step: the step the first keystroke made goes.
                 let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
-                if first_step && self.undo.len() == depth + 1 {
+                if first_step && self.steps == before + 1 {
                     self.undo.pop();
                 }
             }
@@ -784,6 +789,12 @@ impl AppState {
                 None => (first, of(count)),
             },
             None => match format::parse(text) {
+                whole if let Some((line, e)) = unreadable_line(text, whole.as_ref().ok()) => {
+                    self.status = Status::error(sentence(format!(
+                        "{failed}: the text holds puzzles one per line, and line {line} is not one: {e}"
+                    )));
+                    return;
+                }
                 Ok(parsed) => (parsed, String::new()),
                 Err(e) => {
                     self.status = Status::error(sentence(format!("{failed}: {e}")));
@@ -918,6 +929,7 @@ impl AppState {
             solver_grid: None,
         });
         self.undo.push(old);
+        self.steps += 1;
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
@@ -1083,6 +1095,10 @@ impl AppState {
                 thousands(report.count),
                 if report.count == 1 { "" } else { "s" }
             )),
+            (JobKind::Count, _) if report.count > COUNT_LIMIT => Status::info(format!(
+                "More than {} solutions; counting stops there ({how}).",
+                thousands(COUNT_LIMIT)
+            )),
             (JobKind::Count, _) => Status::info(format!(
                 "At least {} solutions; counting stopped there ({how}).",
                 thousands(report.count)
@@ -1222,10 +1238,11 @@ pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
         Phase::Difficulty => ("Measuring effort", "formulations"),
         Phase::Formulations => ("Comparing", "formulations answered"),
         Phase::Solutions => {
+            // A count asks for one solution past its limit (see `COUNT_LIMIT`).
             return format!(
                 "Counting: {} so far (stops at {})",
                 quantity(done, "solutions"),
-                thousands(total)
+                thousands(total.saturating_sub(1))
             );
         }
     };
@@ -1264,6 +1281,38 @@ fn first_of_several(text: &str) -> Option<(format::Parsed, usize, bool)> {
     let second = format::parse(lines[1]).ok()?;
     let rows = format::could_be_rows(size, &lines);
     (second.grid.size() == size).then_some((first, lines.len(), rows))
+}
+
+/// A text whose first two lines are not both puzzles may still be a collection with a bad
+/// line: some line reads alone as a puzzle, and the lines are not the rows of one grid (read
+/// as one, sixteen 9x9 lines make a 36x36 grid's cells, or clash). Then this is its first bad
+/// line (1-based) with its error; `whole` is the text read as one grid, if it reads.
+fn unreadable_line(
+    text: &str,
+    whole: Option<&format::Parsed>,
+) -> Option<(usize, format::ParseError)> {
+    let text = text.trim_start_matches('\u{feff}');
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let content: Vec<&str> = lines.iter().map(|&(_, l)| l).collect();
+    if lines.len() < 2 || text.trim_start().starts_with('{') {
+        return None;
+    }
+    if whole.is_some_and(|w| format::are_rows(w.grid.size(), &content)) {
+        return None;
+    }
+    let alone = content.iter().find_map(|l| format::parse(l).ok())?;
+    // Rows of a grid that does not read (a clash, say) are not a collection either.
+    if whole.is_none() && format::could_be_rows(alone.grid.size(), &content) {
+        return None;
+    }
+    lines
+        .iter()
+        .find_map(|&(i, l)| format::parse(l).err().map(|e| (i, e)))
 }
 
 /// `10,000`: large counts read more easily grouped.

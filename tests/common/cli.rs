@@ -11,11 +11,18 @@ pub fn run(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
-    child
+    // A run that ends before reading its input (a usage error) closes the pipe early.
+    let written = child
         .stdin
         .take()
         .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
+        .write_all(input.as_bytes());
+    if let Err(e) = written {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "input written: {e}"
+        );
+    }
     child.wait_with_output().expect("finished")
 }

@@ -361,6 +361,17 @@ pub fn write(grid: &Grid, format: Format) -> Result<String, ParseError> {
 /// several puzzles one per line take such lines as one grid when they read as one (sixteen
 /// lines of sixteen cells are a 16x16 grid, not sixteen 4x4 puzzles).
 pub fn could_be_rows(size: Size, lines: &[&str]) -> bool {
+    content_lines(lines) == size.cells()
+}
+
+/// Whether `lines`, read together as one grid of `size`, hold one row each (lines of
+/// separators aside). Lines that also read alone as puzzles are one grid only then: sixteen
+/// 9x9 lines make a 36x36 grid's cell count, but not its rows.
+pub fn are_rows(size: Size, lines: &[&str]) -> bool {
+    content_lines(lines) == size.side()
+}
+
+fn content_lines(lines: &[&str]) -> usize {
     let separators = |l: &&&str| l.chars().all(|c| c.is_whitespace() || "-+|".contains(c));
-    lines.iter().filter(|l| !separators(l)).count() == size.cells()
+    lines.iter().filter(|l| !separators(l)).count()
 }

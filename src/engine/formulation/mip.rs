@@ -156,7 +156,7 @@ impl Model {
 
 /// The model of a query in CPLEX LP format, as solved by [`run`] (givens substituted out;
 /// the objective is the sum of the forbidden pairs, or empty without any). Givens that
-/// already leave no solution become the one row `conflicting_givens: z_fixed = 2`.
+/// leave a cell or a unit's digit no place become the one row `no_place_left: z_fixed = 2`.
 pub fn lp_text(query: &Query) -> String {
     let m = Model::new(query);
     let mut out = String::new();
@@ -165,12 +165,19 @@ pub fn lp_text(query: &Query) -> String {
         out,
         "\\ x_r_c_v = 1 when row r, column c (1-based) holds digit v; givens are substituted out"
     );
-    let _ = writeln!(
-        out,
-        "\\ {} variables, {} constraints",
-        m.vars.len(),
-        m.constraints.len()
-    );
+    if m.infeasible {
+        out.push_str(
+            "\\ the givens leave a cell, or a digit of a unit, no place: no solution, \
+             written as one row no assignment meets\n",
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "\\ {} variables, {} constraints",
+            m.vars.len(),
+            m.constraints.len()
+        );
+    }
     let sum = |out: &mut String, xs: &mut dyn Iterator<Item = String>| {
         for (i, name) in xs.enumerate() {
             if i > 0 {
@@ -193,7 +200,7 @@ pub fn lp_text(query: &Query) -> String {
     }
     out.push_str("\nSubject To\n");
     if m.infeasible {
-        out.push_str(" conflicting_givens: z_fixed = 2\n");
+        out.push_str(" no_place_left: z_fixed = 2\n");
     } else if placeholder {
         out.push_str(" fixed_one: z_fixed = 1\n");
     }
