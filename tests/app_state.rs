@@ -11,7 +11,7 @@ use sudoku_lab::app::state::{
 };
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{
-    Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, SolveReport, Stats, solve,
+    Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, SolveReport, Stats, Verdict, solve,
 };
 
 const PUZZLE: &str =
@@ -204,6 +204,15 @@ fn keys_that_name_no_digit_are_explained() {
         let after = s.clone().reduce(Action::NotADigit(key.into()));
         assert_eq!(after.status.text, text);
         assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
+        // Moving on keeps the hint; the next erase answers it though the cell was blank.
+        let moved = run(
+            after,
+            [Action::Select(p(0, 0)), Action::Move(Direction::Right)],
+        );
+        assert_eq!(moved.status.text, text);
+        let erased = moved.reduce(Action::Erase);
+        assert_eq!(erased.status.text, "Entering givens.", "{n}");
+        assert_eq!(erased.undo, s.undo);
     }
 }
 
@@ -1290,6 +1299,126 @@ fn repeated_solves_keep_the_undo_history_bounded() {
         });
     }
     assert_eq!(s.undo.len(), UNDO_LIMIT);
+}
+
+#[test]
+fn the_stepper_says_how_many_solutions_there_are_beyond_those_kept() {
+    // A solved grid with its first band blanked: a few ways to fill it in.
+    let solution = report(&puzzle(), 1).solutions.remove(0);
+    let mut open = Grid::from_values(solution.size(), &solution.values()).expect("a grid");
+    for (r, c) in (0..3).flat_map(|r| (0..9).map(move |c| (r, c))) {
+        open.set(p(r, c), Entry::Empty);
+    }
+    let counted = report(&open, 1_000);
+    assert!(counted.exhaustive && counted.count > 2, "{}", counted.count);
+    let n = counted.count;
+    let cases = [
+        (
+            JobKind::Count,
+            counted.clone(),
+            format!("Solution 1 of {n} shown (the first 2 are kept)"),
+        ),
+        (
+            JobKind::Count,
+            SolveReport {
+                count: COUNT_LIMIT + 1,
+                exhaustive: false,
+                ..counted.clone()
+            },
+            "Solution 1 of more than 10,000 shown (the first 2 are kept)".to_string(),
+        ),
+        (
+            JobKind::Solve,
+            report(&open, 2),
+            "Solution 1 of at least 2 shown".to_string(),
+        ),
+        (
+            JobKind::Count,
+            SolveReport {
+                count: 2,
+                ..counted.clone()
+            },
+            "Solution 1 of 2 shown".to_string(),
+        ),
+    ];
+    for (kind, report, text) in cases {
+        let (s, id) = busy_with(kind);
+        let s = s.reduce(Action::Answered {
+            id,
+            response: Response::Solved {
+                report,
+                millis: 1.0,
+            },
+        });
+        assert_eq!(s.stepper_text(), text);
+    }
+}
+
+#[test]
+fn no_solution_takes_an_earlier_solutions_digits_off_the_board() {
+    let (s, id) = busy_with(JobKind::Solve);
+    let solved = s.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report: report(&puzzle(), 2),
+            millis: 1.0,
+        },
+    });
+    // The puzzle has one solution, so any other digit given in a blank cell leaves none.
+    let cell = p(0, 1);
+    assert_eq!(puzzle().digit(cell), None);
+    let other = (1..=9)
+        .map(d)
+        .find(|&x| {
+            let mut g = puzzle();
+            g.set(cell, Entry::Given(x));
+            Some(x) != solved.grid.digit(cell) && g.conflicts().is_empty()
+        })
+        .expect("a digit that clashes with no given");
+    let changed = run(
+        solved,
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(cell),
+            Action::Input(other),
+        ],
+    );
+    let none = report(&changed.grid.puzzle(), 2);
+    assert_eq!(none.verdict(), Verdict::NoSolution);
+    let id = changed.next_job_id();
+    let after = run(
+        changed.clone(),
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Solve,
+            },
+            Action::Answered {
+                id,
+                response: Response::Solved {
+                    report: none,
+                    millis: 1.0,
+                },
+            },
+        ],
+    );
+    assert!(after.solver_cells().iter().all(|&m| !m));
+    assert_eq!(after.grid, changed.grid.puzzle());
+    assert!(
+        after.status.text.starts_with("No solution (")
+            && after.status.text.ends_with("Undo brings them back."),
+        "{}",
+        after.status.text
+    );
+    assert_eq!(after.reduce(Action::Undo).grid, changed.grid);
+}
+
+#[test]
+fn switching_mode_while_a_job_runs_keeps_its_status() {
+    let (s, _) = busy_with(JobKind::Count);
+    let switched = s.clone().reduce(Action::SetMode(Mode::Givens));
+    assert_eq!(switched.status, s.status);
+    assert_eq!(switched.mode, Mode::Givens);
 }
 
 #[test]

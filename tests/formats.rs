@@ -61,6 +61,14 @@ fn malformed_inputs_get_precise_errors() {
         (".".repeat(82), ParseError::NotASquareOfSquare { cells: 82 }),
         (".".repeat(15), ParseError::NotASquareOfSquare { cells: 15 }),
         (
+            "53  7    6  195    98    6 8   6   34  8 3  17   2   6 6    28    419  5    8  79"
+                .into(),
+            ParseError::SpacesAsBlanks {
+                cells: 20,
+                chars: 81,
+            },
+        ),
+        (
             ".".repeat(100),
             ParseError::NotASquareOfSquare { cells: 100 },
         ),
@@ -313,6 +321,22 @@ fn json_reports_every_problem_together() {
 }
 
 #[test]
+fn thousands_of_json_problems_are_listed_in_row_order_and_counted_past_ten() {
+    let rows: Vec<String> = (1..=3000).map(|r| format!("\"{r}\":{{\"1\":1}}")).collect();
+    let text = format!("{{\"dim\":3,\"fixed\":{{{}}}}}", rows.join(","));
+    let Err(ParseError::Json(issues)) = parse_json(&text) else {
+        panic!("expected JSON errors");
+    };
+    // Rows 10 to 3000 are out of range; all are kept, in numeric order.
+    assert_eq!(issues.len(), 2991);
+    assert_eq!(issues[0].path, "fixed[\"10\"]");
+    assert_eq!(issues[1].path, "fixed[\"11\"]");
+    let message = ParseError::Json(issues).to_string();
+    assert!(message.ends_with("; and 2981 more problems"), "{message}");
+    assert!(message.len() < 1000, "{message}");
+}
+
+#[test]
 fn line_format_accepts_separators_and_block_layouts() {
     let block = "4 . . | . . . | 8 . 5\n. 3 . | . . . | . . .\n. . . | 7 . . | . . .\n------+-------+------\n\
                  . 2 . | . . . | . 6 .\n. . . | . 8 . | 4 . .\n. . . | . 1 . | . . .\n------+-------+------\n\
@@ -323,6 +347,28 @@ fn line_format_accepts_separators_and_block_layouts() {
     let underscores = EASY.replace('.', "_");
     assert_eq!(parse(&underscores).unwrap().format, Format::Line);
     assert_eq!(parse(&underscores).unwrap().puzzle.given_count(), 17);
+}
+
+#[test]
+fn single_digits_one_by_one_are_named_numbers_only_beyond_35() {
+    let spaced = |cells: usize| {
+        let mut v = vec!["0"; cells];
+        v[0] = "5";
+        v[1] = "7";
+        v.join(" ")
+    };
+    for (cells, format) in [
+        (81, Format::Line),
+        (1296, Format::Numeric),
+        (2401, Format::Numeric),
+    ] {
+        let parsed = parse(&spaced(cells)).unwrap();
+        assert_eq!(
+            (parsed.format, parsed.puzzle.given_count()),
+            (format, 2),
+            "{cells}"
+        );
+    }
 }
 
 #[test]

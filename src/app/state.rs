@@ -89,6 +89,13 @@ pub struct Download {
     pub text: String,
 }
 
+/// Solutions a search saw: all there are when `exhaustive`, else a lower bound.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Found {
+    pub count: u64,
+    pub exhaustive: bool,
+}
+
 /// The status line: a sentence, and whether it reports a problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Status {
@@ -261,6 +268,8 @@ pub struct AppState {
     /// Solutions found by the last solve, to step through.
     pub solutions: Vec<Grid>,
     pub solution_index: usize,
+    /// How many solutions the search that gave `solutions` saw, of which those are the first.
+    pub found: Found,
     pub compare: Vec<CompareRow>,
     /// Clues the last check found redundant, highlighted on the board.
     pub redundant: Vec<Pos>,
@@ -276,6 +285,9 @@ pub struct AppState {
     /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
     /// which the stack's length cannot once the cap drops the oldest.
     steps: u64,
+    /// A hint about a key that is no digit: while the status still shows it, the next digit
+    /// or erase key replaces it, even one that changes nothing.
+    key_hint: Option<String>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -322,6 +334,7 @@ impl AppState {
             job: None,
             solutions: Vec::new(),
             solution_index: 0,
+            found: Found::default(),
             compare: Vec::new(),
             redundant: Vec::new(),
             share_link: None,
@@ -329,6 +342,7 @@ impl AppState {
             waiting_import: None,
             last_typed: None,
             steps: 0,
+            key_hint: None,
             download: None,
             next_id: 1,
         }
@@ -473,6 +487,10 @@ impl AppState {
             return self;
         }
         let typed = self.last_typed.take();
+        let keyed = matches!(
+            action,
+            Action::Input(_) | Action::InputMore(_) | Action::Erase
+        );
         match action {
             Action::Select(p) => {
                 if p.row < self.size().side() && p.col < self.size().side() {
@@ -547,7 +565,8 @@ impl AppState {
             }
             Action::SetMode(m) => {
                 // An older message may still speak of the other mode ("playing, ...").
-                if m != self.mode && !self.status.error {
+                // A running job's line says what it does and how to stop it; that stays.
+                if m != self.mode && !self.status.error && !self.busy() {
                     self.status = Status::info(match m {
                         Mode::Givens => "Entering givens: digits typed now are clues.",
                         Mode::Play => "Playing: the givens are locked; digits typed now are yours.",
@@ -599,6 +618,7 @@ impl AppState {
                     "'{key}' is not a digit of a {} grid ({digits}).",
                     self.size()
                 ));
+                self.key_hint = Some(self.status.text.clone());
             }
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
@@ -737,6 +757,9 @@ impl AppState {
                 );
             }
             Action::Downloaded => self.download = None,
+        }
+        if keyed && self.key_hint.take().is_some_and(|h| h == self.status.text) {
+            self.status = self.editing_status();
         }
         self
     }
@@ -899,11 +922,16 @@ impl AppState {
         }
         self.replace_grid(next);
         self.solver_grid = solver;
-        self.status = self.board_status(match self.mode {
+        self.status = self.editing_status();
+    }
+
+    /// What the status says after an edit.
+    fn editing_status(&self) -> Status {
+        self.board_status(match self.mode {
             _ if self.grid.is_complete() => "The grid is full and has no conflicts.",
             Mode::Givens => "Entering givens.",
             Mode::Play => "Playing: the givens are locked.",
-        });
+        })
     }
 
     /// The first conflict on the board if there is one (the old message may be about another
@@ -1042,9 +1070,9 @@ impl AppState {
             Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
             Response::Exported { model, text } => {
                 self.status = Status::info(format!(
-                    "Exported the model as {} ({} lines).",
+                    "Exported the model as {} ({}).",
                     model.name(),
-                    text.lines().count()
+                    quantity(text.lines().count() as u64, "lines")
                 ));
                 self.download = Some(Download {
                     name: model.file_name().to_string(),
@@ -1138,9 +1166,47 @@ impl AppState {
                 self.remember(first.clone());
                 self.solver_grid = Some(marks);
             }
+        } else if report.verdict() == Verdict::NoSolution {
+            // Digits of a solution of the givens as they were would pass for one of these.
+            let mine = self.solver_cells();
+            if mine.contains(&true) {
+                let mut board = self.grid.clone();
+                for (i, _) in mine.iter().enumerate().filter(|(_, m)| **m) {
+                    board.set(Pos::from_index(i, self.size()), Entry::Empty);
+                }
+                self.remember(board);
+                self.status.text += " The solver's digits from before the givens changed are \
+                                     off the board; Undo brings them back.";
+            }
         }
+        self.found = Found {
+            count: report.count,
+            exhaustive: report.exhaustive,
+        };
         self.solutions = report.solutions;
         self.solution_index = 0;
+    }
+
+    /// Where the stepper is among the solutions: `Solution 3 of 288 shown (the first 100
+    /// are kept)`, or `of at least 2` when the search stopped at two.
+    pub fn stepper_text(&self) -> String {
+        let kept = self.solutions.len();
+        let of = match self.found {
+            Found {
+                count,
+                exhaustive: true,
+            } => thousands(count),
+            Found { count, .. } if count > COUNT_LIMIT => {
+                format!("more than {}", thousands(COUNT_LIMIT))
+            }
+            Found { count, .. } => format!("at least {}", thousands(count)),
+        };
+        let note = if self.found.count > kept as u64 {
+            format!(" (the first {kept} are kept)")
+        } else {
+            String::new()
+        };
+        format!("Solution {} of {of} shown{note}", self.solution_index + 1)
     }
 
     /// The solver's marks for showing `solution` in place of the board: every digit it fills

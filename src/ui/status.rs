@@ -64,7 +64,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                 // aria-disabled rather than disabled: a disabled button would drop the keyboard
                 // focus at the first or last solution.
                 <button type="button" onclick={go(i.saturating_sub(1))} aria-disabled={(i == 0).to_string()}>{ "Previous solution" }</button>
-                <span aria-live="polite">{ format!("Solution {} of {} shown", i + 1, state.solutions.len()) }</span>
+                <span aria-live="polite">{ state.stepper_text() }</span>
                 <button type="button" onclick={go((i + 1).min(state.solutions.len() - 1))}
                         aria-disabled={(i + 1 >= state.solutions.len()).to_string()}>{ "Next solution" }</button>
             </div>
@@ -123,7 +123,8 @@ pub fn CompareTable(props: &CompareProps) -> Html {
             <tr>
                 <th scope="row">{ row.formulation.name() }</th>
                 <td>{ verdict }</td>
-                <td class="num">{ format_millis(row.millis) }</td>
+                // A formulation that did not run took no time worth showing.
+                <td class="num">{ row.result.is_ok().then(|| format_millis(row.millis)) }</td>
                 <td>{ stats }</td>
             </tr>
         }

@@ -180,7 +180,7 @@ test('the puzzle downloads as text (clues only) and JSON (with its solution), it
   const [, , vars, clauses] = header.split(' ').map(Number);
   assert.ok(vars >= 729, header);
   assert.equal(cnf.text.split('\n').filter((l) => /^-?\d/.test(l)).length, clauses);
-  await statusMatching(page, /^Exported the model as DIMACS \(\d+ lines\)\.$/);
+  await statusMatching(page, /^Exported the model as DIMACS \([\d,]+ lines\)\.$/);
 
   const lp = await fetch('Export LP');
   assert.equal(lp.file, 'sudoku.lp');

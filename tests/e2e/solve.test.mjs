@@ -92,7 +92,7 @@ test('a puzzle with several solutions is counted and its solutions can be steppe
 
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await statusMatching(page, /^At least 2 solutions \(Propagation/);
-  await page.getByText('Solution 1 of 2 shown').waitFor();
+  await page.getByText('Solution 1 of at least 2 shown').waitFor();
   await page.close();
 });
 

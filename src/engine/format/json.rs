@@ -121,6 +121,14 @@ fn index_key(key: &str, side: usize, path: &str, issues: &mut Vec<JsonIssue>) ->
 }
 
 /// Reads one `{row: {col: digit}}` section into `grid` as entries made by `make`.
+/// An object's entries with number keys in numeric order (`"2"` before `"10"`), other keys
+/// after them, so problems are reported row by row as a person reads the grid.
+fn numeric_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_by_key(|(k, _)| (k.trim().parse::<u64>().unwrap_or(u64::MAX), k.as_str()));
+    entries
+}
+
 fn read_section(
     name: &str,
     value: &Value,
@@ -139,7 +147,7 @@ fn read_section(
         }
         return;
     };
-    for (rk, rv) in rows {
+    for (rk, rv) in numeric_order(rows) {
         let rpath = format!("{name}[\"{rk}\"]");
         let row = index_key(rk, side, &rpath, issues);
         let Some(cols) = rv.as_object() else {
@@ -149,7 +157,7 @@ fn read_section(
             });
             continue;
         };
-        for (ck, cv) in cols {
+        for (ck, cv) in numeric_order(cols) {
             let cpath = format!("{rpath}[\"{ck}\"]");
             let col = index_key(ck, side, &cpath, issues);
             let digit = match cv.as_u64() {

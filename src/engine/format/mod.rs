@@ -75,6 +75,12 @@ pub enum ParseError {
         cells: usize,
         expected: usize,
     },
+    /// Spaces read as separators leave no grid's cell count, but the text has one character
+    /// per cell of a grid if its spaces are blanks.
+    SpacesAsBlanks {
+        cells: usize,
+        chars: usize,
+    },
     /// Every line holds one row, but there are not as many rows as cells per row.
     RowCount {
         rows: usize,
@@ -138,6 +144,11 @@ impl fmt::Display for ParseError {
                     sizes.join(", ")
                 )
             }
+            ParseError::SpacesAsBlanks { cells, chars } => write!(
+                f,
+                "found {cells} cells, taking spaces to separate them; if the {chars} characters \
+                 are one per cell, write the blanks as '.', '0' or '_' instead of spaces"
+            ),
             ParseError::StrayCharacter {
                 cells,
                 offset,
@@ -179,14 +190,27 @@ impl fmt::Display for ParseError {
             ),
             ParseError::Conflict(c) => write!(f, "contradictory givens: {c}"),
             ParseError::Json(issues) => {
-                let all: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
-                write!(f, "{}", all.join("; "))
+                // A document with thousands of bad keys should not make a message as long.
+                let shown: Vec<String> = issues
+                    .iter()
+                    .take(JSON_ISSUES_SHOWN)
+                    .map(|i| i.to_string())
+                    .collect();
+                write!(f, "{}", shown.join("; "))?;
+                match issues.len().saturating_sub(JSON_ISSUES_SHOWN) {
+                    0 => Ok(()),
+                    1 => f.write_str("; and 1 more problem"),
+                    more => write!(f, "; and {more} more problems"),
+                }
             }
         }
     }
 }
 
 impl std::error::Error for ParseError {}
+
+/// How many of a JSON document's problems its error message lists (all stay in the value).
+const JSON_ISSUES_SHOWN: usize = 10;
 
 /// A puzzle read from text, with the solution when the text carried one (JSON `solved`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +244,10 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             _ => parse_line(text),
         }
         .map_err(|e| match e {
+            ParseError::NotASquareOfSquare { cells } if spaced_blanks(text) => {
+                let chars = text.lines().map(|l| l.chars().count()).sum();
+                ParseError::SpacesAsBlanks { cells, chars }
+            }
             ParseError::NotASquareOfSquare { .. } | ParseError::StrayCharacter { .. } => {
                 ragged_rows(text, format).unwrap_or(e)
             }
@@ -268,6 +296,7 @@ fn guess_text_format(text: &str) -> Format {
     }
     let is_token = |t: &&str| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+');
     let (mut tokens, mut chars, mut widest, mut short, mut mixed) = (0usize, 0, 0, 0, false);
+    let mut letters = false;
     for line in text.lines() {
         let mut width = None;
         for t in line
@@ -281,11 +310,19 @@ fn guess_text_format(text: &str) -> Format {
             chars += w;
             widest = widest.max(w);
             short += usize::from(w <= 2);
+            letters |= t.chars().any(char::is_alphabetic);
         }
     }
     let grid_sized = |k: usize| Size::from_cells(k).is_some();
     if tokens == chars {
-        Format::Line
+        // Both readings agree; beyond 35 a grid's digits are numbers, so a text of single
+        // digits there is named for them.
+        let numbers = !letters && Size::from_cells(tokens).is_some_and(|s| s.side() > 35);
+        if numbers {
+            Format::Numeric
+        } else {
+            Format::Line
+        }
     } else if (mixed && widest <= 3)
         || (tokens > 1 && grid_sized(tokens) && !grid_sized(chars) && 2 * short > tokens)
     {
@@ -293,6 +330,13 @@ fn guess_text_format(text: &str) -> Format {
     } else {
         Format::Line
     }
+}
+
+/// Whether `text` has a grid's worth of characters counting its spaces, and spaces in a run,
+/// as a puzzle written with spaces for blanks has (`53  7    6  195 ...`).
+fn spaced_blanks(text: &str) -> bool {
+    let chars: usize = text.lines().map(|l| l.chars().count()).sum();
+    text.contains("  ") && !text.contains('\t') && Size::from_cells(chars).is_some()
 }
 
 /// The shortest text for a grid: one character per cell up to 25x25, numbers beyond.
