@@ -518,9 +518,26 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
         (big_digit, "cell 0: digit 10 is out of range 1 to 9"),
         (small_size, "a 4x4 grid has 16 cells, found 81"),
     ] {
-        let err = serde_json::from_value::<Saved>(with(bad)).expect_err(why);
+        let err = serde_json::from_value::<Saved>(with(bad.clone())).expect_err(why);
         assert!(err.to_string().contains(why), "{err}");
+        // The page starts on an empty grid and says the saved board was lost.
+        let s = AppState::from_stored(Some(&with(bad).to_string()));
+        assert_eq!(s.grid, Grid::empty(Size::NINE));
+        assert!(
+            s.status.text.contains("could not be read"),
+            "{}",
+            s.status.text
+        );
     }
+    assert_eq!(AppState::from_stored(None), AppState::default());
+    assert!(
+        AppState::from_stored(Some("{"))
+            .status
+            .text
+            .contains("could not be read")
+    );
+    let kept = AppState::from_stored(Some(&with(grid).to_string()));
+    assert_eq!((kept.grid, kept.seed), (puzzle(), 1));
 }
 
 #[test]
@@ -1279,6 +1296,48 @@ fn a_two_keystroke_number_is_one_undo_step() {
 }
 
 #[test]
+fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
+    let size = Size::new(6).expect("36x36");
+    let on = |v: u64| Digit::new(v, 36).expect("digit");
+    let start = run(
+        AppState::new(Grid::empty(size)),
+        [Action::Select(p(0, 0)), Action::Input(on(7))],
+    );
+    for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
+        let s = run(
+            start.clone(),
+            [
+                Action::Select(cell),
+                Action::Input(on(4)),
+                Action::NotADigit("42".into()),
+            ],
+        );
+        assert_eq!(s.grid.digit(cell), before, "{cell:?}");
+        assert_eq!(s.undo.len(), start.undo.len());
+        assert!(
+            s.status
+                .text
+                .starts_with("'42' is not a digit of a 36x36 grid")
+                && s.status
+                    .text
+                    .ends_with(" The cell holds what it did before."),
+            "{}",
+            s.status.text
+        );
+    }
+    // A key that is no number leaves the digit typed before it.
+    let s = run(
+        start.clone(),
+        [
+            Action::Select(p(0, 1)),
+            Action::Input(on(4)),
+            Action::NotADigit("x".into()),
+        ],
+    );
+    assert_eq!(s.grid.digit(p(0, 1)), Some(on(4)));
+}
+
+#[test]
 fn repeated_solves_keep_the_undo_history_bounded() {
     let solved = report(&puzzle(), 2);
     let mut s = run(AppState::default(), [Action::Import(PUZZLE.into())]);
@@ -1618,6 +1677,98 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
         assert_eq!(s.grid, grid, "checking never changes the grid");
         let edited = s.reduce(Action::Clear);
         assert!(edited.redundant.is_empty(), "an edit drops the highlights");
+    }
+}
+
+#[test]
+fn check_in_play_tells_which_of_the_players_digits_differ_from_the_solution() {
+    let solution = report(&puzzle(), 1).solutions[0].clone();
+    let unique = CheckOutcome::Unique {
+        solution: solution.clone(),
+        clues: 17,
+        redundant: vec![],
+        guesses: 0,
+    };
+    let several = CheckOutcome::Multiple {
+        first: solution.clone(),
+        second: solution.clone(),
+    };
+    // Blank cells of the first row: the solution's digit, or another one with no clash.
+    let blanks: Vec<Pos> = (0..9)
+        .map(|c| p(0, c))
+        .filter(|&q| puzzle().digit(q).is_none())
+        .collect();
+    let right = |q: Pos| solution.digit(q).expect("solved");
+    let wrong = |q: Pos| {
+        (1..=9)
+            .map(d)
+            .find(|&x| {
+                let mut g = puzzle();
+                g.set(q, Entry::Given(x));
+                x != right(q) && g.conflicts().is_empty()
+            })
+            .expect("a digit with no clash")
+    };
+    let typed = |cells: &[(Pos, Digit)]| {
+        let mut actions = vec![Action::Import(PUZZLE.into())];
+        for &(q, x) in cells {
+            actions.extend([Action::Select(q), Action::Input(x)]);
+        }
+        run(AppState::default(), actions)
+    };
+    let (a, b) = (blanks[0], blanks[1]);
+    let cases = [
+        (typed(&[]), unique.clone(), ""),
+        (
+            typed(&[(a, right(a)), (b, right(b))]),
+            unique.clone(),
+            " All 2 of your digits agree with the solution.",
+        ),
+        (
+            typed(&[(a, wrong(a))]),
+            unique.clone(),
+            &*format!(" Your digit differs from the solution: r1c{}.", a.col + 1),
+        ),
+        (
+            typed(&[(a, wrong(a)), (b, right(b))]),
+            unique,
+            &*format!(
+                " 1 of your 2 digits differs from the solution: r1c{}.",
+                a.col + 1
+            ),
+        ),
+        (
+            typed(&[(a, right(a))]),
+            several,
+            " Your digits were not checked: that needs a single solution.",
+        ),
+    ];
+    for (s, outcome, ending) in cases {
+        let id = s.next_job_id();
+        let s = run(
+            s,
+            [
+                Action::Started {
+                    id,
+                    kind: JobKind::Check,
+                },
+                Action::Answered {
+                    id,
+                    response: Response::Checked {
+                        outcome,
+                        millis: 2.0,
+                    },
+                },
+            ],
+        );
+        let said = &s.status.text;
+        let before = said
+            .strip_suffix(ending)
+            .unwrap_or_else(|| panic!("{said}"));
+        assert!(
+            before.ends_with('.') && !before.contains("your digit"),
+            "{said}"
+        );
     }
 }
 
@@ -2025,6 +2176,33 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
     assert_eq!(late, s);
     let s = s.reduce(Action::Undo);
     assert_eq!(s.grid, before);
+    // At 36x36 Check would take tens of minutes, so it is not suggested, and warns when run.
+    let big = Size::new(6).expect("36x36");
+    let (s, id) = busy_with(JobKind::Generate);
+    let s = run(
+        s,
+        [
+            Action::Answered {
+                id,
+                response: Response::Partial {
+                    puzzle: Grid::empty(big),
+                },
+            },
+            Action::KeepPartial,
+        ],
+    );
+    assert_eq!(s.grid.size(), big);
+    assert!(!s.status.text.contains("Check"), "{}", s.status.text);
+    let id = s.next_job_id();
+    let s = s.reduce(Action::Started {
+        id,
+        kind: JobKind::Check,
+    });
+    assert!(
+        s.status.text.contains("tens of minutes"),
+        "{}",
+        s.status.text
+    );
 }
 
 #[test]

@@ -344,6 +344,14 @@ fn line_format_accepts_separators_and_block_layouts() {
     assert_eq!(parse(block).unwrap().puzzle, parse(EASY).unwrap().puzzle);
     let zeros = EASY.replace('.', "0");
     assert_eq!(parse(&zeros).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    // Box-drawing characters, as in grids copied from documents, are separators too.
+    let boxed = block
+        .replace('|', "│")
+        .replace("------+-------+------", "──────┼───────┼──────");
+    let boxed = format!("┌──────┬───────┬──────┐\n{boxed}└──────┴───────┴──────┘\n");
+    assert_eq!(parse(&boxed).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    let numbers = boxed.replace('.', "0");
+    assert_eq!(parse(&numbers).unwrap().puzzle, parse(EASY).unwrap().puzzle);
     let underscores = EASY.replace('.', "_");
     assert_eq!(parse(&underscores).unwrap().format, Format::Line);
     assert_eq!(parse(&underscores).unwrap().puzzle.given_count(), 17);

@@ -10,11 +10,8 @@ fn storage() -> Option<web_sys::Storage> {
 
 /// A shared puzzle in the URL wins over the saved state, which wins over an empty grid.
 pub fn initial_state() -> AppState {
-    let saved = storage()
-        .and_then(|s| s.get_item(KEY).ok()?)
-        .and_then(|text| serde_json::from_str::<Saved>(&text).ok())
-        .map(AppState::restore)
-        .unwrap_or_default();
+    let stored = storage().and_then(|s| s.get_item(KEY).ok()?);
+    let saved = AppState::from_stored(stored.as_deref());
     match shared_puzzle() {
         Some(action) => saved.reduce(action),
         None => saved,

@@ -295,14 +295,12 @@ fn guess_text_format(text: &str) -> Format {
         return Format::Numeric;
     }
     let is_token = |t: &&str| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+');
+    let splits = |c: char| c.is_whitespace() || c == '|' || text::is_box_drawing(c);
     let (mut tokens, mut chars, mut widest, mut short, mut mixed) = (0usize, 0, 0, 0, false);
     let mut letters = false;
     for line in text.lines() {
         let mut width = None;
-        for t in line
-            .split(|c: char| c.is_whitespace() || c == '|')
-            .filter(is_token)
-        {
+        for t in line.split(splits).filter(is_token) {
             let w = t.chars().count();
             mixed |= width.is_some_and(|v| v != w);
             width = Some(w);
@@ -352,14 +350,8 @@ fn ragged_rows(text: &str, format: Format) -> Option<ParseError> {
         .enumerate()
         .map(|(i, line)| {
             let cells = match format {
-                Format::Numeric => line
-                    .split(|c: char| c.is_whitespace() || c == ',' || c == '|')
-                    .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
-                    .count(),
-                _ => line
-                    .chars()
-                    .filter(|&c| !(c.is_whitespace() || matches!(c, '|' | '-' | '+')))
-                    .count(),
+                Format::Numeric => text::number_tokens(line).count(),
+                _ => line.chars().filter(|&c| !text::is_separator(c)).count(),
             };
             (i + 1, cells)
         })
@@ -416,6 +408,6 @@ pub fn are_rows(size: Size, lines: &[&str]) -> bool {
 }
 
 fn content_lines(lines: &[&str]) -> usize {
-    let separators = |l: &&&str| l.chars().all(|c| c.is_whitespace() || "-+|".contains(c));
+    let separators = |l: &&&str| l.chars().all(text::is_separator);
     lines.iter().filter(|l| !separators(l)).count()
 }

@@ -6,8 +6,21 @@ use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
 /// Largest digit the one-character format can spell (`Z` = 35).
 pub const MAX_SYMBOL: u32 = 35;
 
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '-' | '+')
+/// Characters that lay a grid out without being cells: whitespace, `|`, `-`, `+`, and the
+/// box-drawing characters (`│`, `─`, `┼`, ...) of grids copied from documents.
+pub(crate) fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '-' | '+') || is_box_drawing(c)
+}
+
+pub(crate) fn is_box_drawing(c: char) -> bool {
+    ('\u{2500}'..='\u{257F}').contains(&c)
+}
+
+/// The tokens of a line of numbers: split at whitespace, commas and vertical rules, without
+/// tokens that are only horizontal rule (`------+------`).
+pub(crate) fn number_tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == '|' || is_box_drawing(c))
+        .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
 }
 
 fn is_blank(c: char) -> bool {
@@ -87,10 +100,7 @@ pub fn parse_line(text: &str) -> Result<Grid, ParseError> {
 
 /// Reads whitespace- or comma-separated numbers, `0` or `.` for blanks.
 pub fn parse_numeric(text: &str) -> Result<Grid, ParseError> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '|')
-        .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
-        .collect();
+    let tokens: Vec<&str> = number_tokens(text).collect();
     let size = size_for(tokens.len())?;
     let mut grid = Grid::empty(size);
     for (i, t) in tokens.iter().enumerate() {
