@@ -3,6 +3,7 @@
 
 use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry};
 use crate::engine::format;
+pub use crate::engine::format::thousands;
 use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -1464,19 +1465,6 @@ fn unreadable_line(
     lines
         .iter()
         .find_map(|&(i, l)| format::parse(l).err().map(|e| (i, e)))
-}
-
-/// `10,000`: large counts read more easily grouped.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `1 guess`, `2 guesses`: `plural` is the word for many.

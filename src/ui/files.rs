@@ -93,8 +93,8 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                 on_action.emit(Action::ImportFailed(format!(
                     "{} is {} bytes; the limit is {} bytes.",
                     file.name(),
-                    file.size(),
-                    format::MAX_INPUT_BYTES
+                    format::thousands(file.size() as u64),
+                    format::thousands(format::MAX_INPUT_BYTES as u64)
                 )));
                 return;
             }

@@ -122,6 +122,19 @@ fn letter_value(text: &str) -> String {
     }
 }
 
+/// `10,000`: large counts read more easily grouped.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// 1-based row/column for messages.
 fn at(row: usize, col: usize) -> String {
     format!("row {}, column {}", row + 1, col + 1)
@@ -133,14 +146,17 @@ impl fmt::Display for ParseError {
             ParseError::Empty => write!(f, "no puzzle found: the input has no cells"),
             ParseError::TooLarge { bytes } => write!(
                 f,
-                "input is {bytes} bytes; the limit is {MAX_INPUT_BYTES} bytes"
+                "input is {} bytes; the limit is {} bytes",
+                thousands(*bytes as u64),
+                thousands(MAX_INPUT_BYTES as u64)
             ),
             ParseError::NotASquareOfSquare { cells } => {
                 let sizes: Vec<String> =
                     Size::all().skip(1).map(|s| s.cells().to_string()).collect();
                 write!(
                     f,
-                    "found {cells} cells; a grid has {} cells",
+                    "found {} cells; a grid has {} cells",
+                    thousands(*cells as u64),
                     sizes.join(", ")
                 )
             }
@@ -156,7 +172,8 @@ impl fmt::Display for ParseError {
             } => write!(
                 f,
                 "character {offset}: '{text}' is not a digit, blank or separator \
-                 (counted as a cell, the input has {cells} cells, which fits no grid)"
+                 (counted as a cell, the input has {} cells, which fits no grid)",
+                thousands(*cells as u64)
             ),
             ParseError::LineLength {
                 line,
