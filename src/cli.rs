@@ -275,11 +275,11 @@ fn read_items(text: &str) -> Vec<Item> {
 }
 
 /// One block of consecutive lines: one puzzle per line, unless the lines read together as one
-/// grid where they do not all read alone (a layout such as `grid`) or could be its rows (see
-/// [`format::could_be_rows`]); where some line reads alone, only a grid they are the rows of
-/// (see [`format::are_rows`]). A layout with no line a puzzle by itself that has the cell
-/// count of a grid but a bad cell is one invalid puzzle with that cell's error, not one error
-/// per line.
+/// grid where they do not all read alone (a layout such as `grid`, a wrapped line) or could be
+/// its rows (see [`format::could_be_rows`]). Lines that look like a collection (see
+/// [`format::collection_size`]) are one grid only as its rows (see [`format::are_rows`]). A
+/// layout that has the cell count of a grid but a bad cell is one invalid puzzle with that
+/// cell's error, not one error per line. The page's import reads text by the same rules.
 fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
     let singles: Vec<Item> = block
         .iter()
@@ -289,14 +289,17 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
         })
         .collect();
     let all_alone = singles.iter().all(|item| item.parsed.is_ok());
+    let none_alone = singles.iter().all(|item| item.parsed.is_err());
     let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-    let rows = singles
-        .first()
-        .and_then(|item| item.parsed.as_ref().ok())
-        .is_some_and(|p| format::could_be_rows(p.grid.size(), &lines));
+    let collection = format::collection_size(
+        singles
+            .iter()
+            .filter_map(|item| item.parsed.as_ref().ok())
+            .map(|p| p.grid.size()),
+    );
+    let rows = collection.is_some_and(|size| format::could_be_rows(size, &lines));
     if block.len() > 1 && (!all_alone || rows) {
         let parsed = format::parse(&lines.join("\n"));
-        let none_alone = singles.iter().all(|item| item.parsed.is_err());
         let one_grid = |e: &format::ParseError| {
             use format::ParseError::*;
             matches!(
@@ -304,11 +307,13 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
                 BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. }
             )
         };
-        let one = |p: &format::Parsed| none_alone || format::are_rows(p.grid.size(), &lines);
-        if parsed
-            .as_ref()
-            .map_or_else(|e| none_alone && one_grid(e), one)
-        {
+        // Lines that look like puzzles one per line are one grid only as its rows; a grid
+        // of such rows that does not read is one invalid puzzle, like a layout is.
+        let one = match &parsed {
+            Ok(p) => collection.is_none() || format::are_rows(p.grid.size(), &lines),
+            Err(e) => one_grid(e) && (none_alone || (rows && !all_alone)),
+        };
+        if one {
             items.push(Item {
                 line: block[0].0,
                 parsed,
@@ -652,21 +657,29 @@ fn run_generate(args: &Args) -> i32 {
         // cost more than a small puzzle's whole generation), and with --max-clues the best
         // minimal puzzle of the attempts that finished, which beats any unfinished one.
         let mut so_far: Option<Grid> = None;
+        // The best finished puzzle and how many attempts have finished.
         let mut finished: Option<(Grid, u32)> = None;
         let result = generate::generate(size, &options, &mut |p| {
-            if let (Some(puzzle), Some(d)) = (p.puzzle, deadline) {
-                if p.phase == Phase::Removing && p.done == p.total {
-                    if finished
-                        .as_ref()
-                        .is_none_or(|(f, _)| puzzle.given_count() < f.given_count())
-                    {
-                        finished = Some((puzzle.clone(), p.attempt + 1));
-                    }
+            let Some(d) = deadline else {
+                return progress.report(p);
+            };
+            match p.puzzle {
+                Some(puzzle) if p.phase == Phase::Removing && p.done == p.total => {
+                    let best = match finished.take() {
+                        Some((b, _)) if b.given_count() <= puzzle.given_count() => b,
+                        _ => puzzle.clone(),
+                    };
+                    finished = Some((best, p.attempt + 1));
+                }
+                _ if Instant::now() < d => {}
+                // A finished attempt is the answer once the time is up, whatever runs now.
+                _ if finished.is_some() => return Flow::Stop,
                 // Not before a clue has gone: the full grid is no puzzle worth printing.
-                } else if Instant::now() >= d && puzzle.given_count() < p.total {
+                Some(puzzle) if puzzle.given_count() < p.total => {
                     so_far = Some(puzzle.clone());
                     return Flow::Stop;
                 }
+                _ => {}
             }
             progress.report(p)
         });

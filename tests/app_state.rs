@@ -625,12 +625,19 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "{}",
         s.status.text
     );
-    // Two lines of which the second is no puzzle: the error names that line.
+    // Two lines of which the second is no puzzle: one puzzle line makes no collection (a
+    // wrapped line's last piece may read alone), so the error is about the whole text.
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
-    assert!(
-        s.status.text.starts_with(
-            "Import failed: the text holds puzzles one per line, and line 2 is not one: "
-        ),
+    assert_eq!(
+        s.status.text,
+        "Import failed: found 84 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."
+    );
+    // A puzzle wrapped at 80 columns, its last piece a lone blank, imports as one.
+    let wrapped = format!("{}\n{}", &PUZZLE[..80], &PUZZLE[80..]);
+    let s = AppState::default().reduce(Action::Import(wrapped));
+    assert_eq!(
+        (s.grid.puzzle(), s.status.error),
+        (puzzle(), false),
         "{}",
         s.status.text
     );
@@ -1266,12 +1273,10 @@ fn a_two_keystroke_number_is_one_undo_step() {
                 ],
             );
             assert_eq!(s.grid.digit(cell), Some(on(32)));
-            // A full history dropped its oldest step for the first keystroke.
-            let steps = match base.undo.len() {
-                UNDO_LIMIT => UNDO_LIMIT - 1,
-                n => n + 1,
-            };
-            assert_eq!(s.undo.len(), steps, "{cell:?}");
+            // A full history drops its oldest step for the number, and only that one.
+            assert_eq!(s.undo.len(), (base.undo.len() + 1).min(UNDO_LIMIT));
+            let kept = base.undo.len() + 1 - s.undo.len();
+            assert_eq!(s.undo[..s.undo.len() - 1], base.undo[kept..], "{cell:?}");
             let undone = s.reduce(Action::Undo);
             assert_eq!(undone.grid.digit(cell), before, "{cell:?}");
             assert_eq!(undone.grid.digit(p(0, 0)), Some(on(7)));
@@ -1303,9 +1308,21 @@ fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
         AppState::new(Grid::empty(size)),
         [Action::Select(p(0, 0)), Action::Input(on(7))],
     );
-    for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
+    // Also with a full history, whose oldest step the first key had pushed out.
+    let full = (0..UNDO_LIMIT + 5).fold(start.clone(), |s, i| {
+        let cell = p(10 + i / 36, i % 36);
+        run(
+            s,
+            [Action::Select(cell), Action::Input(on(1 + cell.col as u64))],
+        )
+    });
+    let cases = [(p(0, 1), None), (p(0, 0), Some(on(7)))];
+    for (base, (cell, before)) in [&start, &full]
+        .into_iter()
+        .flat_map(|b| cases.map(|c| (b, c)))
+    {
         let s = run(
-            start.clone(),
+            base.clone(),
             [
                 Action::Select(cell),
                 Action::Input(on(4)),
@@ -1313,7 +1330,7 @@ fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
             ],
         );
         assert_eq!(s.grid.digit(cell), before, "{cell:?}");
-        assert_eq!(s.undo.len(), start.undo.len());
+        assert_eq!(s.undo, base.undo);
         assert!(
             s.status
                 .text

@@ -208,6 +208,32 @@ fn sixteen_9x9_lines_with_bad_ones_stay_sixteen_answers() {
 }
 
 #[test]
+fn a_puzzle_wrapped_over_lines_is_one_puzzle_though_a_piece_reads_alone() {
+    // Wrapped at 80 columns: the last piece, a lone `.` or sixteen of `.1234`, reads alone
+    // as a 1x1 or 4x4 puzzle, but one such line makes no collection.
+    let nine = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7.";
+    let sixteen = rows::sixteen_4x4_looking_rows().concat();
+    assert!(sixteen[240..].chars().all(|c| ".1234".contains(c)));
+    for puzzle in [nine.to_string(), sixteen] {
+        let wrapped: Vec<String> = puzzle
+            .as_bytes()
+            .chunks(80)
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
+        let (out, err, code) = run(&["solve", "-"], &wrapped.join("\n"));
+        let (alone, _, _) = run(&["solve", "-"], &puzzle);
+        assert_eq!((out.as_str(), code), (alone.as_str(), 0), "{err}");
+    }
+    // Rows of a 16x16 that clash, most of them 4x4 puzzles alone: one invalid puzzle.
+    let mut rows = rows::sixteen_4x4_looking_rows();
+    rows[0].replace_range(15.., "G");
+    rows[1] = format!("1{}", ".".repeat(15));
+    let (out, err, code) = run(&["count", "-"], &rows.join("\n"));
+    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+    assert!(err.contains("contradictory givens"), "{err}");
+}
+
+#[test]
 fn lines_that_are_no_puzzles_are_reported_one_by_one() {
     // `puzzle:count:solution` lines are no puzzles here, and together no grid either.
     let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();

@@ -138,6 +138,14 @@ fn stop_after_prints_the_unique_puzzle_reached_by_then() {
         err.starts_with("seed 3: ") && err.contains(&format!("; best has {clues}\n")),
         "{err}"
     );
+    // How many attempts finished: all 100 when time allowed, else those before the stop.
+    let attempts: u32 = err
+        .split(" attempts")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!((1..=100).contains(&attempts), "{err}");
     assert_eq!(stdout(&run(&["check"], &puzzle)), "unique minimal\n");
     // With time to spare, the same minimal puzzle as without the option.
     let minimal = stdout(&run(&["generate", "--box", "3", "--seed", "9"], ""));

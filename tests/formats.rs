@@ -350,8 +350,30 @@ fn line_format_accepts_separators_and_block_layouts() {
         .replace("------+-------+------", "──────┼───────┼──────");
     let boxed = format!("┌──────┬───────┬──────┐\n{boxed}└──────┴───────┴──────┘\n");
     assert_eq!(parse(&boxed).unwrap().puzzle, parse(EASY).unwrap().puzzle);
-    let numbers = boxed.replace('.', "0");
-    assert_eq!(parse(&numbers).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    let zeros = boxed.replace('.', "0");
+    assert_eq!(parse(&zeros).unwrap().puzzle, parse(EASY).unwrap().puzzle);
+    // Numbers of a 16x16 between box-drawing rules are numbers.
+    let size = Size::new(4).unwrap();
+    let mut grid = Grid::empty(size);
+    grid.set(Pos::new(0, 0), Entry::Given(Digit::new(16, 16).unwrap()));
+    grid.set(Pos::new(5, 9), Entry::Given(Digit::new(3, 16).unwrap()));
+    let rows: Vec<String> = (0..16)
+        .map(|r| {
+            let cells: Vec<String> = (0..16)
+                .map(|c| {
+                    grid.digit(Pos::new(r, c))
+                        .map_or(0, |d| d.get())
+                        .to_string()
+                })
+                .collect();
+            let boxes: Vec<String> = cells.chunks(4).map(|b| b.join(" ")).collect();
+            format!("│ {} │", boxes.join(" │ "))
+        })
+        .collect();
+    let bands: Vec<String> = rows.chunks(4).map(|b| b.join("\n")).collect();
+    let numbers = bands.join("\n├─────────┼─────────┼─────────┼─────────┤\n");
+    let parsed = parse(&numbers).unwrap();
+    assert_eq!((parsed.format, parsed.puzzle), (Format::Numeric, grid));
     let underscores = EASY.replace('.', "_");
     assert_eq!(parse(&underscores).unwrap().format, Format::Line);
     assert_eq!(parse(&underscores).unwrap().puzzle.given_count(), 17);

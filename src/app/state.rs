@@ -286,6 +286,9 @@ pub struct AppState {
     /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
     /// which the stack's length cannot once the cap drops the oldest.
     steps: u64,
+    /// The oldest step the last push dropped from a full history: a push taken back (the
+    /// first key of a two-key number) puts it back.
+    dropped: Option<Snapshot>,
     /// A hint about a key that is no digit: while the status still shows it, the next digit
     /// or erase key replaces it, even one that changes nothing.
     key_hint: Option<String>,
@@ -343,6 +346,7 @@ impl AppState {
             waiting_import: None,
             last_typed: None,
             steps: 0,
+            dropped: None,
             key_hint: None,
             download: None,
             next_id: 1,
@@ -534,7 +538,7 @@ impl AppState {
                 // One number, one undo step: the step the first keystroke made goes.
                 let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
                 if first_step && self.steps == before + 1 {
-                    self.undo.pop();
+                    self.unpush();
                 }
             }
             Action::Erase => self.input(None),
@@ -637,7 +641,7 @@ impl AppState {
                 // wrote a digit of its own, is taken back.
                 let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
                 let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
-                let back = match first.and_then(|_| self.undo.pop()) {
+                let back = match first.and_then(|_| self.unpush()) {
                     Some(before) => {
                         self.restore_snapshot(before);
                         self.after_grid_change();
@@ -999,10 +1003,18 @@ impl AppState {
         });
         self.undo.push(old);
         self.steps += 1;
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
+        self.dropped = (self.undo.len() > UNDO_LIMIT).then(|| self.undo.remove(0));
         self.redo.clear();
+    }
+
+    /// Takes back the last push onto the undo stack (returning the board it held), and puts
+    /// back the oldest step that push dropped.
+    fn unpush(&mut self) -> Option<Snapshot> {
+        let last = self.undo.pop()?;
+        if let Some(oldest) = self.dropped.take() {
+            self.undo.insert(0, oldest);
+        }
+        Some(last)
     }
 
     fn after_grid_change(&mut self) {
@@ -1436,8 +1448,8 @@ fn first_of_several(text: &str) -> Option<(format::Parsed, usize, bool)> {
 }
 
 /// A text whose first two lines are not both puzzles may still be a collection with a bad
-/// line: some line reads alone as a puzzle, and the lines are not the rows of one grid (read
-/// as one, sixteen 9x9 lines make a 36x36 grid's cells, or clash). Then this is its first bad
+/// line: lines read alone as puzzles (see [`format::collection_size`]), and the lines are not
+/// the rows of one grid (read as one, sixteen 9x9 lines make a 36x36 grid's cells, or clash). Then this is its first bad
 /// line (1-based) with its error; `whole` is the text read as one grid, if it reads.
 fn unreadable_line(
     text: &str,
@@ -1457,9 +1469,10 @@ fn unreadable_line(
     if whole.is_some_and(|w| format::are_rows(w.grid.size(), &content)) {
         return None;
     }
-    let alone = content.iter().find_map(|l| format::parse(l).ok())?;
+    let alone = content.iter().filter_map(|l| format::parse(l).ok());
+    let size = format::collection_size(alone.map(|p| p.grid.size()))?;
     // Rows of a grid that does not read (a clash, say) are not a collection either.
-    if whole.is_none() && format::could_be_rows(alone.grid.size(), &content) {
+    if whole.is_none() && format::could_be_rows(size, &content) {
         return None;
     }
     lines

@@ -277,7 +277,7 @@ pub fn register() {
 
 /// Solves a small puzzle with every formulation once, right after `Ready`: the browser
 /// compiles a wasm function when it first runs, so without this the first Solve with each
-/// formulation measured compilation too (7 ms for a propagation solve that then takes
+/// formulation measured compilation too (6.5 ms for a propagation solve that then takes
 /// under 0.1 ms, 55 ms for MIP's 4 ms) and a comparison ranked them wrongly. A request sent
 /// meanwhile waits for it, outside the time it reports.
 fn warm_up() {

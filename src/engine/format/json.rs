@@ -120,7 +120,6 @@ fn index_key(key: &str, side: usize, path: &str, issues: &mut Vec<JsonIssue>) ->
     }
 }
 
-/// Reads one `{row: {col: digit}}` section into `grid` as entries made by `make`.
 /// An object's entries with number keys in numeric order (`"2"` before `"10"`), other keys
 /// after them, so problems are reported row by row as a person reads the grid.
 fn numeric_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
@@ -129,6 +128,7 @@ fn numeric_order(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
     entries
 }
 
+/// Reads one `{row: {col: digit}}` section into `grid` as entries made by `make`.
 fn read_section(
     name: &str,
     value: &Value,

@@ -424,6 +424,20 @@ pub fn are_rows(size: Size, lines: &[&str]) -> bool {
     content_lines(lines) == size.side()
 }
 
+/// The size of puzzle that lines reading alone have, when they look like a collection (one
+/// puzzle per line): at least two of one size beyond 1x1. A single such line proves nothing:
+/// a wrapped puzzle's last piece (`.`, or sixteen of `.1234`) reads alone as a 1x1 or 4x4.
+pub fn collection_size(alone: impl IntoIterator<Item = Size>) -> Option<Size> {
+    let mut seen: Vec<Size> = Vec::new();
+    for size in alone.into_iter().filter(|s| s.cells() > 1) {
+        if seen.contains(&size) {
+            return Some(size);
+        }
+        seen.push(size);
+    }
+    None
+}
+
 fn content_lines(lines: &[&str]) -> usize {
     let separators = |l: &&&str| l.chars().all(text::is_separator);
     lines.iter().filter(|l| !separators(l)).count()
