@@ -11,18 +11,28 @@ use std::io::{IsTerminal, Read, Write};
 use std::time::{Duration, Instant};
 
 const HELP: &str = "\
-sudoku-lab: solve, count, convert, generate and check Sudoku puzzles of every size (1x1 to 49x49)
+sudoku-lab: solve, count, convert, check, generate and export Sudoku puzzles of every size
+(1x1 to 49x49)
 
 USAGE:
     sudoku-lab <COMMAND> [OPTIONS] [FILE|-]
 
 Puzzles are read one per line (blank lines and lines starting with # are skipped), as
-multi-line layouts separated by blank lines, or as one JSON document ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}). Formats: one character per cell
-(. 0 _ blank, 1-9 then A-Z), or space/comma-separated numbers. FILE defaults to standard input.
+multi-line layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}),
+one document or one per line. Formats: one character per cell (. 0 _ blank, 1-9 then A-Z;
+separators | - + and box-drawing characters allowed), or space/comma-separated numbers.
+Lines that each read as a puzzle are a collection, except that lines which could be the rows
+of one grid (sixteen lines of sixteen cells) are that grid when they read as one.
+FILE defaults to standard input. Each puzzle gets one answer, in the order read; a puzzle
+that does not read gets 'invalid', one the command fails on gets 'error', with the reason
+on standard error. Answers are written as they come.
 
 COMMANDS:
     solve     print the solution if unique, else 'no solution' or 'multiple solutions'
               [--formulation F] [--json]
+              The solution is written in the format the puzzle was read in: JSON as JSON,
+              numbers as numbers, characters (a layout, or single digits between spaces) as
+              one line; --json writes JSON.
     count     print the number of solutions  [--formulation F] [--limit K]
               With --limit K it prints at most K, and says on standard error when there
               are more; without it, it counts every solution, which on a sparse grid may
@@ -53,9 +63,16 @@ COMMANDS:
     help      print this text
 
 OPTIONS:
-    --formulation F   one of: FORMULATIONS (default propagation)
+    --formulation F   one of: FORMULATIONS (default propagation); solve, count, check
+                      and generate take it
     -h, --help        print this text
     -V, --version     print the version
+    --name=value is the same as --name value; after -- every argument is a file.
+
+EXIT STATUS:
+    0   every puzzle was read and answered (also when a reader such as head stops early)
+    1   some puzzle was invalid or failed, or the input held none
+    2   a usage error, or the input could not be opened
 ";
 
 fn help_text() -> String {
@@ -151,11 +168,34 @@ fn number<T: std::str::FromStr>(v: &str, flag: &str) -> Result<T, String> {
 
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
     let mut args = Args::default();
-    let mut it = argv.into_iter();
-    let value = |it: &mut std::vec::IntoIter<String>, flag: &str| {
-        it.next().ok_or_else(|| format!("{flag} needs a value"))
+    // `--limit=3` is `--limit 3`; after `--` every argument is a command or a file.
+    let mut expanded = Vec::new();
+    let mut options_end = None;
+    for a in argv {
+        match a.split_once('=') {
+            Some((flag, v)) if flag.starts_with("--") && options_end.is_none() => {
+                expanded.extend([flag.to_string(), v.to_string()]);
+            }
+            _ if a == "--" && options_end.is_none() => options_end = Some(expanded.len()),
+            _ => expanded.push(a),
+        }
+    }
+    let options_end = options_end.unwrap_or(usize::MAX);
+    let mut it = expanded.into_iter().enumerate();
+    let value = |it: &mut std::iter::Enumerate<std::vec::IntoIter<String>>, flag: &str| {
+        it.next()
+            .map(|(_, v)| v)
+            .ok_or_else(|| format!("{flag} needs a value"))
     };
-    while let Some(a) = it.next() {
+    while let Some((i, a)) = it.next() {
+        if i >= options_end {
+            match () {
+                _ if args.command.is_empty() => args.command = a,
+                _ if args.input.is_none() => args.input = Some(a),
+                _ => return Err(format!("unexpected argument '{a}'")),
+            }
+            continue;
+        }
         let long = match a.as_str() {
             "-f" => "--formulation",
             other => OPTIONS
@@ -241,9 +281,10 @@ struct Item {
     parsed: Result<Parsed, format::ParseError>,
 }
 
-/// Splits an input into puzzles: one JSON document, else one puzzle per non-comment line,
-/// except that a block of consecutive lines (between blank or comment lines) whose lines are
-/// not puzzles by themselves but together are one, such as the `grid` layout, is one puzzle.
+/// Splits an input into puzzles: one JSON document (or one per line), else one puzzle per
+/// non-comment line, except that a block of consecutive lines (between blank lines; comment
+/// lines are skipped) whose lines are not puzzles by themselves but together are one, such as
+/// the `grid` layout, is one puzzle.
 fn read_items(text: &str) -> Vec<Item> {
     // Past a byte-order mark and leading comment lines, as the parser reads it.
     let starts_json = text
@@ -252,23 +293,40 @@ fn read_items(text: &str) -> Vec<Item> {
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .is_some_and(|l| l.starts_with('{'));
+    let content = || {
+        text.lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    };
     if starts_json {
         let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+        let whole = format::parse(text);
+        // One document per line (as `convert --to json` writes several puzzles).
+        let per_line = whole.is_err()
+            && content().count() > 1
+            && content().all(|(_, l)| l.trim().starts_with('{') && l.trim().ends_with('}'));
+        if per_line {
+            return content()
+                .map(|(i, l)| Item {
+                    line: i + 1,
+                    parsed: format::parse(l),
+                })
+                .collect();
+        }
         return vec![Item {
             line,
-            parsed: format::parse(text),
+            parsed: whole,
         }];
     }
     let mut items = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
     let lines = text.lines().map(Some).chain(std::iter::once(None));
     for (i, l) in lines.enumerate() {
-        let content = l
-            .map(str::trim)
-            .filter(|t| !t.is_empty() && !t.starts_with('#'));
-        match content {
-            Some(_) => block.push((i + 1, l.unwrap_or_default())),
-            None => read_block(&std::mem::take(&mut block), &mut items),
+        match l.map(str::trim) {
+            // A comment inside a block layout leaves the block whole.
+            Some(t) if t.starts_with('#') => {}
+            Some(t) if !t.is_empty() => block.push((i + 1, l.unwrap_or_default())),
+            _ => read_block(&std::mem::take(&mut block), &mut items),
         }
     }
     items
@@ -304,7 +362,11 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
             use format::ParseError::*;
             matches!(
                 e,
-                BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. }
+                BadSymbol { .. }
+                    | DigitOutOfRange { .. }
+                    | Conflict(_)
+                    | LineLength { .. }
+                    | RowCount { .. }
             )
         };
         // Lines that look like puzzles one per line are one grid only as its rows; a grid
@@ -324,17 +386,31 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
     items.extend(singles);
 }
 
+/// The input as text. Bytes that are not UTF-8 (a Latin-1 file, say) read as U+FFFD, so the
+/// puzzles around them are still answered; where the first one is goes to standard error.
 fn read_input(path: Option<&str>) -> Result<String, String> {
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     match path {
         None | Some("-") => std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?,
         Some(p) => std::fs::File::open(p)
-            .and_then(|mut f| f.read_to_string(&mut text))
+            .and_then(|mut f| f.read_to_end(&mut bytes))
             .map_err(|e| format!("cannot read {p}: {e}"))?,
     };
-    Ok(text)
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(text),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+            eprintln!(
+                "line {line}: byte {} is not UTF-8 text; bytes like it read as '\u{fffd}'",
+                at + 1
+            );
+            Ok(String::from_utf8_lossy(&bytes).into_owned())
+        }
+    }
 }
 
 /// Writes a grid in the format it was read in (line falls back to numeric for big grids).
@@ -391,14 +467,28 @@ pub fn main(argv: Vec<String>) -> i32 {
             return 2;
         }
     };
+    // Line by line, so a pipeline sees each answer as it comes and a stopped run keeps them.
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::LineWriter::new(stdout.lock());
     let mut failed = false;
     let items = read_items(&text);
     if items.is_empty() {
         eprintln!("error: no puzzle in the input (only blank and # comment lines)");
         return 1;
     }
+    if args.command == "export" && items.len() > 1 {
+        eprintln!(
+            "error: export writes the model of one puzzle; the input holds {}",
+            items.len()
+        );
+        return 1;
+    }
+    // Placeholders take a block's place in the grid layout, so it still reads back.
+    let end = if args.to == Some(Format::Grid) {
+        "\n"
+    } else {
+        ""
+    };
     for item in items {
         let parsed = match item.parsed {
             Ok(p) => p,
@@ -406,7 +496,7 @@ pub fn main(argv: Vec<String>) -> i32 {
                 // Keep stdout aligned with the input so scripts can zip lines.
                 let _ = out.flush();
                 eprintln!("line {}: {e}", item.line);
-                let _ = writeln!(out, "invalid");
+                let _ = writeln!(out, "invalid{end}");
                 failed = true;
                 continue;
             }
@@ -418,7 +508,7 @@ pub fn main(argv: Vec<String>) -> i32 {
                 "line {}: a 0x0 grid has no cells; sizes go from 1x1 to 49x49",
                 item.line
             );
-            let _ = writeln!(out, "invalid");
+            let _ = writeln!(out, "invalid{end}");
             failed = true;
             continue;
         }
@@ -434,11 +524,14 @@ pub fn main(argv: Vec<String>) -> i32 {
                 let _ = out.flush();
                 eprintln!("line {}: {e}", item.line);
                 failed = true;
-                "error".to_string()
+                format!("error{end}")
             }
         };
-        if writeln!(out, "{line}").is_err() {
-            return 1;
+        match writeln!(out, "{line}") {
+            Ok(()) => {}
+            // The reader has what it wanted (`| head -1`): not a failure of this run.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return i32::from(failed),
+            Err(_) => return 1,
         }
     }
     let _ = out.flush();

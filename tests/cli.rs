@@ -234,6 +234,63 @@ fn a_puzzle_wrapped_over_lines_is_one_puzzle_though_a_piece_reads_alone() {
 }
 
 #[test]
+fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them() {
+    let two = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ];
+    // JSON of several puzzles is one document per line, and reads back.
+    let (json, _, code) = run(&["convert", "--to=json", "-"], &two.join("\n"));
+    assert_eq!((json.lines().count(), code), (2, 0));
+    let (lines, err, code) = run(&["convert", "--to", "line", "--", "-"], &json);
+    assert_eq!(
+        (lines.lines().collect::<Vec<_>>(), code),
+        (two.to_vec(), 0),
+        "{err}"
+    );
+    // A comment inside a grid layout is skipped; a layout short of a row is one error.
+    let (grids, _, _) = run(&["convert", "--to", "grid", "-"], &two.join("\n"));
+    let mut commented: Vec<&str> = grids.lines().collect();
+    commented.insert(3, "# a note");
+    let (lines, err, code) = run(&["convert", "--to", "line", "-"], &commented.join("\n"));
+    assert_eq!(
+        (lines.lines().collect::<Vec<_>>(), code),
+        (two.to_vec(), 0),
+        "{err}"
+    );
+    let short: Vec<&str> = grids.lines().take(10).collect();
+    let (out, err, code) = run(&["convert", "--to", "line", "-"], &short.join("\n"));
+    assert_eq!((out.as_str(), code), ("invalid\n", 1));
+    assert!(err.contains("found 8 rows of 9 cells"), "{err}");
+    // A bad puzzle's placeholder in the grid layout leaves the next grid readable.
+    let (grids, _, code) = run(
+        &["convert", "--to", "grid", "-"],
+        &format!("xx\n{}", two[1]),
+    );
+    assert_eq!(code, 1);
+    let (lines, _, _) = run(&["convert", "--to", "line", "-"], &grids);
+    assert_eq!(lines.lines().last(), Some(two[1]));
+    // Bytes that are not UTF-8 spoil only their own line, and are pointed at.
+    let mut bytes = b"# caf\xe9\n".to_vec();
+    bytes.extend_from_slice(two[1].as_bytes());
+    let out = common::run_bytes(&["solve"], &bytes);
+    let (solved, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(
+        (solved.lines().count(), out.status.code()),
+        (1, Some(0)),
+        "{err}"
+    );
+    assert!(err.starts_with("line 1: byte 6 is not UTF-8 text"), "{err}");
+    // A model is one puzzle's.
+    let (out, err, code) = run(&["export", "--format", "lp", "-"], &two.join("\n"));
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert!(err.contains("the input holds 2"), "{err}");
+}
+
+#[test]
 fn lines_that_are_no_puzzles_are_reported_one_by_one() {
     // `puzzle:count:solution` lines are no puzzles here, and together no grid either.
     let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();

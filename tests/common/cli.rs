@@ -4,6 +4,12 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 pub fn run(args: &[&str], input: &str) -> Output {
+    run_bytes(args, input.as_bytes())
+}
+
+/// [`run`] with input that need not be text (not every test binary uses it).
+#[allow(dead_code)]
+pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
         .args(args)
         .stdin(Stdio::piped())
@@ -12,11 +18,7 @@ pub fn run(args: &[&str], input: &str) -> Output {
         .spawn()
         .expect("binary runs");
     // A run that ends before reading its input (a usage error) closes the pipe early.
-    let written = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
+    let written = child.stdin.take().expect("stdin").write_all(input);
     if let Err(e) = written {
         assert_eq!(
             e.kind(),
