@@ -162,8 +162,13 @@ struct GenerateArgs {
 
 /// A flag's non-negative integer value.
 fn number<T: std::str::FromStr>(v: &str, flag: &str) -> Result<T, String> {
-    v.parse()
-        .map_err(|_| format!("{flag} takes a non-negative integer, not '{v}'"))
+    v.parse().map_err(|_| {
+        if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) {
+            format!("{flag} {v} is too large")
+        } else {
+            format!("{flag} takes a whole number of 0 or more, not '{v}'")
+        }
+    })
 }
 
 fn parse_args(argv: Vec<String>) -> Result<Args, String> {
@@ -240,7 +245,13 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
                     _ => return Err("--box must be from 1 to 7 (3 is the classic 9x9)".into()),
                 }
             }
-            "--count" => args.generate.count = Some(number(&value(&mut it, &a)?, &a)?),
+            "--count" => {
+                let c: u64 = number(&value(&mut it, &a)?, &a)?;
+                if c == 0 {
+                    return Err("--count must be at least 1".into());
+                }
+                args.generate.count = Some(c);
+            }
             "--seed" => args.generate.seed = Some(number(&value(&mut it, &a)?, &a)?),
             "--symmetry" => {
                 let v = value(&mut it, &a)?;
@@ -453,11 +464,13 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     }
     if args.command == "convert" && args.to.is_none() {
-        eprintln!("error: convert needs --to line|numeric|grid|json");
+        eprintln!(
+            "error: convert needs --to line|numeric|grid|json\n\nRun 'sudoku-lab --help' for usage."
+        );
         return 2;
     }
     if args.command == "export" && args.model.is_none() {
-        eprintln!("error: export needs --format dimacs|lp");
+        eprintln!("error: export needs --format dimacs|lp\n\nRun 'sudoku-lab --help' for usage.");
         return 2;
     }
     let text = match read_input(args.input.as_deref()) {

@@ -313,11 +313,22 @@ fn usage_errors_exit_2_with_a_message() {
         vec!["convert"],
         vec!["generate", "--box", "0"],
         vec!["generate", "--box", "8"],
+        vec!["generate", "--box", "2", "--count", "0"],
+        vec!["count", "--limit", "99999999999999999999999"],
     ] {
         let (_, err, code) = run(&args, "");
         assert_eq!(code, 2, "{args:?}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(
+            err.ends_with("Run 'sudoku-lab --help' for usage.\n"),
+            "{err}"
+        );
     }
+    let (_, err, _) = run(&["count", "--limit=-1"], "");
+    assert!(
+        err.starts_with("error: --limit takes a whole number of 0 or more, not '-1'"),
+        "{err}"
+    );
     // An option of another command is refused, naming the commands that take it.
     for (args, said) in [
         (
