@@ -435,12 +435,13 @@ fn write_like(grid: &Grid, format: Format) -> String {
 
 /// Runs the tool; returns the process exit status.
 pub fn main(argv: Vec<String>) -> i32 {
-    if argv.iter().any(|a| a == "-h" || a == "--help") || argv.first().is_some_and(|a| a == "help")
-    {
+    // After `--` an argument is a file, whatever its name.
+    let options = || argv.iter().take_while(|a| *a != "--");
+    if options().any(|a| a == "-h" || a == "--help") || argv.first().is_some_and(|a| a == "help") {
         print!("{}", help_text());
         return 0;
     }
-    if argv.iter().any(|a| a == "-V" || a == "--version") {
+    if options().any(|a| a == "-V" || a == "--version") {
         println!("sudoku-lab {}", env!("CARGO_PKG_VERSION"));
         return 0;
     }

@@ -362,6 +362,10 @@ fn usage_errors_exit_2_with_a_message() {
     );
     let (out, _, _) = run(&["--help"], "");
     assert!(out.contains("USAGE"));
+    // After `--` an argument is a file name, even one that looks like an option.
+    let (out, err, code) = run(&["solve", "--", "--version"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.starts_with("error: cannot read --version"), "{err}");
 }
 
 /// When the shared benchmark sets are beside the project, every puzzle is answered correctly.
