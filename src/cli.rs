@@ -97,6 +97,9 @@ struct Args {
     given: Vec<&'static str>,
 }
 
+/// Options that are switches, taking no value.
+const FLAGS: [&str; 4] = ["--json", "--difficulty", "--help", "--version"];
+
 /// The options each command takes; any other is refused rather than silently ignored.
 const OPTIONS: [(&str, &[&str]); 6] = [
     ("solve", &["--formulation", "--json"]),
@@ -178,6 +181,9 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
     let mut options_end = None;
     for a in argv {
         match a.split_once('=') {
+            Some((flag, _)) if FLAGS.contains(&flag) && options_end.is_none() => {
+                return Err(format!("{flag} takes no value"));
+            }
             Some((flag, v)) if flag.starts_with("--") && options_end.is_none() => {
                 expanded.extend([flag.to_string(), v.to_string()]);
             }
@@ -306,16 +312,19 @@ fn read_items(text: &str) -> Vec<Item> {
         .is_some_and(|l| l.starts_with('{'));
     let content = || {
         text.lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
             .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
     };
     if starts_json {
         let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
         let whole = format::parse(text);
         // One document per line (as `convert --to json` writes several puzzles).
+        // Lines between them that are no JSON (an `invalid` placeholder) are answered too.
+        let documents = content().filter(|(_, l)| l.starts_with('{'));
         let per_line = whole.is_err()
-            && content().count() > 1
-            && content().all(|(_, l)| l.trim().starts_with('{') && l.trim().ends_with('}'));
+            && documents.clone().count() > 1
+            && documents.clone().all(|(_, l)| l.ends_with('}'));
         if per_line {
             return content()
                 .map(|(i, l)| Item {
@@ -334,8 +343,15 @@ fn read_items(text: &str) -> Vec<Item> {
     let lines = text.lines().map(Some).chain(std::iter::once(None));
     for (i, l) in lines.enumerate() {
         match l.map(str::trim) {
-            // A comment inside a block layout leaves the block whole.
-            Some(t) if t.starts_with('#') => {}
+            // A comment ends a block that reads as puzzles already (one per line, or one
+            // layout), and is skipped inside a layout cut short by it.
+            Some(t) if t.starts_with('#') => {
+                let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+                let whole = || format::parse(&lines.join("\n")).is_ok();
+                if lines.iter().any(|l| format::parse(l).is_ok()) || whole() {
+                    read_block(&std::mem::take(&mut block), &mut items);
+                }
+            }
             Some(t) if !t.is_empty() => block.push((i + 1, l.unwrap_or_default())),
             _ => read_block(&std::mem::take(&mut block), &mut items),
         }
@@ -371,14 +387,12 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
         let parsed = format::parse(&lines.join("\n"));
         let one_grid = |e: &format::ParseError| {
             use format::ParseError::*;
-            matches!(
-                e,
-                BadSymbol { .. }
-                    | DigitOutOfRange { .. }
-                    | Conflict(_)
-                    | LineLength { .. }
-                    | RowCount { .. }
-            )
+            match e {
+                BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. } => true,
+                // Rows one short; lines of a whole puzzle's cells each are puzzles, not rows.
+                RowCount { side, .. } => Size::from_cells(*side).is_none(),
+                _ => false,
+            }
         };
         // Lines that look like puzzles one per line are one grid only as its rows; a grid
         // of such rows that does not read is one invalid puzzle, like a layout is.
@@ -409,6 +423,10 @@ fn read_input(path: Option<&str>) -> Result<String, String> {
             .and_then(|mut f| f.read_to_end(&mut bytes))
             .map_err(|e| format!("cannot read {p}: {e}"))?,
     };
+    let source = path.filter(|p| *p != "-").unwrap_or("standard input");
+    if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+        return Err(format!("{source} is UTF-16 text; save it as UTF-8"));
+    }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(text),
         Err(e) => {
@@ -416,7 +434,8 @@ fn read_input(path: Option<&str>) -> Result<String, String> {
             let bytes = e.into_bytes();
             let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
             eprintln!(
-                "line {line}: byte {} is not UTF-8 text; bytes like it read as '\u{fffd}'",
+                "line {line}: byte {} of the input is not UTF-8 text; bytes like it read as \
+                 '\u{fffd}'",
                 at + 1
             );
             Ok(String::from_utf8_lossy(&bytes).into_owned())
@@ -481,9 +500,7 @@ pub fn main(argv: Vec<String>) -> i32 {
             return 2;
         }
     };
-    // Line by line, so a pipeline sees each answer as it comes and a stopped run keeps them.
-    let stdout = std::io::stdout();
-    let mut out = std::io::LineWriter::new(stdout.lock());
+    let mut out = Answers::new();
     let mut failed = false;
     let items = read_items(&text);
     if items.is_empty() {
@@ -504,52 +521,80 @@ pub fn main(argv: Vec<String>) -> i32 {
         ""
     };
     for item in items {
-        let parsed = match item.parsed {
-            Ok(p) => p,
-            Err(e) => {
-                // Keep stdout aligned with the input so scripts can zip lines.
-                let _ = out.flush();
-                eprintln!("line {}: {e}", item.line);
-                let _ = writeln!(out, "invalid{end}");
-                failed = true;
-                continue;
-            }
+        // Standard output stays aligned with the input so scripts can zip lines; a remark
+        // goes to standard error after the answers before it.
+        let (line, remark, bad) = match item.parsed {
+            Err(e) => (format!("invalid{end}"), Some(e.to_string()), true),
+            // Its answers would be empty lines that read back as no puzzle at all.
+            Ok(p) if p.grid.size().cells() == 0 => (
+                format!("invalid{end}"),
+                Some("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into()),
+                true,
+            ),
+            Ok(p) => match answer(&args, &p) {
+                Ok(Answer { line, note }) => (line, note, false),
+                Err(e) => (format!("error{end}"), Some(e), true),
+            },
         };
-        // Its answers would be empty lines that read back as no puzzle at all.
-        if parsed.grid.size().cells() == 0 {
-            let _ = out.flush();
-            eprintln!(
-                "line {}: a 0x0 grid has no cells; sizes go from 1x1 to 49x49",
-                item.line
-            );
-            let _ = writeln!(out, "invalid{end}");
-            failed = true;
-            continue;
+        failed |= bad;
+        if let Some(remark) = remark {
+            out.flush();
+            eprintln!("line {}: {remark}", item.line);
         }
-        let line = match answer(&args, &parsed) {
-            Ok(Answer { line, note }) => {
-                if let Some(note) = note {
-                    let _ = out.flush();
-                    eprintln!("line {}: {note}", item.line);
-                }
-                line
-            }
-            Err(e) => {
-                let _ = out.flush();
-                eprintln!("line {}: {e}", item.line);
-                failed = true;
-                format!("error{end}")
-            }
-        };
-        match writeln!(out, "{line}") {
-            Ok(()) => {}
+        match out.write(&line) {
+            Written::Yes => {}
             // The reader has what it wanted (`| head -1`): not a failure of this run.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return i32::from(failed),
-            Err(_) => return 1,
+            Written::ReaderGone => return i32::from(failed),
+            Written::Failed => return 1,
         }
     }
-    let _ = out.flush();
+    out.flush();
     i32::from(failed)
+}
+
+/// Standard output for answers: buffered, but flushed at least every [`Answers::EVERY`], so
+/// a pipeline sees answers as they come and a stopped run keeps nearly all of them, at
+/// little of the cost of a write per line.
+struct Answers {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    last_flush: Instant,
+}
+
+/// What became of an answer written.
+enum Written {
+    Yes,
+    /// The reader closed the pipe.
+    ReaderGone,
+    Failed,
+}
+
+impl Answers {
+    const EVERY: Duration = Duration::from_millis(100);
+
+    fn new() -> Answers {
+        Answers {
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+            last_flush: Instant::now(),
+        }
+    }
+
+    fn write(&mut self, line: &str) -> Written {
+        let mut written = writeln!(self.out, "{line}");
+        if written.is_ok() && self.last_flush.elapsed() >= Self::EVERY {
+            self.last_flush = Instant::now();
+            written = self.out.flush();
+        }
+        match written {
+            Ok(()) => Written::Yes,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Written::ReaderGone,
+            Err(_) => Written::Failed,
+        }
+    }
+
+    fn flush(&mut self) {
+        let _ = self.out.flush();
+        self.last_flush = Instant::now();
+    }
 }
 
 /// The output line for one valid puzzle, and a remark for standard error.
@@ -745,8 +790,7 @@ fn run_generate(args: &Args) -> i32 {
             s
         }
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = Answers::new();
     for i in 0..g.count.unwrap_or(1) {
         let options = GenerateOptions {
             seed: seed.wrapping_add(i),
@@ -759,7 +803,7 @@ fn run_generate(args: &Args) -> i32 {
         let mut progress = TerminalProgress::new();
         let deadline = g
             .stop_after
-            .map(|s| Instant::now() + Duration::from_secs(s));
+            .and_then(|s| Instant::now().checked_add(Duration::from_secs(s)));
         // The removal's puzzle so far, taken once the time is up (a copy per report would
         // cost more than a small puzzle's whole generation), and with --max-clues the best
         // minimal puzzle of the attempts that finished, which beats any unfinished one.
@@ -799,7 +843,7 @@ fn run_generate(args: &Args) -> i32 {
         let puzzle = match (result, finished, so_far) {
             (Ok(generated), _, _) => {
                 if !generated.target_met {
-                    let _ = out.flush();
+                    out.flush();
                     eprintln!(
                         "seed {}: no puzzle with at most {} clues in {} attempts; best has {}",
                         options.seed,
@@ -811,7 +855,7 @@ fn run_generate(args: &Args) -> i32 {
                 generated.puzzle
             }
             (Err(GenerateError::Cancelled), Some((best, attempts)), _) => {
-                let _ = out.flush();
+                out.flush();
                 eprintln!(
                     "{stopped}: no puzzle with at most {} clues in the {attempts} attempts \
                      finished; best has {}",
@@ -821,7 +865,7 @@ fn run_generate(args: &Args) -> i32 {
                 best
             }
             (Err(GenerateError::Cancelled), None, Some(partial)) => {
-                let _ = out.flush();
+                out.flush();
                 eprintln!(
                     "{stopped} with a puzzle of one solution and {}, not minimal",
                     quantity(partial.given_count() as u64, "clues")
@@ -833,10 +877,14 @@ fn run_generate(args: &Args) -> i32 {
                 return 1;
             }
         };
-        if writeln!(out, "{}", write_like(&puzzle, Format::Line)).is_err() {
-            return 1;
+        // Each puzzle goes out when made: a large one can take minutes.
+        out.flush();
+        match out.write(&write_like(&puzzle, Format::Line)) {
+            Written::Yes => out.flush(),
+            Written::ReaderGone => return 0,
+            Written::Failed => return 1,
         }
     }
-    let _ = out.flush();
+    out.flush();
     0
 }

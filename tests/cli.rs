@@ -248,6 +248,23 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
         (two.to_vec(), 0),
         "{err}"
     );
+    // JSON lines after a byte-order mark, and with a placeholder among them.
+    let marked = format!("\u{feff}{json}");
+    let (lines, _, code) = run(&["convert", "--to", "line", "-"], &marked);
+    assert_eq!((lines.lines().collect::<Vec<_>>(), code), (two.to_vec(), 0));
+    let gap: Vec<&str> = json.lines().collect();
+    let with_gap = format!("{}\ninvalid\n{}", gap[0], gap[1]);
+    let (lines, _, code) = run(&["convert", "--to", "line", "-"], &with_gap);
+    let want = vec![two[0], "invalid", two[1]];
+    assert_eq!((lines.lines().collect::<Vec<_>>(), code), (want, 1));
+    // Comments between puzzles, one per line or one layout each, end them: these rows
+    // would be a 16x16 without the comments.
+    let rows = rows::sixteen_4x4_looking_rows();
+    let (out, _, _) = run(&["count", "--limit", "1", "-"], &rows.join("\n# next\n"));
+    assert_eq!(out.lines().count(), 16, "{out}");
+    // Bad 4x4 lines stay one answer each.
+    let (out, _, _) = run(&["count", "-"], "11..............\n22..............\n");
+    assert_eq!(out, "invalid\ninvalid\n");
     // A comment inside a grid layout is skipped; a layout short of a row is one error.
     let (grids, _, _) = run(&["convert", "--to", "grid", "-"], &two.join("\n"));
     let mut commented: Vec<&str> = grids.lines().collect();
@@ -258,6 +275,10 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
         (two.to_vec(), 0),
         "{err}"
     );
+    let titled = format!("# one\n{}", grids.replace("\n\n", "\n# two\n"));
+    let (lines, err, code) = run(&["convert", "--to", "line", "-"], &titled);
+    let read: Vec<&str> = lines.lines().collect();
+    assert_eq!((read, code), (two.to_vec(), 0), "{err}");
     let short: Vec<&str> = grids.lines().take(10).collect();
     let (out, err, code) = run(&["convert", "--to", "line", "-"], &short.join("\n"));
     assert_eq!((out.as_str(), code), ("invalid\n", 1));
@@ -283,7 +304,14 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
         (1, Some(0)),
         "{err}"
     );
-    assert!(err.starts_with("line 1: byte 6 is not UTF-8 text"), "{err}");
+    assert!(
+        err.starts_with("line 1: byte 6 of the input is not UTF-8 text"),
+        "{err}"
+    );
+    let out = common::run_bytes(&["solve"], b"\xff\xfe5\x003\x00");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("is UTF-16 text; save it as UTF-8"), "{err}");
     // A model is one puzzle's.
     let (out, err, code) = run(&["export", "--format", "lp", "-"], &two.join("\n"));
     assert_eq!((out.as_str(), code), ("", 1));
@@ -362,6 +390,9 @@ fn usage_errors_exit_2_with_a_message() {
     );
     let (out, _, _) = run(&["--help"], "");
     assert!(out.contains("USAGE"));
+    let (_, err, code) = run(&["solve", "--json=false"], "");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: --json takes no value"), "{err}");
     // After `--` an argument is a file name, even one that looks like an option.
     let (out, err, code) = run(&["solve", "--", "--version"], "");
     assert_eq!((out.as_str(), code), ("", 2));
