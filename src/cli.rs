@@ -638,7 +638,11 @@ fn answer(args: &Args, parsed: &Parsed) -> Result<Answer, String> {
         "check" => check_line(args, &parsed.puzzle)?,
         "export" => {
             let query = Query::new(&parsed.puzzle);
-            let text = args.model.expect("checked").write(&query);
+            let text = args
+                .model
+                .expect("checked")
+                .write(&query)
+                .map_err(|e| e.to_string())?;
             text.trim_end().to_string()
         }
         "count" => {

@@ -1,8 +1,9 @@
 //! The DIMACS and LP exports describe the models the solvers use.
 
 use sudoku_lab::engine::format;
-use sudoku_lab::engine::formulation::{mip, sat};
+use sudoku_lab::engine::formulation::{ModelFormat, SolveError};
 use sudoku_lab::engine::search::{Flow, Limits};
+use sudoku_lab::engine::{Digit, Pos};
 use sudoku_lab::engine::{Formulation, Query};
 
 fn puzzles() -> Vec<sudoku_lab::engine::Grid> {
@@ -17,7 +18,7 @@ fn puzzles() -> Vec<sudoku_lab::engine::Grid> {
 #[test]
 fn dimacs_header_matches_the_clauses() {
     for grid in puzzles() {
-        let text = sat::dimacs(&Query::new(&grid));
+        let text = ModelFormat::Dimacs.write(&Query::new(&grid)).unwrap();
         let header = text
             .lines()
             .find(|l| l.starts_with("p cnf "))
@@ -53,7 +54,7 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
     let no_place = format::parse_line(&format!("12345678.........9{}", ".".repeat(63))).unwrap();
     let mut infeasible = 0;
     for grid in puzzles().into_iter().chain([no_place]) {
-        let text = mip::lp_text(&Query::new(&grid));
+        let text = ModelFormat::Lp.write(&Query::new(&grid)).unwrap();
         let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("missing {s}"));
         assert!(at("Minimize") < at("Subject To"));
         assert!(at("Subject To") < at("Binary"));
@@ -93,4 +94,28 @@ fn lp_text_has_its_sections_and_the_solved_model_size() {
         assert!(text.contains(&header), "{header} in {text}");
     }
     assert!(infeasible > 0, "an infeasible model was written");
+}
+
+#[test]
+fn a_forbidden_pair_outside_the_grid_is_refused_not_written() {
+    let grid = puzzles().remove(0);
+    let side = grid.size().side();
+    let outside = [
+        (Pos { row: 0, col: side }, Digit::from_index(0)),
+        (Pos { row: side, col: 0 }, Digit::from_index(0)),
+        (Pos { row: 0, col: 0 }, Digit::from_index(side)),
+    ];
+    for pair in outside {
+        let forbidden = [pair];
+        let query = Query {
+            forbidden: &forbidden,
+            ..Query::new(&grid)
+        };
+        for model in ModelFormat::ALL {
+            assert!(
+                matches!(model.write(&query), Err(SolveError::BadQuery(_))),
+                "{model:?} {pair:?}"
+            );
+        }
+    }
 }

@@ -25,7 +25,7 @@ pub struct AllDiff {
 
 const NONE: u8 = u8::MAX;
 
-/// What [`AllDiff::prune`] found.
+/// What a propagation rule found: [`AllDiff::prune`] and the search's other set-wide rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Pruned {
     /// No assignment of the unit exists.
@@ -34,6 +34,17 @@ pub enum Pruned {
     Unchanged,
     /// Some candidates were removed.
     Narrowed,
+}
+
+impl Pruned {
+    /// `Narrowed` if a pass changed anything, else `Unchanged`.
+    pub fn from_changed(changed: bool) -> Pruned {
+        if changed {
+            Pruned::Narrowed
+        } else {
+            Pruned::Unchanged
+        }
+    }
 }
 
 impl Default for AllDiff {

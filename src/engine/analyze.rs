@@ -87,8 +87,8 @@ pub struct Effort {
 /// Measured difficulty: solver effort, not a rating guessed from techniques.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difficulty {
-    /// Propagation alone solves it (singles, locked candidates, and on 9x9 the band and stack
-    /// matchings): the search never guessed.
+    /// Propagation alone solves it (singles, locked candidates, on 9x9 the band and stack
+    /// matchings, from 25x25 on the all-different matching): the search never guessed.
     pub no_guess: bool,
     /// Propagation search nodes to find the solution and prove there is no other.
     pub nodes: u64,

@@ -484,8 +484,11 @@ fn transform(size: Size, values: &[u8], rng: &mut Rng) -> Grid {
     grid
 }
 
-/// Search nodes a run of orbits may spend on its count-2 question before it is given up for
-/// single questions.
+/// Effort a run of orbits may spend on its count-2 question before it is given up for single
+/// questions, in the formulation's node unit: search nodes for propagation and exact cover,
+/// where it was measured, but solver calls for SAT (a count-2 question takes at most three, so
+/// SAT never gives a run up) and branch-and-bound nodes for MIP. Only time depends on it: any
+/// schedule of runs gives the same puzzle.
 const RUN_BUDGET: u64 = 2_000;
 
 /// One attempt's context: options, accounting and the progress sink.

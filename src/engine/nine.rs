@@ -464,11 +464,8 @@ impl Nine {
             halt: Halt::Exhausted,
         };
         search.stats.nodes = 1;
-        match self.state {
-            Some(s) => {
-                search.explore(s);
-            }
-            None => search.stats.dead_ends = 1,
+        if let Some(s) = self.state {
+            search.explore(s);
         }
         (search.stats, search.halt)
     }
@@ -487,7 +484,6 @@ impl Search<'_> {
     /// search must stop.
     fn explore(&mut self, mut s: State) -> bool {
         if !s.propagate() {
-            self.stats.dead_ends += 1;
             return true;
         }
         if s.open == 0 {

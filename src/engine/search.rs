@@ -73,8 +73,6 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Branch points: cells where the search had to guess.
     pub guesses: u64,
-    /// States that propagation proved contradictory.
-    pub dead_ends: u64,
 }
 
 /// Initial candidates of a search: a grid's digits, optionally narrowed further.
@@ -111,7 +109,8 @@ impl Start {
 /// How the search orders its branches.
 #[derive(Clone, Debug, Default)]
 pub enum Order {
-    /// Lowest digit first, first cell among ties: reproducible and fast.
+    /// Lowest digit first; among the cells with fewest candidates, the one whose guess narrows
+    /// its peers most (or a digit with two places, see `choose_branch`). Deterministic.
     #[default]
     Natural,
     /// Random digit order and random tie breaks, for generating grids.
@@ -263,12 +262,8 @@ impl Searcher {
         if let Some(mut data) = self.root.take() {
             self.stats.nodes += 1;
             self.prepare_root(&data);
-            if self.propagate(&mut data) {
-                if self.enter(data) {
-                    return Some(&self.values);
-                }
-            } else {
-                self.stats.dead_ends += 1;
+            if self.propagate(&mut data) && self.enter(data) {
+                return Some(&self.values);
             }
         }
         loop {
@@ -325,7 +320,6 @@ impl Searcher {
                     return Some(&self.values);
                 }
             } else {
-                self.stats.dead_ends += 1;
                 self.pool.push(child);
             }
         }
@@ -524,14 +518,14 @@ impl Searcher {
                 continue;
             }
             match self.locked_candidates(d) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
+                Pruned::Infeasible => return false,
+                Pruned::Narrowed => continue,
+                Pruned::Unchanged => {}
             }
             match self.all_different(d) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
+                Pruned::Infeasible => return false,
+                Pruned::Unchanged => return true,
+                Pruned::Narrowed => {}
             }
         }
     }
@@ -559,19 +553,18 @@ impl Searcher {
 
     /// All-different on each changed unit (see [`AllDiff`]), when enabled. Runs after the
     /// cheaper rules are at a fixed point, so placed digits are gone from open cells (except
-    /// singles found by this pass, which [`AllDiff::prune`] tolerates). Returns whether
-    /// anything changed, `None` on contradiction.
-    fn all_different(&mut self, d: &mut [u64]) -> Option<bool> {
+    /// singles found by this pass, which [`AllDiff::prune`] tolerates).
+    fn all_different(&mut self, d: &mut [u64]) -> Pruned {
         // Taken out for the call, so the propagator and `&mut self` can be borrowed together.
         let Some(mut alldiff) = self.alldiff.take() else {
-            return Some(false);
+            return Pruned::Unchanged;
         };
         let result = self.all_different_with(&mut alldiff, d);
         self.alldiff = Some(alldiff);
         result
     }
 
-    fn all_different_with(&mut self, alldiff: &mut AllDiff, d: &mut [u64]) -> Option<bool> {
+    fn all_different_with(&mut self, alldiff: &mut AllDiff, d: &mut [u64]) -> Pruned {
         let layout = self.layout;
         let placed_at = self.cells;
         let mut changed = false;
@@ -587,7 +580,7 @@ impl Searcher {
                 self.doms
                     .extend(unit.iter().map(|&c| d[c]).filter(|m| m.count_ones() > 1));
                 match alldiff.prune(&mut self.doms) {
-                    Pruned::Infeasible => return None,
+                    Pruned::Infeasible => return Pruned::Infeasible,
                     Pruned::Unchanged => continue,
                     Pruned::Narrowed => {}
                 }
@@ -600,14 +593,14 @@ impl Searcher {
                     let keep = self.doms[open];
                     open += 1;
                     if !self.eliminate(d, c, m & !keep, &mut changed) {
-                        return None;
+                        return Pruned::Infeasible;
                     }
                 }
                 // The unit itself is consistent now; only its cells' other units changed.
                 self.unmatched[u / 64] &= !(1 << (u % 64));
             }
         }
-        Some(changed)
+        Pruned::from_changed(changed)
     }
 
     /// Places every digit that has one cell left in a changed unit. False on contradiction.
@@ -651,13 +644,12 @@ impl Searcher {
 
     /// Box/line interactions: a digit confined to one line within a box leaves the rest of the
     /// line, and one confined to one box within a line leaves the rest of the box. Only bands
-    /// and stacks that changed since their last scan are scanned. Returns whether anything
-    /// changed, `None` on contradiction.
-    fn locked_candidates(&mut self, d: &mut [u64]) -> Option<bool> {
+    /// and stacks that changed since their last scan are scanned.
+    fn locked_candidates(&mut self, d: &mut [u64]) -> Pruned {
         let n = self.layout.size.box_size();
         let side = n * n;
         if n < 2 {
-            return Some(false);
+            return Pruned::Unchanged;
         }
         let mut changed = false;
         // Orientation 0: row segments (row r, box column b); 1: column segments (col c, box row b).
@@ -709,7 +701,7 @@ impl Searcher {
                     if pointing != 0 {
                         for k in (0..side).filter(|k| k / n != b) {
                             if !self.eliminate(d, at(line, k), pointing, &mut changed) {
-                                return None;
+                                return Pruned::Infeasible;
                             }
                         }
                     }
@@ -718,7 +710,7 @@ impl Searcher {
                         for ol in (band..band + n).filter(|&ol| ol != line) {
                             for k in b * n..b * n + n {
                                 if !self.eliminate(d, at(ol, k), claiming, &mut changed) {
-                                    return None;
+                                    return Pruned::Infeasible;
                                 }
                             }
                         }
@@ -726,7 +718,7 @@ impl Searcher {
                 }
             }
         }
-        Some(changed)
+        Pruned::from_changed(changed)
     }
 
     /// Removes `mask` from a cell's candidates; queues it if it became single. False if empty.

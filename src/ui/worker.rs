@@ -209,7 +209,14 @@ fn check(
 fn export(puzzle: &Grid, model: ModelFormat) -> Response {
     let givens = puzzle.puzzle();
     let query = Query::new(&givens);
-    let text = model.write(&query);
+    let text = match model.write(&query) {
+        Ok(text) => text,
+        Err(e) => {
+            return Response::Failed {
+                message: e.to_string(),
+            };
+        }
+    };
     // Handing a model this large to the page stalls it while the text is copied across.
     if text.len() > MAX_EXPORT_BYTES {
         return Response::Failed {

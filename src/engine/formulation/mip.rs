@@ -157,7 +157,7 @@ impl Model {
 /// The model of a query in CPLEX LP format, as solved by [`run`] (givens substituted out;
 /// the objective is the sum of the forbidden pairs, or empty without any). Givens that
 /// leave a cell or a unit's digit no place become the one row `no_place_left: z_fixed = 2`.
-pub fn lp_text(query: &Query) -> String {
+pub(super) fn lp_text(query: &Query) -> String {
     let m = Model::new(query);
     let mut out = String::new();
     let _ = writeln!(out, "\\ sudoku-lab MIP model of a {} puzzle", m.size);

@@ -74,7 +74,7 @@ impl Formulation {
     /// it impractical (see BENCHMARKS.md), so it answers with [`SolveError::TooLarge`].
     pub fn max_box(self) -> usize {
         match self {
-            Formulation::Propagation => 7,
+            Formulation::Propagation => usize::from(crate::engine::grid::MAX_BOX),
             Formulation::ExactCover => exact_cover::MAX_BOX,
             Formulation::Sat => sat::MAX_BOX,
             Formulation::Mip => mip::MAX_BOX,
@@ -147,12 +147,14 @@ impl ModelFormat {
         }
     }
 
-    /// The model of a query in this format.
-    pub fn write(self, query: &Query) -> String {
-        match self {
+    /// The model of a query in this format; a forbidden pair outside the grid is refused,
+    /// as the models index their variables by cell and digit.
+    pub fn write(self, query: &Query) -> Result<String, SolveError> {
+        query.validate()?;
+        Ok(match self {
             ModelFormat::Dimacs => sat::dimacs(query),
             ModelFormat::Lp => mip::lp_text(query),
-        }
+        })
     }
 
     pub fn file_name(self) -> &'static str {

@@ -32,7 +32,9 @@ impl AtMostOne {
     /// pairwise proves minimal 25x25 puzzles unique 2-3x faster than sequential (43 s against
     /// 96 s, 0.9 s against 3.2 s) and finds two solutions of empty grids faster (36x36: 0.8 s
     /// against 1.1 s; 49x49: 2.1 s against 13 s), at about twice the memory (280 MB against
-    /// 150 MB at 49x49). Sequential was only ahead on 16x16 puzzles, 7 ms against 13 ms.
+    /// 150 MB at 49x49). On 16x16 puzzles the two are close (6 to 10 ms against 6 to 14 ms).
+    /// Measured with `examples/sat_encodings.rs`; the first gecode 25x25 puzzle took 21 s
+    /// against 72 s there. Every size gets the same encoding, but the choice stays per size.
     pub fn for_size(_size: Size) -> AtMostOne {
         AtMostOne::Pairwise
     }
@@ -249,7 +251,7 @@ pub fn cnf(query: &Query, options: &CnfOptions) -> Cnf {
 }
 
 /// The model of a query in DIMACS CNF, as solved by [`run`].
-pub fn dimacs(query: &Query) -> String {
+pub(super) fn dimacs(query: &Query) -> String {
     let size = query.grid.size();
     let options = CnfOptions::for_size(size);
     let cnf = cnf(query, &options);
