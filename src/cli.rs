@@ -293,125 +293,6 @@ fn parse_args(argv: Vec<String>) -> Result<Args, String> {
     Ok(args)
 }
 
-/// One puzzle of the input: where it came from and how it parsed.
-struct Item {
-    line: usize,
-    parsed: Result<Parsed, format::ParseError>,
-}
-
-/// Splits an input into puzzles: one JSON document (or one per line), else one puzzle per
-/// non-comment line, except that a block of consecutive lines (between blank lines; comment
-/// lines are skipped) whose lines are not puzzles by themselves but together are one, such as
-/// the `grid` layout, is one puzzle.
-fn read_items(text: &str) -> Vec<Item> {
-    // Past a byte-order mark and leading comment lines, as the parser reads it.
-    let starts_json = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .is_some_and(|l| l.starts_with('{'));
-    let content = || {
-        text.lines()
-            .map(|l| l.trim_start_matches('\u{feff}').trim())
-            .enumerate()
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-    };
-    if starts_json {
-        let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
-        let whole = format::parse(text);
-        // One document per line (as `convert --to json` writes several puzzles).
-        // Lines between them that are no JSON (an `invalid` placeholder) are answered too.
-        let documents = content().filter(|(_, l)| l.starts_with('{'));
-        let per_line = whole.is_err()
-            && documents.clone().count() > 1
-            && documents.clone().all(|(_, l)| l.ends_with('}'));
-        if per_line {
-            return content()
-                .map(|(i, l)| Item {
-                    line: i + 1,
-                    parsed: format::parse(l),
-                })
-                .collect();
-        }
-        return vec![Item {
-            line,
-            parsed: whole,
-        }];
-    }
-    let mut items = Vec::new();
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let lines = text.lines().map(Some).chain(std::iter::once(None));
-    for (i, l) in lines.enumerate() {
-        match l.map(str::trim) {
-            // A comment ends a block that reads as puzzles already (one per line, or one
-            // layout), and is skipped inside a layout cut short by it.
-            Some(t) if t.starts_with('#') => {
-                let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-                let whole = || format::parse(&lines.join("\n")).is_ok();
-                if lines.iter().any(|l| format::parse(l).is_ok()) || whole() {
-                    read_block(&std::mem::take(&mut block), &mut items);
-                }
-            }
-            Some(t) if !t.is_empty() => block.push((i + 1, l.unwrap_or_default())),
-            _ => read_block(&std::mem::take(&mut block), &mut items),
-        }
-    }
-    items
-}
-
-/// One block of consecutive lines: one puzzle per line, unless the lines read together as one
-/// grid where they do not all read alone (a layout such as `grid`, a wrapped line) or could be
-/// its rows (see [`format::could_be_rows`]). Lines that look like a collection (see
-/// [`format::collection_size`]) are one grid only as its rows (see [`format::are_rows`]). A
-/// layout that has the cell count of a grid but a bad cell is one invalid puzzle with that
-/// cell's error, not one error per line. The page's import reads text by the same rules.
-fn read_block(block: &[(usize, &str)], items: &mut Vec<Item>) {
-    let singles: Vec<Item> = block
-        .iter()
-        .map(|&(line, l)| Item {
-            line,
-            parsed: format::parse(l),
-        })
-        .collect();
-    let all_alone = singles.iter().all(|item| item.parsed.is_ok());
-    let none_alone = singles.iter().all(|item| item.parsed.is_err());
-    let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-    let collection = format::collection_size(
-        singles
-            .iter()
-            .filter_map(|item| item.parsed.as_ref().ok())
-            .map(|p| p.grid.size()),
-    );
-    let rows = collection.is_some_and(|size| format::could_be_rows(size, &lines));
-    if block.len() > 1 && (!all_alone || rows) {
-        let parsed = format::parse(&lines.join("\n"));
-        let one_grid = |e: &format::ParseError| {
-            use format::ParseError::*;
-            match e {
-                BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. } => true,
-                // Rows one short; lines of a whole puzzle's cells each are puzzles, not rows.
-                RowCount { side, .. } => Size::from_cells(*side).is_none(),
-                _ => false,
-            }
-        };
-        // Lines that look like puzzles one per line are one grid only as its rows; a grid
-        // of such rows that does not read is one invalid puzzle, like a layout is.
-        let one = match &parsed {
-            Ok(p) => collection.is_none() || format::are_rows(p.grid.size(), &lines),
-            Err(e) => one_grid(e) && (none_alone || (rows && !all_alone)),
-        };
-        if one {
-            items.push(Item {
-                line: block[0].0,
-                parsed,
-            });
-            return;
-        }
-    }
-    items.extend(singles);
-}
-
 /// The input as text. Bytes that are not UTF-8 (a Latin-1 file, say) read as U+FFFD, so the
 /// puzzles around them are still answered; where the first one is goes to standard error.
 fn read_input(path: Option<&str>) -> Result<String, String> {
@@ -503,7 +384,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     };
     let mut out = Answers::new();
     let mut failed = false;
-    let items = read_items(&text);
+    let items = format::pieces(&text);
     if items.is_empty() {
         eprintln!("error: no puzzle in the input (only blank and # comment lines)");
         return 1;

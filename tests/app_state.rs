@@ -599,8 +599,8 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     assert_eq!(s.grid, puzzle());
     assert_eq!(
         s.status.text,
-        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text, \
-         one per line); playing, the givens are locked."
+        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text); \
+         playing, the givens are locked."
     );
     // Puzzles of 16 characters look like rows of a 16x16 grid; a byte-order mark and a
     // comment line before them change nothing.
@@ -610,7 +610,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     assert!(
         s.status
             .text
-            .contains("(the first of 3 puzzles in the text, one per line)"),
+            .contains("(the first of 3 puzzles in the text)"),
         "{}",
         s.status.text
     );
@@ -625,12 +625,48 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "{}",
         s.status.text
     );
-    // Two lines of which the second is no puzzle: one puzzle line makes no collection (a
-    // wrapped line's last piece may read alone), so the error is about the whole text.
+    // A puzzle line followed by one that is none (a note, a typo), or by a puzzle of another
+    // size: the first is imported, and a line that does not read is named.
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
+    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    assert!(
+        s.status
+            .text
+            .contains("(the first of 2 puzzles in the text; line 2 does not read: found 3 cells"),
+        "{}",
+        s.status.text
+    );
+    let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n1...............")));
+    assert_eq!(s.grid.puzzle(), puzzle(), "{}", s.status.text);
+    assert!(
+        s.status
+            .text
+            .contains("(the first of 2 puzzles in the text)")
+    );
+    // The same for JSON documents one per line, of two sizes.
+    let json = "{\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}\n{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}";
+    let s = AppState::default().reduce(Action::Import(json.into()));
+    assert_eq!(s.grid.size(), Size::NINE, "{}", s.status.text);
+    assert!(
+        s.status
+            .text
+            .contains("(the first of 2 puzzles in the text)")
+    );
+    // Rows with blank lines between the bands are one grid.
+    let bands: Vec<String> = (0..3)
+        .map(|b| {
+            (0..3)
+                .map(|r| PUZZLE[(3 * b + r) * 9..(3 * b + r) * 9 + 9].to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    let s = AppState::default().reduce(Action::Import(bands.join("\n\n")));
     assert_eq!(
-        s.status.text,
-        "Import failed: found 84 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."
+        (s.grid.puzzle(), s.status.error),
+        (puzzle(), false),
+        "{}",
+        s.status.text
     );
     // A puzzle wrapped at 80 columns, its last piece a lone blank, imports as one.
     let wrapped = format!("{}\n{}", &PUZZLE[..80], &PUZZLE[80..]);
@@ -665,7 +701,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     for (text, count, size) in cases {
         let s = AppState::default().reduce(Action::Import(text));
         assert_eq!(s.grid.size(), Size::new(size).unwrap(), "{}", s.status.text);
-        let said = count.map(|c| format!("(the first of {c} puzzles in the text, one per line)"));
+        let said = count.map(|c| format!("(the first of {c} puzzles in the text)"));
         assert_eq!(
             said.is_some_and(|t| s.status.text.contains(&t)),
             count.is_some(),
@@ -682,7 +718,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let s = before.clone().reduce(Action::Import(lines.join("\n")));
     assert_eq!(
         s.status.text,
-        "Import failed: the text holds puzzles one per line, and line 1 is not one: row 1, \
+        "Import failed: the text holds 16 puzzles, and the first, on line 1, does not read: row 1, \
          column 1: 'Z' is out of range, digits go from 1 to 9 (letters stand for 10 and up, \
          'Z' for 35)."
     );
@@ -735,6 +771,7 @@ fn stepping_through_solutions_keeps_the_players_agreeing_digits_theirs() {
         AppState::default(),
         [
             Action::Import(empty4),
+            Action::SetMode(Mode::Play),
             Action::Select(same),
             Action::Input(typed),
         ],
@@ -1930,7 +1967,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
     assert!(
         s.status
             .text
-            .ends_with("The share link's puzzle could not be opened: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."),
+            .ends_with("The share link's puzzle could not be opened: found 3 cells; a grid has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 (49x49) cells."),
         "{}",
         s.status.text
     );
@@ -2381,4 +2418,89 @@ fn zeros_in_a_16x16_line_are_said_to_be_blanks() {
     // On 9x9, where 0 for a blank is the common spelling, nothing is said.
     let nine = AppState::default().reduce(Action::Import(PUZZLE.replace('.', "0")));
     assert!(!nine.status.text.contains("Each 0"), "{}", nine.status.text);
+}
+
+#[test]
+fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
+    let clashing = run(
+        AppState::default(),
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 0)),
+            Action::Input(d(5)),
+            Action::Select(p(0, 1)),
+            Action::Input(d(5)),
+        ],
+    );
+    let answer = |s: &AppState, kind: JobKind, response: Response| {
+        let id = s.next_job_id();
+        run(
+            s.clone(),
+            [
+                Action::Started { id, kind },
+                Action::Answered { id, response },
+            ],
+        )
+    };
+    let none = report(&clashing.grid.puzzle(), 2);
+    assert_eq!(none.count, 0);
+    let solved = answer(
+        &clashing,
+        JobKind::Solve,
+        Response::Solved {
+            report: none,
+            millis: 1.0,
+        },
+    );
+    let checked = answer(
+        &clashing,
+        JobKind::Check,
+        Response::Checked {
+            outcome: CheckOutcome::NoSolution,
+            millis: 1.0,
+        },
+    );
+    for s in [solved, checked] {
+        assert!(
+            s.status
+                .text
+                .ends_with("): the givens clash, digit 5 appears twice in a row: r1c1 and r1c2."),
+            "{}",
+            s.status.text
+        );
+    }
+    // Outlines of redundant clues go once the status speaks of something else.
+    let s = run(AppState::default(), [Action::Import(PUZZLE.into())]);
+    let solution = report(&puzzle(), 1).solutions[0].clone();
+    let s = answer(
+        &s,
+        JobKind::Check,
+        Response::Checked {
+            outcome: CheckOutcome::Unique {
+                solution,
+                clues: 17,
+                redundant: vec![p(0, 0)],
+                guesses: 0,
+            },
+            millis: 1.0,
+        },
+    );
+    assert_eq!(s.redundant, vec![p(0, 0)]);
+    let s = answer(
+        &s,
+        JobKind::Solve,
+        Response::Solved {
+            report: report(&puzzle(), 2),
+            millis: 1.0,
+        },
+    );
+    assert!(s.redundant.is_empty(), "{}", s.status.text);
+    // An empty board comes in for its givens to be entered, not to be played.
+    let s = AppState::default().reduce(Action::Import(".".repeat(81)));
+    assert_eq!(s.mode, Mode::Givens);
+    assert!(
+        s.status.text.ends_with("; enter its givens."),
+        "{}",
+        s.status.text
+    );
 }

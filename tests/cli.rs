@@ -262,6 +262,26 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
     let rows = rows::sixteen_4x4_looking_rows();
     let (out, _, _) = run(&["count", "--limit", "1", "-"], &rows.join("\n# next\n"));
     assert_eq!(out.lines().count(), 16, "{out}");
+    // Lines of two sizes are two puzzles; rows with blank lines between the bands, one.
+    let nine = two[0];
+    let (out, _, _) = run(
+        &["convert", "--to", "line", "-"],
+        &format!("{nine}\n1..............."),
+    );
+    assert_eq!(out, format!("{nine}\n1...............\n"));
+    let bands: Vec<String> = nine
+        .as_bytes()
+        .chunks(27)
+        .map(|band| {
+            let rows: Vec<&str> = band
+                .chunks(9)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect();
+            rows.join("\n")
+        })
+        .collect();
+    let (out, _, _) = run(&["convert", "--to", "line", "-"], &bands.join("\n\n"));
+    assert_eq!(out, format!("{nine}\n"));
     // Bad 4x4 lines stay one answer each.
     let (out, _, _) = run(&["count", "-"], "11..............\n22..............\n");
     assert_eq!(out, "invalid\ninvalid\n");

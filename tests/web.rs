@@ -269,7 +269,7 @@ async fn a_bad_import_shows_the_message_and_keeps_the_grid() {
     until("the error", || status(&root).starts_with("Import failed")).await;
     assert_eq!(
         status(&root),
-        "Import failed: found 3 cells; a grid has 1, 16, 81, 256, 625, 1296, 2401 cells."
+        "Import failed: found 3 cells; a grid has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 (49x49) cells."
     );
     assert_eq!(label(&c), "Row 1, column 1, given 5");
     assert_eq!(root.query_selector_all(".given").unwrap().length(), 1);

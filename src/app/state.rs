@@ -847,22 +847,33 @@ impl AppState {
             return;
         }
         // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
-        // worse, without), so several puzzles one per line are recognised first.
-        let of =
-            |count: usize| format!(" (the first of {count} puzzles in the text, one per line)");
-        let (parsed, of) = match first_of_several(text) {
-            // Lines that could also be the rows of one grid are that grid if they read as one.
-            Some((first, count, rows)) => match rows.then(|| format::parse(text).ok()).flatten() {
-                Some(grid) => (grid, String::new()),
-                None => (first, of(count)),
-            },
-            None => match format::parse(text) {
-                whole if let Some((line, e)) = unreadable_line(text, whole.as_ref().ok()) => {
-                    self.status = Status::error(sentence(format!(
-                        "{failed}: the text holds puzzles one per line, and line {line} is not one: {e}"
-                    )));
-                    return;
-                }
+        // worse, without), so the text is split into its puzzles first, as the command line
+        // does (see `format::pieces`), and its first puzzle is taken.
+        let pieces = format::pieces(text);
+        let count = pieces.len();
+        let (parsed, of) = match pieces.first().map(|p| (p.line, &p.parsed)) {
+            Some((_, Ok(first))) if count > 1 => {
+                let bad = pieces.iter().find_map(|p| {
+                    let e = p.parsed.as_ref().err()?;
+                    Some(format!("; line {} does not read: {e}", p.line))
+                });
+                let of = format!(
+                    " (the first of {} puzzles in the text{})",
+                    thousands(count as u64),
+                    bad.unwrap_or_default()
+                );
+                (first.clone(), of)
+            }
+            Some((line, Err(e))) if count > 1 && pieces.iter().any(|p| p.parsed.is_ok()) => {
+                self.status = Status::error(sentence(format!(
+                    "{failed}: the text holds {} puzzles, and the first, on line {line}, does not read: {e}",
+                    thousands(count as u64)
+                )));
+                return;
+            }
+            Some((_, Ok(only))) => (only.clone(), String::new()),
+            // No puzzle reads: the text as a whole says best what is wrong.
+            _ => match format::parse(text) {
                 Ok(parsed) => (parsed, String::new()),
                 Err(e) => {
                     self.status = Status::error(sentence(format!("{failed}: {e}")));
@@ -881,7 +892,13 @@ impl AppState {
         }
         let givens = parsed.puzzle.given_count();
         self.replace_grid(parsed.grid);
-        self.mode = Mode::Play;
+        // An empty board has no givens to play around: it is there to be filled with them.
+        let (mode, next) = if givens == 0 {
+            (Mode::Givens, "enter its givens")
+        } else {
+            (Mode::Play, "playing, the givens are locked")
+        };
+        self.mode = mode;
         let format = match parsed.format {
             format::Format::Json => "JSON",
             other => other.name(),
@@ -898,7 +915,7 @@ impl AppState {
             String::new()
         };
         let imported = format!(
-            "{done} {size} puzzle with {} ({format} format){of}; playing, the givens are locked.{zeros}",
+            "{done} {size} puzzle with {} ({format} format){of}; {next}.{zeros}",
             quantity(givens as u64, "givens"),
         );
         // A board saved in play may hold clashing digits; they are shaded.
@@ -1157,6 +1174,8 @@ impl AppState {
     }
 
     fn solved(&mut self, kind: JobKind, report: SolveReport, millis: f64) {
+        // The status no longer speaks of redundant clues, so their outlines go too.
+        self.redundant.clear();
         let stats: Vec<String> = report
             .stats
             .entries()
@@ -1170,7 +1189,7 @@ impl AppState {
             .collect::<Vec<_>>()
             .join(", ");
         self.status = match (kind, report.verdict()) {
-            (_, Verdict::NoSolution) => Status::info(format!("No solution ({how}).")),
+            (_, Verdict::NoSolution) => Status::info(self.no_solution(&how)),
             (JobKind::Count, _) if report.exhaustive => Status::info(format!(
                 "{} solution{} ({how}).",
                 thousands(report.count),
@@ -1276,11 +1295,19 @@ impl AppState {
         marks
     }
 
+    /// "No solution", with the reason when it is in plain sight: two givens that clash.
+    fn no_solution(&self, how: &str) -> String {
+        match self.clashing_givens() {
+            Some(c) => format!("No solution ({how}): the givens clash, {c}."),
+            None => format!("No solution ({how})."),
+        }
+    }
+
     fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
         let how = format!("{}, {}", formulation.name(), format_millis(millis));
         let yours = self.played_against(&outcome);
         self.status = match outcome {
-            CheckOutcome::NoSolution => Status::error(format!("No solution ({how}).")),
+            CheckOutcome::NoSolution => Status::error(self.no_solution(&how)),
             CheckOutcome::Multiple { .. } => Status::error(format!(
                 "Not unique: at least 2 solutions ({how}). Count solutions shows them."
             )),
@@ -1424,60 +1451,6 @@ fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
             .collect(),
         None => vec![false; grid.entries().len()],
     }
-}
-
-/// A text of several puzzles one per line (a collection file, say): the first, how many lines
-/// there are, and whether they could instead be the rows of one grid (sixteen lines of sixteen
-/// cells: a 16x16 grid or sixteen 4x4 puzzles). The first two lines must each be a puzzle of
-/// the same size; only they are read, so a large file costs no more than that.
-fn first_of_several(text: &str) -> Option<(format::Parsed, usize, bool)> {
-    let lines: Vec<&str> = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if lines.len() < 2 {
-        return None;
-    }
-    let first = format::parse(lines[0]).ok()?;
-    let size = first.grid.size();
-    let second = format::parse(lines[1]).ok()?;
-    let rows = format::could_be_rows(size, &lines);
-    (second.grid.size() == size).then_some((first, lines.len(), rows))
-}
-
-/// A text whose first two lines are not both puzzles may still be a collection with a bad
-/// line: lines read alone as puzzles (see [`format::collection_size`]), and the lines are not
-/// the rows of one grid (read as one, sixteen 9x9 lines make a 36x36 grid's cells, or clash). Then this is its first bad
-/// line (1-based) with its error; `whole` is the text read as one grid, if it reads.
-fn unreadable_line(
-    text: &str,
-    whole: Option<&format::Parsed>,
-) -> Option<(usize, format::ParseError)> {
-    let text = text.trim_start_matches('\u{feff}');
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let content: Vec<&str> = lines.iter().map(|&(_, l)| l).collect();
-    if lines.len() < 2 || text.trim_start().starts_with('{') {
-        return None;
-    }
-    if whole.is_some_and(|w| format::are_rows(w.grid.size(), &content)) {
-        return None;
-    }
-    let alone = content.iter().filter_map(|l| format::parse(l).ok());
-    let size = format::collection_size(alone.map(|p| p.grid.size()))?;
-    // Rows of a grid that does not read (a clash, say) are not a collection either.
-    if whole.is_none() && format::could_be_rows(size, &content) {
-        return None;
-    }
-    lines
-        .iter()
-        .find_map(|&(i, l)| format::parse(l).err().map(|e| (i, e)))
 }
 
 /// `1 guess`, `2 guesses`: `plural` is the word for many.

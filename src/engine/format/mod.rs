@@ -1,7 +1,10 @@
 //! Text and JSON formats: parse at the edge into a [`Grid`], with errors that say where and why.
 
+mod collection;
 mod json;
 mod text;
+
+pub use collection::{Piece, pieces};
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{
@@ -151,19 +154,24 @@ impl fmt::Display for ParseError {
                 thousands(MAX_INPUT_BYTES as u64)
             ),
             ParseError::NotASquareOfSquare { cells } => {
-                let sizes: Vec<String> =
-                    Size::all().skip(1).map(|s| s.cells().to_string()).collect();
+                let sizes: Vec<String> = Size::all()
+                    .skip(1)
+                    .map(|s| format!("{} ({s})", thousands(s.cells() as u64)))
+                    .collect();
+                let (last, rest) = sizes.split_last().expect("several sizes");
                 write!(
                     f,
-                    "found {} cells; a grid has {} cells",
+                    "found {} cells; a grid has {} or {last} cells",
                     thousands(*cells as u64),
-                    sizes.join(", ")
+                    rest.join(", ")
                 )
             }
             ParseError::SpacesAsBlanks { cells, chars } => write!(
                 f,
-                "found {cells} cells, taking spaces to separate them; if the {chars} characters \
-                 are one per cell, write the blanks as '.', '0' or '_' instead of spaces"
+                "found {} cells, taking spaces to separate them; if the {} characters \
+                 are one per cell, write the blanks as '.', '0' or '_' instead of spaces",
+                thousands(*cells as u64),
+                thousands(*chars as u64)
             ),
             ParseError::StrayCharacter {
                 cells,

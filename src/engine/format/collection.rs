@@ -1,0 +1,148 @@
+//! Texts of several puzzles: one per line, layouts between blank lines, JSON documents one per
+//! line. The command line answers every piece; the page imports the first.
+
+use super::{ParseError, Parsed, are_rows, collection_size, could_be_rows, parse};
+use crate::engine::grid::Size;
+
+/// One puzzle of a text: the line it starts on (1-based) and how it read.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    pub line: usize,
+    pub parsed: Result<Parsed, ParseError>,
+}
+
+/// Splits a text into puzzles: one JSON document (or one per line); else the whole text when
+/// its lines are the rows of one grid; else one puzzle per non-comment line, except that a
+/// block of consecutive lines (between blank lines; comment lines are skipped) whose lines are
+/// not puzzles by themselves but together are one, such as the `grid` layout, is one puzzle.
+pub fn pieces(text: &str) -> Vec<Piece> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Past a byte-order mark and leading comment lines, as the parser reads it.
+    let starts_json = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with('{'));
+    let content = || {
+        text.lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .enumerate()
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+    };
+    if starts_json {
+        let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+        let whole = parse(text);
+        // One document per line (as `convert --to json` writes several puzzles).
+        // Lines between them that are no JSON (an `invalid` placeholder) are answered too.
+        let documents = content().filter(|(_, l)| l.starts_with('{'));
+        let per_line = whole.is_err()
+            && documents.clone().count() > 1
+            && documents.clone().all(|(_, l)| l.ends_with('}'));
+        if per_line {
+            return content()
+                .map(|(i, l)| Piece {
+                    line: i + 1,
+                    parsed: parse(l),
+                })
+                .collect();
+        }
+        return vec![Piece {
+            line,
+            parsed: whole,
+        }];
+    }
+    // Rows with blank lines between the bands are one grid, although each band is a block:
+    // the whole text reads as one grid of one row per line. Comments between them, though,
+    // separate puzzles (see below).
+    let rows: Vec<&str> = content().map(|(_, l)| l).collect();
+    let first = content().next().map_or(0, |(i, _)| i);
+    let last = content().last().map_or(0, |(i, _)| i);
+    let commented = text
+        .lines()
+        .enumerate()
+        .any(|(i, l)| i > first && i < last && l.trim().starts_with('#'));
+    // A grid has at most 49 rows: a long collection is not read whole, which on megabytes of
+    // text would cost far more than splitting it.
+    if !commented
+        && rows.len() <= 2 * Size::all().map(Size::side).max().unwrap_or(0)
+        && let Ok(p) = parse(text)
+        && are_rows(p.grid.size(), &rows)
+    {
+        return vec![Piece {
+            line: content().next().map_or(1, |(i, _)| i + 1),
+            parsed: Ok(p),
+        }];
+    }
+    let mut items = Vec::new();
+    let mut block: Vec<(usize, &str)> = Vec::new();
+    let lines = text.lines().map(Some).chain(std::iter::once(None));
+    for (i, l) in lines.enumerate() {
+        match l.map(str::trim) {
+            // A comment ends a block that reads as puzzles already (one per line, or one
+            // layout), and is skipped inside a layout cut short by it.
+            Some(t) if t.starts_with('#') => {
+                let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+                let whole = || parse(&lines.join("\n")).is_ok();
+                if lines.iter().any(|l| parse(l).is_ok()) || whole() {
+                    read_block(&std::mem::take(&mut block), &mut items);
+                }
+            }
+            Some(t) if !t.is_empty() => block.push((i + 1, l.unwrap_or_default())),
+            _ => read_block(&std::mem::take(&mut block), &mut items),
+        }
+    }
+    items
+}
+
+/// One block of consecutive lines: one puzzle per line, unless the lines read together as one
+/// grid where they do not all read alone (a layout such as `grid`, a wrapped line) or could be
+/// its rows (see [`could_be_rows`]). Lines that look like a collection (see
+/// [`collection_size`]) are one grid only as its rows (see [`are_rows`]). A
+/// layout that has the cell count of a grid but a bad cell is one invalid puzzle with that
+/// cell's error, not one error per line. The command line and the page's import both read text this way.
+fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
+    let singles: Vec<Piece> = block
+        .iter()
+        .map(|&(line, l)| Piece {
+            line,
+            parsed: parse(l),
+        })
+        .collect();
+    let all_alone = singles.iter().all(|item| item.parsed.is_ok());
+    let none_alone = singles.iter().all(|item| item.parsed.is_err());
+    let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+    let collection = collection_size(
+        singles
+            .iter()
+            .filter_map(|item| item.parsed.as_ref().ok())
+            .map(|p| p.grid.size()),
+    );
+    let rows = collection.is_some_and(|size| could_be_rows(size, &lines));
+    if block.len() > 1 && (!all_alone || rows) {
+        let parsed = parse(&lines.join("\n"));
+        let one_grid = |e: &ParseError| {
+            use ParseError::*;
+            match e {
+                BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. } => true,
+                // Rows one short; lines of a whole puzzle's cells each are puzzles, not rows.
+                RowCount { side, .. } => Size::from_cells(*side).is_none(),
+                _ => false,
+            }
+        };
+        // Lines that look like puzzles one per line are one grid only as its rows; a grid
+        // of such rows that does not read is one invalid puzzle, like a layout is.
+        let one = match &parsed {
+            Ok(p) => collection.is_none() || are_rows(p.grid.size(), &lines),
+            Err(e) => one_grid(e) && (none_alone || (rows && !all_alone)),
+        };
+        if one {
+            items.push(Piece {
+                line: block[0].0,
+                parsed,
+            });
+            return;
+        }
+    }
+    items.extend(singles);
+}
