@@ -5,9 +5,9 @@
 //! `cargo run --release --example sat_encodings -- FILE [PUZZLES]`
 
 use std::time::Instant;
-use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::format::pieces;
 use sudoku_lab::engine::formulation::Query;
-use sudoku_lab::engine::formulation::sat::{AtMostOne, CnfOptions, SatOptions, run_with};
+use sudoku_lab::engine::formulation::sat::{AtMostOne, CnfOptions, run_with};
 use sudoku_lab::engine::search::{Flow, Limits};
 
 fn main() {
@@ -15,20 +15,15 @@ fn main() {
     let path = args.next().expect("a puzzle file");
     let limit: usize = args.next().map_or(5, |n| n.parse().expect("a number"));
     let text = std::fs::read_to_string(&path).expect("readable file");
-    let puzzles = text
-        .lines()
-        .map(|l| l.split(':').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    let puzzles = pieces(&text)
+        .into_iter()
         .take(limit)
-        .map(|l| parse(l).expect("valid puzzle").puzzle);
+        .map(|p| p.parsed.expect("valid puzzle").puzzle);
     for (i, puzzle) in puzzles.enumerate() {
         let mut line = format!("puzzle {}:", i + 1);
         for encoding in [AtMostOne::Pairwise, AtMostOne::Sequential] {
-            let options = SatOptions {
-                cnf: CnfOptions {
-                    at_most_one: encoding,
-                },
-                ..SatOptions::for_size(puzzle.size())
+            let options = CnfOptions {
+                at_most_one: encoding,
             };
             let mut found = 0;
             let mut sink = |_: &[u8]| {

@@ -58,8 +58,7 @@ COMMANDS:
               can go on its own, not necessarily together),
               'multiple' or 'no solution'  [--formulation F] [--difficulty]
               --difficulty adds each formulation's measured effort to find the solutions
-              and prove there is no other, e.g. '; propagation: 9 nodes, 3 guesses',
-              '; sat: 2 solver calls, 81 learnt clauses' (one per conflict).
+              and prove there is no other, e.g. '; propagation: 9 nodes, 3 guesses'.
     export    print a puzzle's model  --format dimacs (SAT CNF) | lp (MIP, CPLEX LP)
     help      print this text
 

@@ -1685,7 +1685,6 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 clues: 17,
                 redundant: vec![],
                 guesses: 0,
-                conflicts: None,
             },
             "Minimal: one solution, and all 17 clues are necessary (SAT, 2.0 ms). \
              Difficulty: no guessing needed (propagation alone solves it).",
@@ -1697,12 +1696,10 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 clues: 17,
                 redundant: vec![p(0, 0), p(0, 6)],
                 guesses: 1,
-                conflicts: Some(1),
             },
             "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms). \
              Each could go on its own, not necessarily together. \
-             Difficulty: propagation needs 1 guess to solve it and prove it unique; \
-             SAT learns 1 clause, one per conflict.",
+             Difficulty: propagation needs 1 guess to solve it and prove it unique.",
             vec![p(0, 0), p(0, 6)],
         ),
     ];
@@ -1745,7 +1742,6 @@ fn check_in_play_tells_which_of_the_players_digits_differ_from_the_solution() {
         clues: 17,
         redundant: vec![],
         guesses: 0,
-        conflicts: None,
     };
     let several = CheckOutcome::Multiple {
         first: solution.clone(),
@@ -2485,7 +2481,6 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
                 clues: 17,
                 redundant: vec![p(0, 0)],
                 guesses: 0,
-                conflicts: None,
             },
             millis: 1.0,
         },

@@ -60,10 +60,6 @@ pub enum CheckOutcome {
         clues: usize,
         redundant: Vec<Pos>,
         guesses: u64,
-        /// Clauses the SAT solver learns on the same question, one per conflict; measured up
-        /// to 16x16, where it takes a fraction of a second.
-        #[serde(default)]
-        conflicts: Option<u64>,
     },
 }
 

@@ -1315,24 +1315,22 @@ impl AppState {
                 clues,
                 redundant,
                 guesses,
-                conflicts,
                 ..
             } if redundant.is_empty() => Status::info(match clues {
                 0 => format!("Minimal: unique with no clues at all ({how})."),
                 1 => format!(
                     "Minimal: one solution, and the one clue is necessary ({how}). {}",
-                    effort(guesses, conflicts)
+                    effort(guesses)
                 ),
                 _ => format!(
                     "Minimal: one solution, and all {clues} clues are necessary ({how}). {}",
-                    effort(guesses, conflicts)
+                    effort(guesses)
                 ),
             }),
             CheckOutcome::Unique {
                 clues,
                 redundant,
                 guesses,
-                conflicts,
                 ..
             } => {
                 let n = redundant.len();
@@ -1346,7 +1344,7 @@ impl AppState {
                     "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone} {}",
                     quantity(clues as u64, "clues"),
                     if n == 1 { "is" } else { "are" },
-                    effort(guesses, conflicts)
+                    effort(guesses)
                 ));
                 self.redundant = redundant;
                 status
@@ -1400,18 +1398,14 @@ impl AppState {
 }
 
 /// The measured difficulty of a unique puzzle, in words.
-fn effort(guesses: u64, conflicts: Option<u64>) -> String {
-    let propagation = match guesses {
-        0 => "no guessing needed (propagation alone solves it)".to_string(),
+fn effort(guesses: u64) -> String {
+    match guesses {
+        0 => "Difficulty: no guessing needed (propagation alone solves it).".to_string(),
         g => format!(
-            "propagation needs {} to solve it and prove it unique",
+            "Difficulty: propagation needs {} to solve it and prove it unique.",
             quantity(g, "guesses")
         ),
-    };
-    let sat = conflicts.map_or(String::new(), |n| {
-        format!("; SAT learns {}, one per conflict", quantity(n, "clauses"))
-    });
-    format!("Difficulty: {propagation}{sat}.")
+    }
 }
 
 /// Ends a message with a full stop unless it has one.

@@ -1,6 +1,6 @@
 //! Puzzle analysis with certificates: uniqueness, irreducibility with witnesses, measured effort.
 
-use super::formulation::{Formulation, Query, SolveError, Stats, Undecided, decide, sat};
+use super::formulation::{Formulation, Query, SolveError, Stats, Undecided, decide};
 use super::generate::{Phase, Progress};
 use super::grid::{Digit, Entry, Grid, Pos};
 use super::search::{Cancel, Flow, Limits};
@@ -148,15 +148,6 @@ fn solutions(
     Ok((found, stats))
 }
 
-/// SAT's learnt clauses on the uniqueness question, counted in a run of their own.
-fn learnt(query: &Query, cancel: Option<&Cancel>) -> Result<u64, SolveError> {
-    let limits = Limits {
-        max_nodes: None,
-        cancel: cancel.cloned(),
-    };
-    sat::learnt_clauses(query, 2, &limits)
-}
-
 impl From<Undecided> for AnalyzeError {
     fn from(e: Undecided) -> Self {
         match e {
@@ -251,10 +242,6 @@ pub fn difficulty(
             Ok(stats.clone())
         } else {
             match solutions(f, &query, 2, cancel) {
-                Ok((_, s)) if f == Formulation::Sat => learnt(&query, cancel).map(|n| Stats {
-                    learnt_clauses: Some(n),
-                    ..s
-                }),
                 Ok((_, s)) => Ok(s),
                 Err(AnalyzeError::Solver(e)) => Err(e),
                 Err(AnalyzeError::Cancelled) => return Err(AnalyzeError::Cancelled),

@@ -182,26 +182,13 @@ fn check(
                 cancel: None,
             };
             let roles = analyze::irreducibility(puzzle, &options, &mut reporting(progress));
-            // SAT's conflicts too where they cost little to count.
-            let profile = AnalyzeOptions {
-                profile: (puzzle.size().box_size() <= 4)
-                    .then_some(Formulation::Sat)
-                    .into_iter()
-                    .collect(),
-                ..options
-            };
             roles.and_then(|clues| {
-                let effort = analyze::difficulty(puzzle, &profile, &mut reporting(progress))?;
-                let conflicts = effort
-                    .effort
-                    .iter()
-                    .find_map(|e| e.stats.as_ref().ok()?.learnt_clauses);
+                let effort = analyze::difficulty(puzzle, &options, &mut reporting(progress))?;
                 Ok(CheckOutcome::Unique {
                     solution,
                     clues: puzzle.given_count(),
                     redundant: clues.redundant(),
                     guesses: effort.guesses,
-                    conflicts,
                 })
             })
         }

@@ -253,9 +253,6 @@ pub struct Stats {
     pub lp_iterations: Option<u64>,
     /// Calls to the underlying solver (SAT and MIP re-solve once per solution found).
     pub solver_calls: Option<u64>,
-    /// Clauses learnt from conflicts, one per conflict (SAT, in effort measurements only).
-    #[serde(default)]
-    pub learnt_clauses: Option<u64>,
     /// Model size: variables (SAT, MIP) or matrix rows (exact cover).
     pub variables: Option<u64>,
     /// Model size: clauses (SAT), constraints (MIP) or columns (exact cover).
@@ -272,7 +269,6 @@ impl Stats {
             ("guesses", self.guesses),
             ("LP iterations", self.lp_iterations),
             ("solver calls", self.solver_calls),
-            ("learnt clauses", self.learnt_clauses),
             ("variables", self.variables),
             ("constraints", self.constraints),
         ]

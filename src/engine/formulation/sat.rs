@@ -2,15 +2,13 @@
 //!
 //! Variable `x[r,c,v]` (all 1-based) is DIMACS number `(r-1)*N*N + (c-1)*N + v` for a grid of
 //! side `N`; auxiliary variables of the sequential at-most-one encoding follow after `N^3`.
-//! varisat 0.2 has no conflict counter and cannot be interrupted from outside, so timed runs
-//! report solver calls and model size, limits are checked between calls, and the conflicts
-//! (one learnt clause each) are counted, for effort figures only, from its proof trace.
+//! varisat 0.2 exposes no decision or conflict counters and cannot be interrupted from outside,
+//! so the stats report solver calls and model size, and limits are checked between calls.
 
 use super::{Query, SolveError, Stats};
 use crate::engine::grid::{Digit, Pos, Size};
 use crate::engine::search::{Flow, Halt, Limits, Sink};
 use std::fmt::Write;
-use varisat::checker::{CheckedProofStep, CheckerData, ProofProcessor};
 use varisat::{ExtendFormula, Lit, Solver};
 
 /// Largest box size accepted: every size. Measured (release, one core, BENCHMARKS.md): two
@@ -44,50 +42,6 @@ impl AtMostOne {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CnfOptions {
     pub at_most_one: AtMostOne,
-}
-
-/// What a run counts besides solver calls.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Accounting {
-    /// Solver calls only. Timed runs use this: the proof trace that learnt clauses are read
-    /// from is checked as it is made, which took a 16x16 solve from 4 ms to 80 ms.
-    #[default]
-    Calls,
-    /// Also the clauses learnt from conflicts (CDCL learns one per conflict), for the
-    /// difficulty profile, which reports effort rather than time.
-    LearntClauses,
-}
-
-/// Options of a SAT run.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SatOptions {
-    pub cnf: CnfOptions,
-    pub accounting: Accounting,
-}
-
-impl SatOptions {
-    pub fn for_size(size: Size) -> SatOptions {
-        SatOptions {
-            cnf: CnfOptions::for_size(size),
-            accounting: Accounting::default(),
-        }
-    }
-}
-
-/// Counts the clauses varisat learns, from the steps of its proof trace.
-#[derive(Default)]
-struct LearntCounter(u64);
-
-impl ProofProcessor for LearntCounter {
-    fn process_step(&mut self, step: &CheckedProofStep, _: CheckerData) -> anyhow::Result<()> {
-        if let CheckedProofStep::AtClause {
-            redundant: true, ..
-        } = step
-        {
-            self.0 += 1;
-        }
-        Ok(())
-    }
 }
 
 impl CnfOptions {
@@ -288,59 +242,30 @@ pub(super) fn run(
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> Result<Stats, SolveError> {
-    run_with(
-        query,
-        limits,
-        sink,
-        &SatOptions::for_size(query.grid.size()),
-    )
+    let options = CnfOptions::for_size(query.grid.size());
+    run_with(query, limits, sink, &options)
 }
 
-/// Clauses varisat learns deciding `query` up to `cap` solutions: the conflicts behind a SAT
-/// answer, which solver calls do not show. A run of its own, as tracing slows the solver.
-pub fn learnt_clauses(query: &Query, cap: u64, limits: &Limits) -> Result<u64, SolveError> {
-    let options = SatOptions {
-        accounting: Accounting::LearntClauses,
-        ..SatOptions::for_size(query.grid.size())
-    };
-    let mut found = 0;
-    let mut sink = |_: &[u8]| {
-        found += 1;
-        if found >= cap {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    };
-    let stats = run_with(query, limits, &mut sink, &options)?;
-    Ok(stats.learnt_clauses.unwrap_or(0))
-}
-
-/// The SAT formulation with chosen options, for measuring encodings against each other and
-/// for effort figures. Solves once per solution; after each model a clause excluding its
-/// placements in the non-given cells forces the next call to find a different one.
-/// `limits.max_nodes` caps solver calls.
+/// The SAT formulation with a chosen encoding, for measuring encodings against each other.
+/// Solves once per solution; after each model a clause excluding its placements in the
+/// non-given cells forces the next call to find a different one. `limits.max_nodes` caps
+/// solver calls, the only effort unit varisat reports.
 pub fn run_with(
     query: &Query,
     limits: &Limits,
     sink: &mut dyn Sink,
-    options: &SatOptions,
+    options: &CnfOptions,
 ) -> Result<Stats, SolveError> {
     let size = query.grid.size();
     let side = size.side();
     let primary = size.cells() * side;
-    let cnf = cnf(query, &options.cnf);
+    let cnf = cnf(query, options);
     let mut stats = Stats {
         variables: Some(u64::from(cnf.variables())),
         constraints: Some(cnf.len() as u64),
         ..Stats::default()
     };
-    // Declared before the solver, which borrows it until it is dropped.
-    let mut learnt = LearntCounter::default();
     let mut solver = Solver::new();
-    if options.accounting == Accounting::LearntClauses {
-        solver.add_proof_processor(&mut learnt);
-    }
     let mut lits = Vec::new();
     for clause in cnf.clauses() {
         lits.clear();
@@ -389,13 +314,7 @@ pub fn run_with(
         );
         solver.add_clause(&lits);
     };
-    // Closing the proof passes its last steps to the counter.
-    solver
-        .close_proof()
-        .map_err(|e| SolveError::Solver(e.to_string()))?;
-    drop(solver);
     stats.solver_calls = Some(calls);
-    stats.learnt_clauses = (options.accounting == Accounting::LearntClauses).then_some(learnt.0);
     stats.halt = Some(halt);
     Ok(stats)
 }
@@ -456,30 +375,6 @@ mod tests {
                 assert_eq!(unit.variables() as usize, n * n * n + 3 * n * n * aux);
             }
         }
-    }
-
-    /// Conflicts are counted only when asked for: none for a grid one digit short (unit
-    /// propagation fills it), some for a sparse 17-clue puzzle.
-    #[test]
-    fn learnt_clauses_count_conflicts_when_asked() {
-        let hard =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let full =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let easy = format!(".{}", &full[1..]);
-        let count = |text: &str| {
-            let grid = crate::engine::format::parse(text).expect("a puzzle").grid;
-            learnt_clauses(&Query::new(&grid), 2, &Limits::default()).expect("solved")
-        };
-        assert_eq!(count(&easy), 0);
-        assert!(count(hard) > 0);
-        let grid = crate::engine::format::parse(hard).expect("a puzzle").grid;
-        let timed = run(&Query::new(&grid), &Limits::default(), &mut |_: &[u8]| {
-            Flow::Continue
-        })
-        .expect("solved");
-        assert_eq!(timed.learnt_clauses, None);
-        assert_eq!(timed.solver_calls, Some(2));
     }
 
     /// Both encodings accept exactly the assignments with at most one true literal.
