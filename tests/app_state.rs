@@ -630,9 +630,18 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
     assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
     assert!(
-        s.status
-            .text
-            .contains("(the first of 2 puzzles in the text; line 2 does not read: found 3 cells"),
+        s.status.text.starts_with(
+            "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are \
+             locked. Line 2 does not read: found 3 cells;"
+        ),
+        "{}",
+        s.status.text
+    );
+    // A title line before the puzzle is passed over the same way.
+    let s = AppState::default().reduce(Action::Import(format!("Puzzle 1 (easy)\n{PUZZLE}")));
+    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    assert!(
+        s.status.text.contains(". Line 1 does not read: "),
         "{}",
         s.status.text
     );
@@ -711,16 +720,29 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         assert!(!s.status.error, "{}", s.status.text);
     }
     // The same sixteen 9x9 lines with a bad first one read as a 36x36 grid only by their
-    // cell count: the import fails on that line and the board stays.
+    // cell count: they are fifteen puzzles and a line that does not read.
     let mut lines = vec![PUZZLE.to_string(); 16];
     lines[0] = format!("Z{}", &PUZZLE[1..]);
-    let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
-    let s = before.clone().reduce(Action::Import(lines.join("\n")));
+    let s = AppState::default().reduce(Action::Import(lines.join("\n")));
     assert_eq!(
         s.status.text,
-        "Import failed: the text holds 16 puzzles, and the first, on line 1, does not read: row 1, \
-         column 1: 'Z' is out of range, digits go from 1 to 9 (letters stand for 10 and up, \
-         'Z' for 35)."
+        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 15 puzzles in the \
+         text); playing, the givens are locked. Line 1 does not read: row 1, column 1: 'Z' is \
+         out of range, digits go from 1 to 9 (letters stand for 10 and up, 'Z' for 35)."
+    );
+    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    // Lines none of which reads: the first is named, and the board stays.
+    let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let s = before.clone().reduce(Action::Import(format!(
+        "{}\n{}",
+        &PUZZLE[1..],
+        &PUZZLE[2..]
+    )));
+    assert_eq!(
+        s.status.text,
+        "Import failed: no line of the text reads as a puzzle; line 1: found 80 cells; a grid \
+         has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 \
+         (49x49) cells."
     );
     assert_eq!((s.grid, s.status.error), (before.grid.clone(), true));
     // Rows of a 16x16 with a clash, most of them 4x4 puzzles alone: the clash is the error.

@@ -282,6 +282,21 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
         .collect();
     let (out, _, _) = run(&["convert", "--to", "line", "-"], &bands.join("\n\n"));
     assert_eq!(out, format!("{nine}\n"));
+    // Also with a comment between the bands: no band reads alone, the whole does.
+    let (out, _, _) = run(
+        &["convert", "--to", "line", "-"],
+        &bands.join("\n\n# band\n"),
+    );
+    assert_eq!(out, format!("{nine}\n"));
+    // Sixteen 4x4 puzzles one per paragraph stay sixteen, although their lines could be
+    // the rows of a 16x16 grid.
+    let rows = rows::sixteen_4x4_looking_rows();
+    let (out, _, _) = run(&["count", "--limit", "1", "-"], &rows.join("\n\n"));
+    assert_eq!(out.lines().count(), 16, "{out}");
+    // Two files joined, each starting with a byte-order mark and a comment.
+    let file = format!("\u{feff}# a puzzle\n{nine}\n");
+    let (out, err, code) = run(&["convert", "--to", "line", "-"], &file.repeat(2));
+    assert_eq!((out, code), (format!("{nine}\n{nine}\n"), 0), "{err}");
     // Bad 4x4 lines stay one answer each.
     let (out, _, _) = run(&["count", "-"], "11..............\n22..............\n");
     assert_eq!(out, "invalid\ninvalid\n");

@@ -850,31 +850,36 @@ impl AppState {
         // worse, without), so the text is split into its puzzles first, as the command line
         // does (see `format::pieces`), and its first puzzle is taken.
         let pieces = format::pieces(text);
-        let count = pieces.len();
-        let (parsed, of) = match pieces.first().map(|p| (p.line, &p.parsed)) {
-            Some((_, Ok(first))) if count > 1 => {
-                let bad = pieces.iter().find_map(|p| {
-                    let e = p.parsed.as_ref().err()?;
-                    Some(format!("; line {} does not read: {e}", p.line))
+        let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
+        let bad = pieces
+            .iter()
+            .find_map(|p| Some((p.line, p.parsed.as_ref().err()?)));
+        let (parsed, of, skipped) = match (readable.next(), bad) {
+            (Some(first), bad) => {
+                let others = readable.count();
+                let of = if others > 0 {
+                    format!(
+                        " (the first of {} puzzles in the text)",
+                        thousands(others as u64 + 1)
+                    )
+                } else {
+                    String::new()
+                };
+                // A title or a note among the puzzles is passed over, and said to be.
+                let skipped = bad.map_or(String::new(), |(line, e)| {
+                    sentence(format!(" Line {line} does not read: {e}"))
                 });
-                let of = format!(
-                    " (the first of {} puzzles in the text{})",
-                    thousands(count as u64),
-                    bad.unwrap_or_default()
-                );
-                (first.clone(), of)
+                (first.clone(), of, skipped)
             }
-            Some((line, Err(e))) if count > 1 && pieces.iter().any(|p| p.parsed.is_ok()) => {
+            (None, Some((line, e))) if pieces.len() > 1 => {
                 self.status = Status::error(sentence(format!(
-                    "{failed}: the text holds {} puzzles, and the first, on line {line}, does not read: {e}",
-                    thousands(count as u64)
+                    "{failed}: no line of the text reads as a puzzle; line {line}: {e}"
                 )));
                 return;
             }
-            Some((_, Ok(only))) => (only.clone(), String::new()),
-            // No puzzle reads: the text as a whole says best what is wrong.
-            _ => match format::parse(text) {
-                Ok(parsed) => (parsed, String::new()),
+            // One piece that does not read: the text as a whole says best what is wrong.
+            (None, _) => match format::parse(text) {
+                Ok(parsed) => (parsed, String::new(), String::new()),
                 Err(e) => {
                     self.status = Status::error(sentence(format!("{failed}: {e}")));
                     return;
@@ -891,9 +896,10 @@ impl AppState {
             return;
         }
         let givens = parsed.puzzle.given_count();
+        let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
         self.replace_grid(parsed.grid);
         // An empty board has no givens to play around: it is there to be filled with them.
-        let (mode, next) = if givens == 0 {
+        let (mode, next) = if empty {
             (Mode::Givens, "enter its givens")
         } else {
             (Mode::Play, "playing, the givens are locked")
@@ -915,7 +921,7 @@ impl AppState {
             String::new()
         };
         let imported = format!(
-            "{done} {size} puzzle with {} ({format} format){of}; {next}.{zeros}",
+            "{done} {size} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
             quantity(givens as u64, "givens"),
         );
         // A board saved in play may hold clashing digits; they are shaded.

@@ -53,8 +53,9 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         }];
     }
     // Rows with blank lines between the bands are one grid, although each band is a block:
-    // the whole text reads as one grid of one row per line. Comments between them, though,
-    // separate puzzles (see below).
+    // the whole text reads as one grid of one row per line, and each paragraph holds whole
+    // bands (sixteen 4x4 puzzles one per paragraph stay sixteen). Comments between them,
+    // though, separate puzzles (see below).
     let rows: Vec<&str> = content().map(|(_, l)| l).collect();
     let first = content().next().map_or(0, |(i, _)| i);
     let last = content().last().map_or(0, |(i, _)| i);
@@ -62,37 +63,85 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         .lines()
         .enumerate()
         .any(|(i, l)| i > first && i < last && l.trim().starts_with('#'));
-    // A grid has at most 49 rows: a long collection is not read whole, which on megabytes of
-    // text would cost far more than splitting it.
+    // A grid has at most 49 rows (and separator lines between its bands): a long collection
+    // is not read whole, which on megabytes of text would cost far more than splitting it.
     if !commented
-        && rows.len() <= 2 * Size::all().map(Size::side).max().unwrap_or(0)
+        && rows.len() <= MAX_GRID_LINES
         && let Ok(p) = parse(text)
         && are_rows(p.grid.size(), &rows)
+        && paragraphs(text)
+            .iter()
+            .all(|rows| rows % p.grid.size().box_size().max(1) == 0)
     {
         return vec![Piece {
-            line: content().next().map_or(1, |(i, _)| i + 1),
+            line: first + 1,
             parsed: Ok(p),
         }];
     }
     let mut items = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
+    // Whether a line of the block reads alone as a puzzle; each line is parsed once here.
+    let mut any_alone = false;
     let lines = text.lines().map(Some).chain(std::iter::once(None));
     for (i, l) in lines.enumerate() {
-        match l.map(str::trim) {
+        // Texts joined end to end may carry a byte-order mark in the middle.
+        match l.map(|l| l.trim_start_matches('\u{feff}').trim()) {
             // A comment ends a block that reads as puzzles already (one per line, or one
-            // layout), and is skipped inside a layout cut short by it.
+            // layout), and is skipped inside a layout cut short by it. Only a block short
+            // enough to be one grid is read whole, so this stays linear in the text.
             Some(t) if t.starts_with('#') => {
-                let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-                let whole = || parse(&lines.join("\n")).is_ok();
-                if lines.iter().any(|l| parse(l).is_ok()) || whole() {
+                let whole = || {
+                    let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+                    lines.len() <= MAX_GRID_LINES && parse(&lines.join("\n")).is_ok()
+                };
+                if any_alone || whole() {
                     read_block(&std::mem::take(&mut block), &mut items);
+                    any_alone = false;
                 }
             }
-            Some(t) if !t.is_empty() => block.push((i + 1, l.unwrap_or_default())),
-            _ => read_block(&std::mem::take(&mut block), &mut items),
+            Some(t) if !t.is_empty() => {
+                any_alone |= parse(t).is_ok();
+                block.push((i + 1, t));
+            }
+            _ => {
+                read_block(&std::mem::take(&mut block), &mut items);
+                any_alone = false;
+            }
         }
     }
+    // Pieces of which none reads may still be one grid as a whole (a layout cut by comment
+    // lines and blank lines), which is then the one puzzle.
+    if items.len() > 1
+        && items.iter().all(|p| p.parsed.is_err())
+        && let Ok(p) = parse(text)
+    {
+        return vec![Piece {
+            line: first + 1,
+            parsed: Ok(p),
+        }];
+    }
     items
+}
+
+/// The most lines a grid takes: 49 rows and a separator line between bands, with room to spare.
+const MAX_GRID_LINES: usize = 2 * 49;
+
+/// The number of rows (lines that are not blank, comments or separators) of each paragraph
+/// of a text.
+fn paragraphs(text: &str) -> Vec<usize> {
+    let mut counts = vec![0];
+    for l in text
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+    {
+        if l.is_empty() {
+            counts.push(0);
+        } else if !l.starts_with('#') && !l.chars().all(super::text::is_separator) {
+            *counts.last_mut().expect("never empty") += 1;
+        }
+    }
+    counts.retain(|&n| n > 0);
+    counts
 }
 
 /// One block of consecutive lines: one puzzle per line, unless the lines read together as one
