@@ -293,6 +293,40 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
     let rows = rows::sixteen_4x4_looking_rows();
     let (out, _, _) = run(&["count", "--limit", "1", "-"], &rows.join("\n\n"));
     assert_eq!(out.lines().count(), 16, "{out}");
+    // A title line before each grid's rows (as in Project Euler's file), or a note under
+    // one, is a line that does not read; the grids still do.
+    let rows9: Vec<&str> = (0..9).map(|r| &nine[r * 9..r * 9 + 9]).collect();
+    let titled = format!("Grid 01\n{0}\nGrid 02\n{0}\n", rows9.join("\n"));
+    let (out, _, code) = run(&["convert", "--to", "line", "-"], &titled);
+    assert_eq!(
+        (out, code),
+        (format!("invalid\n{nine}\ninvalid\n{nine}\n"), 1)
+    );
+    let noted = format!("{}\nSolution below\n", rows9.join("\n"));
+    let (out, _, _) = run(&["convert", "--to", "line", "-"], &noted);
+    assert_eq!(out, format!("{nine}\ninvalid\n"));
+    // Fifteen 4x4 puzzles and one that clashes are sixteen answers, not one bad 16x16.
+    let mut fours: Vec<String> = (0..15)
+        .map(|i| {
+            let mut l = vec!['.'; 16];
+            l[i] = char::from(b'1' + (i % 4) as u8);
+            l.into_iter().collect()
+        })
+        .collect();
+    fours.push("11..............".into());
+    let (out, _, _) = run(&["count", "--limit", "1", "-"], &fours.join("\n"));
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert_eq!(out.lines().last(), Some("invalid"));
+    // JSON lines with one that is not a document, or one cut short: the others still read.
+    let one = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}";
+    let (out, _, _) = run(
+        &["convert", "--to", "line", "-"],
+        &format!("{one}\ninvalid\n"),
+    );
+    assert_eq!(out, "1...............\ninvalid\n");
+    let cut = format!("{one}\n{one}\n{{\"dim\":3,\"fixed\":{{\"1\":\n");
+    let (out, _, _) = run(&["convert", "--to", "line", "-"], &cut);
+    assert_eq!(out, "1...............\n1...............\ninvalid\n");
     // Two files joined, each starting with a byte-order mark and a comment.
     let file = format!("\u{feff}# a puzzle\n{nine}\n");
     let (out, err, code) = run(&["convert", "--to", "line", "-"], &file.repeat(2));

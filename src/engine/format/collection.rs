@@ -1,7 +1,10 @@
 //! Texts of several puzzles: one per line, layouts between blank lines, JSON documents one per
 //! line. The command line answers every piece; the page imports the first.
 
-use super::{ParseError, Parsed, are_rows, collection_size, could_be_rows, parse};
+use super::text::{is_separator, number_tokens};
+use super::{
+    Format, ParseError, Parsed, are_rows, collection_size, could_be_rows, guess_text_format, parse,
+};
 use crate::engine::grid::Size;
 
 /// One puzzle of a text: the line it starts on (1-based) and how it read.
@@ -33,12 +36,13 @@ pub fn pieces(text: &str) -> Vec<Piece> {
     if starts_json {
         let line = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
         let whole = parse(text);
-        // One document per line (as `convert --to json` writes several puzzles).
-        // Lines between them that are no JSON (an `invalid` placeholder) are answered too.
-        let documents = content().filter(|(_, l)| l.starts_with('{'));
+        // One document per line (as `convert --to json` writes several puzzles). Lines
+        // between them that are no JSON (an `invalid` placeholder, a document cut short) are
+        // answered too, unless no line is a document by itself (a pretty-printed document
+        // with an error is one error).
         let per_line = whole.is_err()
-            && documents.clone().count() > 1
-            && documents.clone().all(|(_, l)| l.ends_with('}'));
+            && content().nth(1).is_some()
+            && content().any(|(_, l)| l.starts_with('{') && l.ends_with('}') && parse(l).is_ok());
         if per_line {
             return content()
                 .map(|(i, l)| Piece {
@@ -92,9 +96,9 @@ pub fn pieces(text: &str) -> Vec<Piece> {
             Some(t) if t.starts_with('#') => {
                 let whole = || {
                     let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-                    lines.len() <= MAX_GRID_LINES && parse(&lines.join("\n")).is_ok()
+                    parse(&lines.join("\n")).is_ok()
                 };
-                if any_alone || whole() {
+                if any_alone || (block.len() <= MAX_GRID_LINES && whole()) {
                     read_block(&std::mem::take(&mut block), &mut items);
                     any_alone = false;
                 }
@@ -168,8 +172,20 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
             .map(|p| p.grid.size()),
     );
     let rows = collection.is_some_and(|size| could_be_rows(size, &lines));
+    // A line that fails alone for a digit too large for the puzzles around it is a row of the
+    // larger grid; one that fails for a clash of its own is a bad puzzle among good ones.
+    let larger = singles
+        .iter()
+        .any(|item| matches!(item.parsed, Err(ParseError::DigitOutOfRange { .. })));
     if block.len() > 1 && (!all_alone || rows) {
-        let parsed = parse(&lines.join("\n"));
+        let joined = lines.join("\n");
+        let parsed = parse(&joined);
+        if let Err(ParseError::LineLength { expected, .. }) = &parsed
+            && let Some(pieces) = without_titles(block, *expected, guess_text_format(&joined))
+        {
+            items.extend(pieces);
+            return;
+        }
         let one_grid = |e: &ParseError| {
             use ParseError::*;
             match e {
@@ -183,7 +199,7 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
         // of such rows that does not read is one invalid puzzle, like a layout is.
         let one = match &parsed {
             Ok(p) => collection.is_none() || are_rows(p.grid.size(), &lines),
-            Err(e) => one_grid(e) && (none_alone || (rows && !all_alone)),
+            Err(e) => one_grid(e) && (none_alone || (rows && larger)),
         };
         if one {
             items.push(Piece {
@@ -194,4 +210,40 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
         }
     }
     items.extend(singles);
+}
+
+/// A block of rows that agree on a grid's row length `side` but for some lines that do not
+/// read alone either (a title such as `Grid 01` before each grid of a Project Euler file, a
+/// note under a grid): those lines on their own, and the runs of rows between them read as
+/// blocks; `None` unless some run then reads, or if three such lines come in a row.
+fn without_titles(block: &[(usize, &str)], side: usize, format: Format) -> Option<Vec<Piece>> {
+    let cells = |l: &str| match format {
+        Format::Numeric => number_tokens(l).count(),
+        _ => l.chars().filter(|&c| !is_separator(c)).count(),
+    };
+    // Without such a line the block would come back here unchanged; and more than two such
+    // lines in a row are rather the rows of another grid run into this one.
+    let off: Vec<bool> = block
+        .iter()
+        .map(|&(_, l)| !matches!(cells(l), 0) && cells(l) != side)
+        .collect();
+    if !off.contains(&true) || off.windows(3).any(|w| w.iter().all(|&o| o)) {
+        return None;
+    }
+    let mut pieces = Vec::new();
+    let mut run: Vec<(usize, &str)> = Vec::new();
+    for &(line, l) in block {
+        let n = cells(l);
+        if n == side || n == 0 {
+            run.push((line, l));
+        } else {
+            read_block(&std::mem::take(&mut run), &mut pieces);
+            pieces.push(Piece {
+                line,
+                parsed: parse(l),
+            });
+        }
+    }
+    read_block(&run, &mut pieces);
+    pieces.iter().any(|p| p.parsed.is_ok()).then_some(pieces)
 }

@@ -385,12 +385,13 @@ fn ragged_rows(text: &str, format: Format) -> Option<ParseError> {
     if counts.len() < 2 {
         return None;
     }
-    let agreeing = |k: usize| counts.iter().filter(|&&(_, c)| c == k).count();
-    let side = counts
-        .iter()
-        .map(|&(_, c)| c)
-        .max_by_key(|&k| agreeing(k))?;
-    if agreeing(side) * 2 <= counts.len() || !Size::all().any(|s| s.side() == side) {
+    // How many lines have each length, counted in one pass: a long text has many lines.
+    let mut tally: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    for &(_, c) in &counts {
+        *tally.entry(c).or_default() += 1;
+    }
+    let (&side, &agreeing) = tally.iter().max_by_key(|&(_, &n)| n)?;
+    if agreeing * 2 <= counts.len() || !Size::all().any(|s| s.side() == side) {
         return None;
     }
     match counts.iter().find(|&&(_, c)| c != side) {
