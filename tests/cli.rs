@@ -327,6 +327,15 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
     let cut = format!("{one}\n{one}\n{{\"dim\":3,\"fixed\":{{\"1\":\n");
     let (out, _, _) = run(&["convert", "--to", "line", "-"], &cut);
     assert_eq!(out, "1...............\n1...............\ninvalid\n");
+    // A row short of a cell is named by its line in the text, comments and all.
+    let mut layout = vec![two[1].to_string(), String::new(), "# note".into()];
+    let rows1: Vec<&str> = (0..9).map(|r| &two[1][r * 9..r * 9 + 9]).collect();
+    layout.extend(rows1[..4].iter().map(|r| r.to_string()));
+    layout.push("# mid".into());
+    layout.push(rows1[4][..7].to_string());
+    layout.extend(rows1[5..].iter().map(|r| r.to_string()));
+    let (_, err, _) = run(&["convert", "--to", "line", "-"], &layout.join("\n"));
+    assert!(err.contains("line 9 has 7 cells"), "{err}");
     // Two files joined, each starting with a byte-order mark and a comment.
     let file = format!("\u{feff}# a puzzle\n{nine}\n");
     let (out, err, code) = run(&["convert", "--to", "line", "-"], &file.repeat(2));

@@ -179,7 +179,19 @@ fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
         .any(|item| matches!(item.parsed, Err(ParseError::DigitOutOfRange { .. })));
     if block.len() > 1 && (!all_alone || rows) {
         let joined = lines.join("\n");
-        let parsed = parse(&joined);
+        // Lines of the block are counted in the text, which also holds comments and others.
+        let parsed = parse(&joined).map_err(|e| match e {
+            ParseError::LineLength {
+                line,
+                cells,
+                expected,
+            } => ParseError::LineLength {
+                line: block.get(line.wrapping_sub(1)).map_or(line, |&(l, _)| l),
+                cells,
+                expected,
+            },
+            e => e,
+        });
         if let Err(ParseError::LineLength { expected, .. }) = &parsed
             && let Some(pieces) = without_titles(block, *expected, guess_text_format(&joined))
         {
