@@ -7,6 +7,7 @@ mod common;
 mod rows;
 
 use std::path::Path;
+use std::process::Command;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Grid, check_solution};
 
@@ -410,71 +411,243 @@ fn lines_that_are_no_puzzles_are_reported_one_by_one() {
     assert_eq!(err.lines().count(), lines, "{err}");
 }
 
+/// The commands, as the help lists them.
+const COMMANDS: [&str; 8] = [
+    "solve",
+    "count",
+    "convert",
+    "generate",
+    "check",
+    "export",
+    "completions",
+    "man",
+];
+
 #[test]
 fn usage_errors_exit_2_with_a_message() {
-    for args in [
-        vec!["frobnicate"],
-        vec!["count", "--limit", "x"],
-        vec!["solve", "--formulation", "magic"],
-        vec!["convert"],
-        vec!["generate", "--box", "0"],
-        vec!["generate", "--box", "8"],
-        vec!["generate", "--box", "2", "--count", "0"],
-        vec!["count", "--limit", "99999999999999999999999"],
+    // Each names the option and the value that is wrong, and what it takes.
+    for (args, said) in [
+        (vec!["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (
+            vec!["count", "--limit", "x"],
+            "invalid value 'x' for '--limit <K>': a whole number of 0 or more is needed",
+        ),
+        (
+            vec!["count", "--limit=-1"],
+            "invalid value '-1' for '--limit <K>': a whole number of 0 or more is needed",
+        ),
+        (
+            vec!["count", "--limit", "99999999999999999999999"],
+            "invalid value '99999999999999999999999' for '--limit <K>': the number is too large",
+        ),
+        (
+            vec!["count", "--limit", "0"],
+            "invalid value '0' for '--limit <K>': it must be at least 1",
+        ),
+        (
+            vec!["solve", "--formulation", "magic"],
+            "invalid value 'magic' for '--formulation <F>'\n  [possible values: propagation, exact-cover, sat, mip]",
+        ),
+        (vec!["convert"], "not provided:\n  --to <FORMAT>"),
+        (vec!["export"], "not provided:\n  --format <FORMAT>"),
+        (vec!["generate"], "not provided:\n  --box <N>"),
+        (
+            vec!["generate", "--box", "0"],
+            "invalid value '0' for '--box <N>': the box size goes from 1 to 7",
+        ),
+        (
+            vec!["generate", "--box", "8"],
+            "invalid value '8' for '--box <N>': the box size goes from 1 to 7",
+        ),
+        (
+            vec!["generate", "--box", "2", "--count", "0"],
+            "invalid value '0' for '--count <C>': it must be at least 1",
+        ),
+        (
+            vec!["solve", "--json=false"],
+            "unexpected value 'false' for '--json' found",
+        ),
+        (vec!["completions", "nushell"], "invalid value 'nushell'"),
+        (
+            vec!["man", "solv"],
+            "no command 'solv' (one of: solve, count,",
+        ),
     ] {
-        let (_, err, code) = run(&args, "");
-        assert_eq!(code, 2, "{args:?}");
+        // A puzzle on standard input: nothing of it is answered.
+        let (out, err, code) = run(&args, "1...............\n");
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
         assert!(
-            err.ends_with("Run 'sudoku-lab --help' for usage.\n"),
+            err.ends_with("For more information, try '--help'.\n"),
             "{err}"
         );
     }
-    let (_, err, _) = run(&["count", "--limit=-1"], "");
-    assert!(
-        err.starts_with("error: --limit takes a whole number of 0 or more, not '-1'"),
-        "{err}"
-    );
     // An option of another command is refused, naming the commands that take it.
-    for (args, said) in [
+    for (args, given, tip) in [
         (
             vec!["solve", "--limit", "4"],
-            "--limit does not apply to solve (it is an option of count)",
+            "--limit",
+            "--limit is an option of count",
         ),
         (
-            vec!["solve", "--to", "json"],
-            "--to does not apply to solve (it is an option of convert)",
+            vec!["solve", "--to=json"],
+            "--to",
+            "--to is an option of convert",
         ),
         (
             vec!["convert", "--to", "line", "-f", "sat"],
-            "--formulation does not apply to convert (it is an option of solve, count, generate, check)",
-        ),
-        (
-            vec!["generate", "--box", "2", "puzzles.txt"],
-            "generate reads no input, so 'puzzles.txt' is not expected",
+            "-f",
+            "--formulation is an option of solve, count, generate, check",
         ),
     ] {
         let (out, err, code) = run(&args, "1...............\n");
         assert_eq!((out.as_str(), code), ("", 2), "{args:?}");
-        assert!(
-            err.starts_with(&format!("error: {said}")),
-            "{args:?}: {err}"
-        );
+        let refused = format!("error: unexpected argument '{given}' found");
+        assert!(err.starts_with(&refused), "{args:?}: {err}");
+        assert!(err.contains(&format!("tip: {tip}\n")), "{args:?}: {err}");
+        let usage = format!("Usage: sudoku-lab {} ", args[0]);
+        assert!(err.contains(&usage), "{args:?}: {err}");
     }
+    let (out, err, code) = run(&["generate", "--box", "2", "puzzles.txt"], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with("error: unexpected argument 'puzzles.txt' found"),
+        "{err}"
+    );
     let (out, _, code) = run(&["--version"], "");
     assert_eq!(
         (out.trim(), code),
         (concat!("sudoku-lab ", env!("CARGO_PKG_VERSION")), 0)
     );
-    let (out, _, _) = run(&["--help"], "");
-    assert!(out.contains("USAGE"));
-    let (_, err, code) = run(&["solve", "--json=false"], "");
-    assert_eq!(code, 2);
-    assert!(err.starts_with("error: --json takes no value"), "{err}");
     // After `--` an argument is a file name, even one that looks like an option.
     let (out, err, code) = run(&["solve", "--", "--version"], "");
     assert_eq!((out.as_str(), code), ("", 2));
     assert!(err.starts_with("error: cannot read --version"), "{err}");
+}
+
+#[test]
+fn the_help_documents_formats_placeholders_and_exit_status() {
+    let (help, err, code) = run(&["--help"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    for said in [
+        "Usage: sudoku-lab <COMMAND>",
+        "as JSON ({\"dim\":3,",
+        "one character per cell (. 0 _ blank, 1-9 then A-Z;",
+        "gets 'invalid', one the command fails on gets 'error'",
+        "--name=value is the same as --name value; after -- every argument is a file",
+        "Exit status:\n  0  every puzzle was read and answered",
+        "\n  1  some puzzle was invalid or failed",
+        "\n  2  a usage error, or the input could not be opened",
+    ] {
+        assert!(help.contains(said), "{said}: {help}");
+    }
+    for command in COMMANDS {
+        assert!(
+            help.contains(&format!("\n  {command} ")),
+            "{command}: {help}"
+        );
+    }
+    assert_eq!(run(&["help"], "").0, help);
+    // Without a command, the summary on standard error, as a usage error.
+    let (out, err, code) = run(&[], "");
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("Usage: sudoku-lab <COMMAND>"), "{err}");
+    // Each command's help tells its own options and their values.
+    let (help, _, code) = run(&["generate", "--help"], "");
+    assert_eq!(code, 0);
+    for said in [
+        "--stop-after <SECONDS>",
+        "rot180",
+        "additive",
+        "exact-cover",
+    ] {
+        assert!(help.contains(said), "{said}: {help}");
+    }
+}
+
+#[test]
+fn completions_and_manual_pages_cover_every_command() {
+    let (bash, err, code) = run(&["completions", "bash"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    // The words offered after `sudoku-lab`, and a case for each command's own options.
+    let offered = bash
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("opts=\"-h -V"))
+        .unwrap_or_else(|| panic!("{bash}"));
+    for command in COMMANDS {
+        let word = format!(" {command} ");
+        assert!(offered.contains(&word), "{command}: {offered}");
+        assert!(
+            bash.contains(&format!("\n        sudoku__lab__subcmd__{command})\n")),
+            "{command}"
+        );
+    }
+    // Sourced in bash, it completes a command's options and their values.
+    let script = std::env::temp_dir().join(format!("sudoku-lab-{}.bash", std::process::id()));
+    std::fs::write(&script, &bash).unwrap();
+    for (words, want) in [
+        ("sudoku-lab so", "solve"),
+        ("sudoku-lab count --l", "--limit"),
+        ("sudoku-lab generate --stop", "--stop-after"),
+        ("sudoku-lab solve -f e", "exact-cover"),
+        ("sudoku-lab convert --to j", "json"),
+    ] {
+        let completed = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=({words}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+                 _sudoku__lab sudoku-lab \"${{COMP_WORDS[COMP_CWORD]}}\" \
+                 \"${{COMP_WORDS[COMP_CWORD - 1]}}\"; echo \"${{COMPREPLY[@]}}\"",
+                script.display()
+            ))
+            .output()
+            .expect("bash runs");
+        let offered = String::from_utf8_lossy(&completed.stdout);
+        assert_eq!(
+            offered.trim(),
+            want,
+            "{words}: {}",
+            String::from_utf8_lossy(&completed.stderr)
+        );
+    }
+    let _ = std::fs::remove_file(&script);
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let (script, _, code) = run(&["completions", shell], "");
+        assert_eq!(code, 0, "{shell}");
+        assert!(
+            script.contains("generate") && script.contains("max-clues"),
+            "{shell}"
+        );
+    }
+    let (page, err, code) = run(&["man"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(page.contains(".TH sudoku-lab 1"), "{page}");
+    for section in [
+        ".SH NAME\nsudoku\\-lab \\- ",
+        ".SH SYNOPSIS\n",
+        ".SH DESCRIPTION\n",
+    ] {
+        assert!(page.contains(section), "{section}: {page}");
+    }
+    assert!(page.contains("Exit status:"), "{page}");
+    for command in COMMANDS {
+        let name = format!("sudoku\\-lab\\-{command}");
+        assert!(
+            page.contains(&format!("\n{name}(1)\n")),
+            "{command}: {page}"
+        );
+        // The page it points to.
+        let (own, _, code) = run(&["man", command], "");
+        assert_eq!(code, 0, "{command}");
+        let title = format!(".TH sudoku-lab-{command} 1");
+        assert!(own.contains(&title), "{own}");
+        assert!(own.contains(&format!(".SH NAME\n{name} \\- ")), "{own}");
+        assert!(own.contains(".SH SYNOPSIS\n"), "{own}");
+    }
+    let (own, _, _) = run(&["man", "count"], "");
+    assert!(own.contains("\\-\\-limit"), "{own}");
 }
 
 /// When the shared benchmark sets are beside the project, every puzzle is answered correctly.

@@ -1,0 +1,247 @@
+//! The command line's definition: one struct per command, parsed by clap.
+
+use super::values::{at_least_one, box_size, formats, formulations, methods, models};
+use super::values::{symmetries, whole};
+use crate::engine::format::Format;
+use crate::engine::formulation::ModelFormat;
+use crate::engine::generate::{Method, Symmetry};
+use crate::engine::{Formulation, Size};
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+
+const ABOUT: &str = "Solve, count, convert, check, generate and export Sudoku puzzles of every \
+                     size (1x1 to 49x49)";
+
+const LONG_ABOUT: &str = "\
+Solve, count, convert, check, generate and export Sudoku puzzles of every size (1x1 to 49x49).
+
+Puzzles are read one per line (blank lines and lines starting with # are skipped), as multi-line \
+layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}), one \
+document or one per line. Formats: one character per cell (. 0 _ blank, 1-9 then A-Z; separators \
+| - + and box-drawing characters allowed), or space/comma-separated numbers. Lines that each read \
+as a puzzle are a collection, except that lines which could be the rows of one grid (sixteen \
+lines of sixteen cells) are that grid when they read as one.
+
+FILE defaults to standard input (as does -). Each puzzle gets one answer, in the order read; a \
+puzzle that does not read gets 'invalid', one the command fails on gets 'error', with the reason \
+on standard error. Answers are written as they come.
+
+--name=value is the same as --name value; after -- every argument is a file.";
+
+const EXIT_STATUS: &str = "\
+Exit status:
+  0  every puzzle was read and answered (also when a reader such as head stops early)
+  1  some puzzle was invalid or failed, or the input held none
+  2  a usage error, or the input could not be opened";
+
+/// The whole command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku-lab",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXIT_STATUS,
+    arg_required_else_help = true,
+    max_term_width = 100
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands, each with its own options.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the solution if unique, else 'no solution' or 'multiple solutions'
+    ///
+    /// The solution is written in the format the puzzle was read in: JSON as JSON, numbers as
+    /// numbers, characters (a layout, or single digits between spaces) as one line; --json
+    /// writes JSON.
+    Solve(SolveArgs),
+    /// Print the number of solutions
+    ///
+    /// With --limit K it prints at most K, and says on standard error when there are more;
+    /// without it, it counts every solution, which on a sparse grid may never end.
+    Count(CountArgs),
+    /// Rewrite puzzles in another format
+    ///
+    /// A JSON board's solved digits go to json only: the text formats hold givens.
+    Convert(ConvertArgs),
+    /// Print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
+    ///
+    /// Without --seed a random seed is drawn and printed to standard error; puzzle i of
+    /// --count C uses seed S+i, so any one can be reproduced with --seed S+i. On a terminal,
+    /// progress shows on standard error while it works.
+    Generate(GenerateArgs),
+    /// Say whether each puzzle has one solution and no clue to spare
+    ///
+    /// Per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues each of which can go
+    /// on its own, not necessarily together), 'multiple' or 'no solution'.
+    Check(CheckArgs),
+    /// Print a puzzle's model for a solver outside this tool
+    Export(ExportArgs),
+    /// Print a shell completion script
+    ///
+    /// For example, in bash: source <(sudoku-lab completions bash)
+    Completions(CompletionsArgs),
+    /// Print a manual page (roff) on standard output
+    ///
+    /// The tool's page, or with COMMAND that command's page. For example: sudoku-lab man >
+    /// sudoku-lab.1; sudoku-lab man solve > sudoku-lab-solve.1; man ./sudoku-lab.1
+    Man(ManArgs),
+}
+
+/// Where a batch command reads its puzzles.
+#[derive(Args, Debug)]
+pub struct Input {
+    /// The puzzles to read; standard input when absent or -
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+impl Input {
+    /// The file named, or `None` for standard input.
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref().filter(|p| *p != Path::new("-"))
+    }
+}
+
+/// The solver of the commands that solve.
+#[derive(Args, Debug)]
+pub struct Solver {
+    /// The formulation that solves
+    #[arg(
+        short,
+        long,
+        value_name = "F",
+        value_parser = formulations(),
+        default_value = Formulation::default().id(),
+    )]
+    pub formulation: Formulation,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub solver: Solver,
+    /// Write the solution as JSON
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub solver: Solver,
+    /// Count at most K solutions
+    #[arg(long, value_name = "K", value_parser = at_least_one)]
+    pub limit: Option<u64>,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// The format to write
+    #[arg(long, value_name = "FORMAT", value_parser = formats())]
+    pub to: Format,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Box size: 3 is the classic 9x9, 1 to 7 (49x49)
+    #[arg(long = "box", value_name = "N", value_parser = box_size)]
+    pub box_size: Size,
+    /// How many puzzles to print
+    #[arg(long, value_name = "C", value_parser = at_least_one, default_value = "1")]
+    pub count: u64,
+    /// The seed of the first puzzle (drawn at random when absent)
+    #[arg(long, value_name = "S", value_parser = whole::<u64>)]
+    pub seed: Option<u64>,
+    /// A symmetry the pattern of clues keeps
+    ///
+    /// With a symmetry, clues leave with their partners: minimal for the symmetry, so check
+    /// may still find single clues that can go.
+    #[arg(
+        long,
+        value_name = "SYM",
+        value_parser = symmetries(),
+        default_value = Symmetry::default().id(),
+    )]
+    pub symmetry: Symmetry,
+    /// Retry derived seeds (up to 100 attempts) for a puzzle of at most K clues
+    ///
+    /// A puzzle that misses the bound is still printed and reported on standard error.
+    #[arg(long, value_name = "K", value_parser = whole::<usize>)]
+    pub max_clues: Option<usize>,
+    /// How the clues are chosen
+    #[arg(
+        long,
+        value_name = "METHOD",
+        value_parser = methods(),
+        default_value = Method::default().id(),
+    )]
+    pub method: Method,
+    #[command(flatten)]
+    pub solver: Solver,
+    /// Print the puzzle reached at the first step after SECONDS
+    ///
+    /// That puzzle has one solution but is not yet minimal (said on standard error): at 36x36
+    /// and 49x49, where a minimal puzzle is out of reach in practice, the way to get one. With
+    /// --max-clues, the best minimal puzzle of the attempts finished by then, if any.
+    #[arg(long, value_name = "SECONDS", value_parser = whole::<u64>)]
+    pub stop_after: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub solver: Solver,
+    /// Add each formulation's measured effort
+    ///
+    /// The effort to find the solutions and prove there is no other, e.g. '; propagation: 9
+    /// nodes, 3 guesses'.
+    #[arg(long)]
+    pub difficulty: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The model's format
+    #[arg(long, value_name = "FORMAT", value_parser = models())]
+    pub format: ModelFormat,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// The command whose page to print
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

@@ -1,0 +1,97 @@
+//! The commands that answer each puzzle of their input: reading, then one line per puzzle.
+
+use super::input;
+use super::output::{Answers, Written};
+use crate::engine::format::{self, Parsed, Piece};
+use std::path::Path;
+
+/// The output line for one valid puzzle, and a remark for standard error.
+pub struct Answer {
+    pub line: String,
+    pub note: Option<String>,
+}
+
+impl From<String> for Answer {
+    fn from(line: String) -> Answer {
+        Answer { line, note: None }
+    }
+}
+
+/// How a command's answers are laid out.
+#[derive(Default)]
+pub struct Layout {
+    /// Each answer is a block followed by a blank line (the grid layout), so the output
+    /// reads back; placeholders take a block's place.
+    pub blocks: bool,
+    /// The command writes one puzzle's answer (a model) and refuses several.
+    pub single: bool,
+}
+
+/// Answers every puzzle read from `file` (standard input when `None`) with `answer`, in the
+/// order read; returns the exit status.
+pub fn run(
+    file: Option<&Path>,
+    layout: Layout,
+    answer: impl Fn(&Parsed) -> Result<Answer, String>,
+) -> i32 {
+    let text = match input::read(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let items = format::pieces(&text);
+    if items.is_empty() {
+        eprintln!("error: no puzzle in the input (only blank and # comment lines)");
+        return 1;
+    }
+    if layout.single && items.len() > 1 {
+        eprintln!(
+            "error: export writes the model of one puzzle; the input holds {}",
+            items.len()
+        );
+        return 1;
+    }
+    let end = if layout.blocks { "\n" } else { "" };
+    let mut out = Answers::new();
+    let mut failed = false;
+    for item in items {
+        let (line, remark, bad) = outcome(&item, &answer);
+        failed |= bad;
+        // Standard output stays aligned with the input so scripts can zip lines; a remark
+        // goes to standard error after the answers before it.
+        if let Some(remark) = remark {
+            out.remark(&format!("line {}: {remark}", item.line));
+        }
+        match out.write(&format!("{line}{end}")) {
+            Written::Yes => {}
+            // The reader has what it wanted (`| head -1`): not a failure of this run.
+            Written::ReaderGone => return i32::from(failed),
+            Written::Failed => return 1,
+        }
+    }
+    out.flush();
+    i32::from(failed)
+}
+
+/// One puzzle's answer line, its remark, and whether it failed: a puzzle that does not read
+/// is answered 'invalid', one the command fails on 'error'.
+fn outcome(
+    item: &Piece,
+    answer: impl Fn(&Parsed) -> Result<Answer, String>,
+) -> (String, Option<String>, bool) {
+    match &item.parsed {
+        Err(e) => ("invalid".into(), Some(e.to_string()), true),
+        // Its answers would be empty lines that read back as no puzzle at all.
+        Ok(p) if p.grid.size().cells() == 0 => (
+            "invalid".into(),
+            Some("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into()),
+            true,
+        ),
+        Ok(p) => match answer(p) {
+            Ok(Answer { line, note }) => (line, note, false),
+            Err(e) => ("error".into(), Some(e), true),
+        },
+    }
+}

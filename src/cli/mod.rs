@@ -1,0 +1,104 @@
+//! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
+
+mod answer;
+mod args;
+mod batch;
+mod check;
+mod docs;
+mod generate;
+mod input;
+mod output;
+mod values;
+
+use crate::app::state::{progress_text, quantity};
+use crate::engine::format::Format;
+use args::{Cli, Command};
+use batch::Layout;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser};
+use std::ffi::OsString;
+
+/// Runs the tool on the arguments after the program's name; returns the process exit status.
+pub fn main<I, T>(argv: I) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString>,
+{
+    let argv =
+        std::iter::once(OsString::from("sudoku-lab")).chain(argv.into_iter().map(Into::into));
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let e = name_the_takers(e);
+            // Help or an error for a reader that has gone: nothing left to tell.
+            let _ = e.print();
+            return e.exit_code();
+        }
+    };
+    match cli.command {
+        Command::Solve(a) => {
+            batch::run(a.input.file(), Layout::default(), |p| answer::solve(&a, p))
+        }
+        Command::Count(a) => {
+            batch::run(a.input.file(), Layout::default(), |p| answer::count(&a, p))
+        }
+        Command::Convert(a) => {
+            let layout = Layout {
+                blocks: a.to == Format::Grid,
+                ..Layout::default()
+            };
+            batch::run(a.input.file(), layout, |p| answer::convert(a.to, p))
+        }
+        Command::Check(a) => batch::run(a.input.file(), Layout::default(), |p| {
+            check::check_line(&p.puzzle, a.solver.formulation, a.difficulty).map(Into::into)
+        }),
+        Command::Export(a) => {
+            let layout = Layout {
+                single: true,
+                ..Layout::default()
+            };
+            batch::run(a.input.file(), layout, |p| answer::export(a.format, p))
+        }
+        Command::Generate(a) => generate::run(&a),
+        Command::Completions(a) => docs::completions(a.shell),
+        Command::Man(a) => docs::man(a.command.as_deref()),
+    }
+}
+
+/// An option of another command is refused (a user who passed `--limit` to `solve` would
+/// otherwise believe it took effect); the error then names the commands that take it.
+fn name_the_takers(mut e: clap::Error) -> clap::Error {
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let given = given.split('=').next().unwrap_or_default();
+    let long = given.strip_prefix("--");
+    let short = given
+        .strip_prefix('-')
+        .filter(|s| long.is_none() && s.chars().count() == 1)
+        .and_then(|s| s.chars().next());
+    let takes = |a: &clap::Arg| {
+        (long.is_some() && a.get_long() == long) || (short.is_some() && a.get_short() == short)
+    };
+    let cli = Cli::command();
+    let takers: Vec<&clap::Command> = cli
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(takes))
+        .collect();
+    let name = takers
+        .first()
+        .and_then(|c| c.get_arguments().find(|a| takes(a)))
+        .and_then(|a| a.get_long());
+    if let Some(name) = name {
+        let names: Vec<&str> = takers.iter().map(|c| c.get_name()).collect();
+        let tip = format!("--{name} is an option of {}", names.join(", "));
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
+    }
+    e
+}

@@ -1,0 +1,113 @@
+//! Writers of the tool's output: answers on standard output, progress on standard error.
+
+use super::progress_text;
+use crate::engine::generate;
+use crate::engine::search::Flow;
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Standard output for answers: buffered, but flushed at least every [`Answers::EVERY`], so
+/// a pipeline sees answers as they come and a stopped run keeps nearly all of them, at
+/// little of the cost of a write per line.
+pub struct Answers {
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    last_flush: Instant,
+}
+
+/// What became of an answer written.
+pub enum Written {
+    Yes,
+    /// The reader closed the pipe.
+    ReaderGone,
+    Failed,
+}
+
+impl Answers {
+    const EVERY: Duration = Duration::from_millis(100);
+
+    pub fn new() -> Answers {
+        Answers {
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+            last_flush: Instant::now(),
+        }
+    }
+
+    pub fn write(&mut self, line: &str) -> Written {
+        let mut written = writeln!(self.out, "{line}");
+        if written.is_ok() && self.last_flush.elapsed() >= Self::EVERY {
+            self.last_flush = Instant::now();
+            written = self.out.flush();
+        }
+        match written {
+            Ok(()) => Written::Yes,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Written::ReaderGone,
+            Err(_) => Written::Failed,
+        }
+    }
+
+    pub fn flush(&mut self) {
+        let _ = self.out.flush();
+        self.last_flush = Instant::now();
+    }
+
+    /// A remark on standard error, after the answers written before it.
+    pub fn remark(&mut self, text: &str) {
+        self.flush();
+        eprintln!("{text}");
+    }
+}
+
+/// Writes a whole text to standard output (a script or a page): exit status 0 when written or
+/// when the reader closed the pipe early, 1 when writing failed.
+pub fn write_all(text: &[u8]) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text).and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            1
+        }
+    }
+}
+
+/// On a terminal, a line on standard error that follows the generator's progress (big grids
+/// take minutes) and is erased when it is done; elsewhere nothing, so logs stay clean.
+pub struct TerminalProgress {
+    on_terminal: bool,
+    shown: bool,
+    last: Option<Instant>,
+}
+
+impl TerminalProgress {
+    pub fn new() -> TerminalProgress {
+        TerminalProgress {
+            on_terminal: std::io::stderr().is_terminal(),
+            shown: false,
+            last: None,
+        }
+    }
+
+    pub fn report(&mut self, p: &generate::Progress) -> Flow {
+        let due = self
+            .last
+            .is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
+        if self.on_terminal && due {
+            self.last = Some(Instant::now());
+            self.shown = true;
+            eprint!(
+                "\r\x1b[K{}",
+                progress_text(p.phase, p.done as u64, p.total as u64)
+            );
+        }
+        Flow::Continue
+    }
+}
+
+impl Drop for TerminalProgress {
+    fn drop(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
