@@ -170,3 +170,37 @@ fn marks_text_round_trips() {
     let r = rating::rate(&g.puzzle, true);
     assert!(r.level.is_some() || r.outcome == Outcome::Stuck);
 }
+
+/// Hard shared puzzles, with their solutions from the search solver: every step of every
+/// technique (chains, ALS, forcing chains included) is checked; prints the technique counts.
+#[test]
+#[ignore = "needs ../shared/data; slow"]
+fn hard_shared_puzzles_respect_their_solutions() {
+    use sudoku_lab::engine::{Formulation, SolveOptions, solve};
+    let Some(text) = shared("magictour_top1465.txt") else {
+        return;
+    };
+    let mut counts = std::collections::BTreeMap::new();
+    let (mut solved_n, mut total) = (0, 0);
+    let start = std::time::Instant::now();
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(300) {
+        let values: Vec<u8> = line
+            .trim()
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let puzzle = Grid::from_values(Size::NINE, &values).unwrap();
+        let report = solve(&puzzle, Formulation::Propagation, &SolveOptions::default()).unwrap();
+        let solution = &report.solutions[0];
+        let solved = solve_checked(&puzzle, solution, report.count == 1);
+        total += 1;
+        solved_n += usize::from(solved.outcome == Outcome::Solved);
+        for s in &solved.steps {
+            *counts.entry(s.technique).or_insert(0usize) += 1;
+        }
+    }
+    eprintln!("{solved_n}/{total} solved in {:?}", start.elapsed());
+    for (t, n) in counts {
+        eprintln!("{t}: {n}");
+    }
+}
