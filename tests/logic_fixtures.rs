@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use sudoku_lab::engine::generate::random_full_grid;
+use sudoku_lab::engine::generate::{GenerateOptions, generate, no_progress, random_full_grid};
 use sudoku_lab::engine::logic::{self, LogicOptions, Marks, Step, Technique};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::{Entry, Formulation, Grid, Pos, Size, SolveOptions, solve};
@@ -177,8 +177,15 @@ fn sources(side: usize) -> Vec<(Grid, Grid, bool)> {
             }
         }
     }
+    // Generated minimal puzzles: unique, so the uniqueness techniques have their chance.
+    if side == 16 {
+        for seed in 0..12 {
+            let g = generate(size, &GenerateOptions::with_seed(seed), &mut no_progress).unwrap();
+            out.push((g.puzzle, g.solution, true));
+        }
+    }
     // Blanked random grids: many solutions, so no uniqueness techniques.
-    for seed in 0..300u64 {
+    for seed in 0..if side == 9 { 300 } else { 1500 } {
         let mut rng = Rng::new(seed);
         let full = random_full_grid(size, &mut rng, None).unwrap();
         let keep = 25 + (seed % 30) as usize;

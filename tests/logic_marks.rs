@@ -1,6 +1,7 @@
 //! Pencil-mark state: its text form at every size, HoDoKu's library lines, typed errors.
 
 use proptest::prelude::*;
+use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::logic::{Marks, MarksError};
 use sudoku_lab::engine::rng::Rng;
@@ -9,12 +10,9 @@ use sudoku_lab::engine::{Candidates, Digit, Entry, Grid, Pos, Size};
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
+/// A 9x9 puzzle from its one-line form.
 fn nine(text: &str) -> Grid {
-    let v: Vec<u8> = text
-        .bytes()
-        .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-        .collect();
-    Grid::from_values(Size::NINE, &v).unwrap()
+    parse(text).expect("a puzzle").puzzle
 }
 
 fn digit(v: u64) -> Digit {

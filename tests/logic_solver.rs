@@ -204,3 +204,24 @@ fn hard_shared_puzzles_respect_their_solutions() {
         eprintln!("{t}: {n}");
     }
 }
+
+/// The log-free check agrees with the logged solve.
+#[test]
+fn outcome_agrees_with_solve() {
+    for n in 2..=4 {
+        let size = Size::new(n).unwrap();
+        for seed in 0..60u64 {
+            let mut rng = Rng::new(seed);
+            let full = random_full_grid(size, &mut rng, None).expect("full grid");
+            let puzzle = blank(&full, 30 + (seed % 40) as usize, &mut rng);
+            for max_level in [Level::Easy, Level::Hard, Level::Extreme] {
+                let options = LogicOptions {
+                    unique: false,
+                    max_level,
+                };
+                let logged = logic::solve(&puzzle, &options).outcome;
+                assert_eq!(logic::outcome(&puzzle, &options), logged, "{n} {seed}");
+            }
+        }
+    }
+}

@@ -25,7 +25,7 @@ mod wings;
 pub use explain::explain;
 pub use marks::{Marks, MarksError};
 pub use rating::{Rating, rate};
-pub use solver::{LogicOptions, Outcome, Solved, solve, solve_marks};
+pub use solver::{LogicOptions, Outcome, Solved, outcome, solve, solve_marks};
 pub use step::{Cand, Step, Unit};
 
 use serde::{Deserialize, Serialize};

@@ -91,6 +91,45 @@ pub fn solve_marks(mut marks: Marks, options: &LogicOptions) -> Solved {
     }
 }
 
+/// How far the allowed techniques get, without the step log: the question a no-guess
+/// generator asks per removal. Singles are placed in bulk, which ends where placing them one
+/// at a time ends (a single stays a single while others are placed, or the state breaks).
+pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
+    let mut marks = Marks::from_grid(grid);
+    let mut found = Vec::new();
+    loop {
+        loop {
+            if marks.is_solved() || marks.is_broken() {
+                break;
+            }
+            found.clear();
+            Technique::NakedSingle.find(&marks, &mut found, usize::MAX);
+            Technique::HiddenSingle.find(&marks, &mut found, usize::MAX);
+            if found.is_empty() {
+                break;
+            }
+            for s in &found {
+                for &(p, d) in &s.placements {
+                    let cell = p.index(marks.size());
+                    if marks.has(cell, d.index()) {
+                        marks.place(cell, d);
+                    }
+                }
+            }
+        }
+        if marks.is_solved() {
+            return finish(Outcome::Solved, Vec::new(), marks).outcome;
+        }
+        if marks.is_broken() {
+            return Outcome::Broken;
+        }
+        match next_step(&marks, options) {
+            Some(step) => marks.apply(&step),
+            None => return Outcome::Stuck,
+        }
+    }
+}
+
 fn finish(outcome: Outcome, steps: Vec<Step>, marks: Marks) -> Solved {
     // A placed digit can clash with a peer when the puzzle had no solution.
     let outcome = if outcome == Outcome::Solved && !marks.to_grid().conflicts().is_empty() {

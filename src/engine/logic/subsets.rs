@@ -46,6 +46,40 @@ fn technique(k: usize, naked: bool) -> Technique {
     }
 }
 
+/// The subset of unit `u` on `slots` holding `digits`, if it removes something: a naked one
+/// removes its digits from the unit's other cells, a hidden one the other digits from its
+/// cells.
+fn subset_step(
+    m: &Marks,
+    k: usize,
+    naked: bool,
+    u: usize,
+    slots: u64,
+    digits: u64,
+) -> Option<Step> {
+    let mut s = Step::new(technique(k, naked));
+    for (slot, &c) in m.layout().units[u].iter().enumerate() {
+        let inside = slots >> slot & 1 == 1;
+        if inside {
+            s.cells.push(m.pos(c));
+        }
+        let gone = match (naked, inside) {
+            (true, false) => m.mask(c) & digits,
+            (false, true) => m.mask(c) & !digits,
+            _ => 0,
+        };
+        for_bits(gone, |d| {
+            s.eliminations.push((m.pos(c), Digit::from_index(d)))
+        });
+    }
+    if s.eliminations.is_empty() {
+        return None;
+    }
+    for_bits(digits, |d| s.digits.push(Digit::from_index(d)));
+    s.units.push(Unit::from_layout(u, m.size()));
+    Some(s)
+}
+
 pub(super) fn naked(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
     let mut items = Vec::with_capacity(side);
@@ -62,23 +96,11 @@ pub(super) fn naked(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
             continue;
         }
         let mut found = |chosen: &[usize], digits: u64| {
-            let mut s = Step::new(technique(k, true));
-            for (slot, &c) in cells.iter().enumerate() {
-                if chosen.contains(&slot) {
-                    s.cells.push(m.pos(c));
-                } else {
-                    for_bits(m.mask(c) & digits, |d| {
-                        s.eliminations.push((m.pos(c), Digit::from_index(d)))
-                    });
-                }
-            }
-            if s.eliminations.is_empty() {
-                return false;
-            }
-            for_bits(digits, |d| s.digits.push(Digit::from_index(d)));
-            s.units.push(Unit::from_layout(u, m.size()));
-            out.push(s);
-            out.len() >= limit
+            let slots = chosen.iter().fold(0u64, |a, &i| a | 1 << i);
+            subset_step(m, k, true, u, slots, digits).is_some_and(|s| {
+                out.push(s);
+                out.len() >= limit
+            })
         };
         if combos(&items, k, 0, &mut Vec::with_capacity(k), 0, &mut found) {
             return;
@@ -106,24 +128,12 @@ pub(super) fn hidden(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
         if items.len() < k || open <= k {
             continue;
         }
-        let cells = &m.layout().units[u];
         let mut found = |chosen: &[usize], slots: u64| {
             let digits = chosen.iter().fold(0u64, |a, &d| a | 1 << d);
-            let mut s = Step::new(technique(k, false));
-            for_bits(slots, |i| {
-                let c = cells[i];
-                s.cells.push(m.pos(c));
-                for_bits(m.mask(c) & !digits, |d| {
-                    s.eliminations.push((m.pos(c), Digit::from_index(d)))
-                });
-            });
-            if s.eliminations.is_empty() {
-                return false;
-            }
-            for_bits(digits, |d| s.digits.push(Digit::from_index(d)));
-            s.units.push(Unit::from_layout(u, m.size()));
-            out.push(s);
-            out.len() >= limit
+            subset_step(m, k, false, u, slots, digits).is_some_and(|s| {
+                out.push(s);
+                out.len() >= limit
+            })
         };
         if combos(&items, k, 0, &mut Vec::with_capacity(k), 0, &mut found) {
             return;
