@@ -219,8 +219,8 @@ impl Marks {
         Pos::from_index(cell, self.size)
     }
 
-    /// Every unit (row, column, box) with no place left for a digit it still lacks, or an
-    /// empty cell with no candidate: the state has no solution.
+    /// Whether the state has no solution: an empty cell with no candidate, or a unit with no
+    /// place left for a digit it still lacks.
     pub fn is_broken(&self) -> bool {
         let side = self.side();
         if self.empty_cells().any(|c| self.cands[c] == 0) {

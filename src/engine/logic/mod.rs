@@ -300,7 +300,8 @@ impl Technique {
 
     /// Appends steps of this technique found in `marks` to `out` until `out` holds `limit`
     /// steps (`1` for a hint, `usize::MAX` for every instance). Only steps that place or
-    /// remove something are reported.
+    /// remove something are reported. Chains give the shortest chain found for any limit
+    /// short of `usize::MAX`, and one chain per start candidate for `usize::MAX`.
     pub fn find(self, marks: &Marks, out: &mut Vec<Step>, limit: usize) {
         use Technique as T;
         if out.len() >= limit || marks.is_solved() {
