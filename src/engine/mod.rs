@@ -8,6 +8,7 @@ pub mod format;
 pub mod formulation;
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod nine;
 pub mod rng;
 pub mod search;

@@ -1,0 +1,191 @@
+//! One sentence per step, rendered from the step's data only.
+
+use super::{Step, Technique};
+use crate::engine::grid::{Digit, Pos};
+use std::collections::BTreeMap;
+
+fn list<T: ToString>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(T::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `a, b and c`.
+fn and_list<T: ToString>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {}", list(rest), last.to_string()),
+    }
+}
+
+/// Unit numbers of one kind joined, `rows 2 and 7`.
+fn lines(units: &[super::Unit]) -> String {
+    let Some(first) = units.first() else {
+        return String::new();
+    };
+    let nums: Vec<usize> = units.iter().map(|u| u.index + 1).collect();
+    let kind = first.kind.to_string();
+    if nums.len() == 1 {
+        format!("{kind} {}", nums[0])
+    } else {
+        format!("{kind}s {}", and_list(&nums))
+    }
+}
+
+/// What the step does: placements, then eliminations grouped by digit.
+fn effects(step: &Step) -> String {
+    let mut parts: Vec<String> = step
+        .placements
+        .iter()
+        .map(|(p, d)| format!("{p} is {d}"))
+        .collect();
+    let mut by_digit: BTreeMap<Digit, Vec<Pos>> = BTreeMap::new();
+    for &(p, d) in &step.eliminations {
+        by_digit.entry(d).or_default().push(p);
+    }
+    for (d, cells) in by_digit {
+        parts.push(format!("{d} removed from {}", list(&cells)));
+    }
+    parts.join("; ")
+}
+
+fn chain(step: &Step) -> String {
+    let mut out = String::new();
+    for (i, (p, d)) in step.chain.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i % 2 == 1 { " = " } else { " - " });
+        }
+        out.push_str(&format!("({d}){p}"));
+    }
+    out
+}
+
+/// The step in one sentence, e.g. `Hidden single: 7 fits only r3c5 in box 2`.
+pub fn explain(step: &Step) -> String {
+    use Technique as T;
+    let t = step.technique;
+    let name = t.name();
+    let digit = step
+        .digits
+        .first()
+        .map(|d| d.to_string())
+        .unwrap_or_default();
+    let digits = and_list(&step.digits);
+    let cells = list(&step.cells);
+    let unit = step
+        .units
+        .first()
+        .map(|u| u.to_string())
+        .unwrap_or_default();
+    let cover = step
+        .cover
+        .first()
+        .map(|u| u.to_string())
+        .unwrap_or_default();
+    let head = match t {
+        T::FullHouse => {
+            return format!("{name}: {cells} is the last empty cell in {unit}, so it is {digit}");
+        }
+        T::NakedSingle => return format!("{name}: {digit} is the only candidate left in {cells}"),
+        T::HiddenSingle => return format!("{name}: {digit} fits only {cells} in {unit}"),
+        T::Pointing | T::Claiming => {
+            format!("{name}: in {unit}, {digit} lies only in {cover}")
+        }
+        T::NakedPair | T::NakedTriple | T::NakedQuad => {
+            format!("{name} {digits} in {cells} ({unit})")
+        }
+        T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
+            format!("{name} {digits} in {cells} ({unit}), other candidates go")
+        }
+        T::XWing | T::Swordfish | T::Jellyfish => format!(
+            "{name} on {digit} in {}, {}",
+            lines(&step.units),
+            lines(&step.cover)
+        ),
+        T::FinnedXWing
+        | T::SashimiXWing
+        | T::FinnedSwordfish
+        | T::SashimiSwordfish
+        | T::FinnedJellyfish
+        | T::SashimiJellyfish => {
+            let fins: Vec<Pos> = step.fins.iter().map(|&(p, _)| p).collect();
+            let word = if fins.len() == 1 { "fin" } else { "fins" };
+            format!(
+                "{name} on {digit} in {}, {}, {word} {}",
+                lines(&step.units),
+                lines(&step.cover),
+                list(&fins)
+            )
+        }
+        T::Skyscraper | T::TwoStringKite => {
+            let (a, b) = (step.cells[0], step.cells[3]);
+            format!(
+                "{name} on {digit} in {} and {}: {a} or {b} holds {digit}",
+                step.units[0], step.units[1]
+            )
+        }
+        T::EmptyRectangle => {
+            format!("{name} on {digit} in {unit} with the pair in {cover}")
+        }
+        T::WWing => {
+            let (y, x) = (&step.digits[0], &step.digits[1]);
+            format!(
+                "{name}: {} and {} joined by the {x} pair {}, {}: one of them holds {y}",
+                step.cells[0], step.cells[1], step.cells[2], step.cells[3]
+            )
+        }
+        T::XyWing | T::XyzWing => format!(
+            "{name} with pivot {} and pincers {} and {}",
+            step.cells[0], step.cells[1], step.cells[2]
+        ),
+        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle3 | T::UniqueRectangle4 => {
+            format!("{name} on {} in {cells}", and_list(&step.digits))
+        }
+        T::BugPlusOne => {
+            return format!(
+                "{name}: {cells} must be {digit}, else every empty cell would keep two candidates"
+            );
+        }
+        T::SimpleColorsTrap | T::SimpleColorsWrap => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!("{name} on {digit}, colours {}", g.join(" / "))
+        }
+        T::XChain | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::AlsXz => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!(
+                "{name}: sets {} and {} restricted on {digit}",
+                g.first().cloned().unwrap_or_default(),
+                g.get(1).cloned().unwrap_or_default()
+            )
+        }
+        T::ForcingChain => return forcing(step),
+    };
+    format!("{head}: {}", effects(step))
+}
+
+fn forcing(step: &Step) -> String {
+    let name = step.technique.name();
+    if let Some(&(p, d)) = step.placements.first() {
+        let start = step
+            .cells
+            .first()
+            .map(|c| c.to_string())
+            .unwrap_or_default();
+        let ds: Vec<Digit> = step.chain.iter().map(|&(_, d)| d).collect();
+        return format!(
+            "{name}: {p} is {d} whichever of {} {start} holds",
+            and_list(&ds)
+        );
+    }
+    let (p, d) = step.chain[0];
+    let why = match (step.cells.first(), step.units.first()) {
+        (Some(c), _) => format!("leaves {c} with no candidate"),
+        (None, Some(u)) => format!("leaves no place for {} in {u}", step.digits[1]),
+        _ => "breaks the grid".to_string(),
+    };
+    format!("{name}: {d} in {p} {why}, so {d} is removed from {p}")
+}

@@ -1,0 +1,276 @@
+//! Basic fish (X-Wing, Swordfish, Jellyfish) and finned/sashimi fish, rows or columns as
+//! base lines. Sizes stop at 4 at every grid size: a line takes part only while its places
+//! can still fit the cover (at most `k` places, or `k` plus one box width with fins), so the
+//! combinations stay few.
+
+use super::intersections::for_bits;
+use super::{Marks, Step, Technique, Unit};
+use crate::engine::grid::{Digit, Pos};
+
+/// A fish found: digit, base lines (bits), cover lines (bits), fin places and eliminations
+/// as (base-orientation line, cross index) pairs.
+struct Fish {
+    digit: usize,
+    rows: bool,
+    base: u64,
+    cover: u64,
+    fins: Vec<(usize, usize)>,
+    elims: Vec<(usize, usize)>,
+}
+
+fn to_pos(rows: bool, line: usize, cross: usize) -> Pos {
+    if rows {
+        Pos::new(line, cross)
+    } else {
+        Pos::new(cross, line)
+    }
+}
+
+fn push(m: &Marks, f: Fish, t: Technique, out: &mut Vec<Step>) {
+    let d = Digit::from_index(f.digit);
+    let side = m.side();
+    let mut s = Step::new(t);
+    s.digits.push(d);
+    type Line = fn(usize) -> Unit;
+    let (base_kind, cover_kind): (Line, Line) = if f.rows {
+        (Unit::row, Unit::column)
+    } else {
+        (Unit::column, Unit::row)
+    };
+    for_bits(f.base, |l| {
+        s.units.push(base_kind(l));
+        let unit = if f.rows { l } else { side + l };
+        for_bits(m.places(unit, f.digit), |x| {
+            s.cells.push(to_pos(f.rows, l, x))
+        });
+    });
+    for_bits(f.cover, |c| s.cover.push(cover_kind(c)));
+    s.fins = f
+        .fins
+        .iter()
+        .map(|&(l, x)| (to_pos(f.rows, l, x), d))
+        .collect();
+    s.eliminations = f
+        .elims
+        .iter()
+        .map(|&(l, x)| (to_pos(f.rows, l, x), d))
+        .collect();
+    s.eliminations.sort();
+    out.push(s);
+}
+
+/// Lines (as base) of one orientation with their places of `d`, filtered by count.
+fn lines(m: &Marks, rows: bool, d: usize, max: u32) -> Vec<(usize, u64)> {
+    let side = m.side();
+    (0..side)
+        .filter_map(|l| {
+            let p = m.places(if rows { l } else { side + l }, d);
+            (p != 0 && p.count_ones() <= max).then_some((l, p))
+        })
+        .collect()
+}
+
+/// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits.
+fn each_combo(
+    items: &[(usize, u64)],
+    k: usize,
+    max: u32,
+    f: &mut dyn FnMut(u64, u64) -> bool,
+) -> bool {
+    /// Chosen lines so far (as bits) and the union of their places.
+    struct Acc {
+        base: u64,
+        union: u64,
+    }
+    fn go(
+        items: &[(usize, u64)],
+        max: u32,
+        start: usize,
+        acc: Acc,
+        left: usize,
+        f: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> bool {
+        if left == 0 {
+            return f(acc.base, acc.union);
+        }
+        for i in start..items.len() {
+            let union = acc.union | items[i].1;
+            if union.count_ones() > max || items.len() - i < left {
+                continue;
+            }
+            let next = Acc {
+                base: acc.base | 1 << items[i].0,
+                union,
+            };
+            if go(items, max, i + 1, next, left - 1, f) {
+                return true;
+            }
+        }
+        false
+    }
+    go(items, max, 0, Acc { base: 0, union: 0 }, k, f)
+}
+
+fn basic_technique(k: usize) -> Technique {
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        _ => Technique::Jellyfish,
+    }
+}
+
+pub(super) fn basic(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
+    let side = m.side();
+    for d in 0..side {
+        for rows in [true, false] {
+            let items = lines(m, rows, d, k as u32);
+            if items.len() < k {
+                continue;
+            }
+            let mut found = |base: u64, cover: u64| {
+                let mut elims = Vec::new();
+                for_bits(cover, |c| {
+                    let unit = if rows { side + c } else { c };
+                    for_bits(m.places(unit, d) & !base, |l| elims.push((l, c)));
+                });
+                if elims.is_empty() {
+                    return false;
+                }
+                let f = Fish {
+                    digit: d,
+                    rows,
+                    base,
+                    cover,
+                    fins: Vec::new(),
+                    elims,
+                };
+                push(m, f, basic_technique(k), out);
+                out.len() >= limit
+            };
+            if each_combo(&items, k, k as u32, &mut found) {
+                return;
+            }
+        }
+    }
+}
+
+fn finned_technique(k: usize, sashimi: bool) -> Technique {
+    match (k, sashimi) {
+        (2, false) => Technique::FinnedXWing,
+        (2, true) => Technique::SashimiXWing,
+        (3, false) => Technique::FinnedSwordfish,
+        (3, true) => Technique::SashimiSwordfish,
+        (_, false) => Technique::FinnedJellyfish,
+        (_, true) => Technique::SashimiJellyfish,
+    }
+}
+
+/// Finned fish: the base lines' places outside `k` cover lines (the fins) all lie in one box;
+/// then a cover cell in that box, off the base lines, sees every fin and loses the digit.
+/// Sashimi when some base line has at most one place in the cover.
+pub(super) fn finned(m: &Marks, k: usize, sashimi: bool, out: &mut Vec<Step>, limit: usize) {
+    let (side, n) = (m.side(), m.size().box_size());
+    let low = (1u64 << n) - 1;
+    let max = (k + n) as u32;
+    for d in 0..side {
+        for rows in [true, false] {
+            let items = lines(m, rows, d, max);
+            if items.len() < k {
+                continue;
+            }
+            let mut found = |base: u64, union: u64| {
+                if union.count_ones() as usize <= k {
+                    return false;
+                }
+                for stack in 0..n {
+                    let inside = union & low << (stack * n);
+                    let outside = union & !inside;
+                    let need = k.saturating_sub(outside.count_ones() as usize);
+                    if outside.count_ones() as usize > k || need > inside.count_ones() as usize {
+                        continue;
+                    }
+                    let stop = subsets_of(inside, need, &mut |chosen| {
+                        let cover = outside | chosen;
+                        try_fins(m, d, rows, base, cover, stack, sashimi).is_some_and(|f| {
+                            push(m, f, finned_technique(k, sashimi), out);
+                            out.len() >= limit
+                        })
+                    });
+                    if stop {
+                        return true;
+                    }
+                }
+                false
+            };
+            if each_combo(&items, k, max, &mut found) {
+                return;
+            }
+        }
+    }
+}
+
+/// Calls `f` on each subset of `bits` with `k` bits until it returns true.
+fn subsets_of(bits: u64, k: usize, f: &mut dyn FnMut(u64) -> bool) -> bool {
+    fn go(bits: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64) -> bool) -> bool {
+        if k == 0 {
+            return f(acc);
+        }
+        if (bits.count_ones() as usize) < k {
+            return false;
+        }
+        let low = bits & bits.wrapping_neg();
+        go(bits & !low, k - 1, acc | low, f) || go(bits & !low, k, acc, f)
+    }
+    go(bits, k, 0, f)
+}
+
+/// The finned fish with these base and cover lines, fins in `stack` (columns of boxes for
+/// row bases), if its fins share one box and it eliminates something.
+fn try_fins(
+    m: &Marks,
+    d: usize,
+    rows: bool,
+    base: u64,
+    cover: u64,
+    stack: usize,
+    sashimi: bool,
+) -> Option<Fish> {
+    let (side, n) = (m.side(), m.size().box_size());
+    let mut fins = Vec::new();
+    let mut band = None;
+    let mut is_sashimi = false;
+    let mut ok = true;
+    for_bits(base, |l| {
+        let unit = if rows { l } else { side + l };
+        let p = m.places(unit, d);
+        if (p & cover).count_ones() <= 1 {
+            is_sashimi = true;
+        }
+        for_bits(p & !cover, |x| {
+            fins.push((l, x));
+            if *band.get_or_insert(l / n) != l / n || x / n != stack {
+                ok = false;
+            }
+        });
+    });
+    let band = band?;
+    if !ok || fins.is_empty() || is_sashimi != sashimi {
+        return None;
+    }
+    let mut elims = Vec::new();
+    let band_lines = ((1u64 << n) - 1) << (band * n);
+    for_bits(cover & ((1u64 << n) - 1) << (stack * n), |c| {
+        let unit = if rows { side + c } else { c };
+        for_bits(m.places(unit, d) & band_lines & !base, |l| {
+            elims.push((l, c))
+        });
+    });
+    (!elims.is_empty()).then_some(Fish {
+        digit: d,
+        rows,
+        base,
+        cover,
+        fins,
+        elims,
+    })
+}

@@ -1,0 +1,372 @@
+//! Human-style solving: pencil marks, a registry of techniques, step explanations, a logic
+//! solver and a difficulty rating, for every size.
+//!
+//! Levels, scores and technique codes follow HoDoKu (Bernhard Hobiger's solver, version 2.2):
+//! each technique's score is HoDoKu's default step score (`Options.solverSteps`), the order
+//! is its solver order, and the codes are its library-format codes (`SolutionType`). See
+//! [`rating`] for how the scores make a level.
+
+mod als;
+mod chains;
+mod colouring;
+mod explain;
+mod fish;
+mod intersections;
+pub mod marks;
+pub mod rating;
+mod single_digit;
+mod singles;
+pub mod solver;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use explain::explain;
+pub use marks::{Marks, MarksError};
+pub use rating::{Rating, rate};
+pub use solver::{LogicOptions, Outcome, Solved, outcome, solve, solve_marks};
+pub use step::{Cand, Step, Unit};
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// HoDoKu's difficulty levels, easiest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Unfair => "unfair",
+            Level::Extreme => "extreme",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every technique, in the order the solver tries them (HoDoKu's order).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Technique {
+    FullHouse,
+    NakedSingle,
+    HiddenSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    NakedTriple,
+    HiddenPair,
+    HiddenTriple,
+    NakedQuad,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    BugPlusOne,
+    Skyscraper,
+    TwoStringKite,
+    EmptyRectangle,
+    WWing,
+    XyWing,
+    XyzWing,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    UniqueRectangle3,
+    UniqueRectangle4,
+    FinnedXWing,
+    SashimiXWing,
+    FinnedSwordfish,
+    SashimiSwordfish,
+    FinnedJellyfish,
+    SashimiJellyfish,
+    SimpleColorsTrap,
+    SimpleColorsWrap,
+    XChain,
+    XyChain,
+    Aic,
+    AlsXz,
+    ForcingChain,
+}
+
+/// One registry row: id, name, level, HoDoKu score, HoDoKu library code.
+type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
+
+impl Technique {
+    pub const ALL: [Technique; 38] = [
+        Technique::FullHouse,
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::Jellyfish,
+        Technique::BugPlusOne,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::EmptyRectangle,
+        Technique::WWing,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle4,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::SimpleColorsTrap,
+        Technique::SimpleColorsWrap,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
+        Technique::AlsXz,
+        Technique::ForcingChain,
+    ];
+
+    fn info(self) -> Info {
+        use Level::*;
+        use Technique as T;
+        match self {
+            T::FullHouse => ("full-house", "Full house", Easy, 4, Some("0000")),
+            T::NakedSingle => ("naked-single", "Naked single", Easy, 4, Some("0003")),
+            T::HiddenSingle => ("hidden-single", "Hidden single", Easy, 14, Some("0002")),
+            T::Pointing => ("pointing", "Pointing", Medium, 50, Some("0100")),
+            T::Claiming => ("claiming", "Claiming", Medium, 50, Some("0101")),
+            T::NakedPair => ("naked-pair", "Naked pair", Medium, 60, Some("0200")),
+            T::NakedTriple => ("naked-triple", "Naked triple", Medium, 80, Some("0201")),
+            T::HiddenPair => ("hidden-pair", "Hidden pair", Medium, 70, Some("0210")),
+            T::HiddenTriple => ("hidden-triple", "Hidden triple", Medium, 100, Some("0211")),
+            T::NakedQuad => ("naked-quad", "Naked quad", Hard, 120, Some("0202")),
+            T::HiddenQuad => ("hidden-quad", "Hidden quad", Hard, 150, Some("0212")),
+            T::XWing => ("x-wing", "X-Wing", Hard, 140, Some("0300")),
+            T::Swordfish => ("swordfish", "Swordfish", Hard, 150, Some("0301")),
+            T::Jellyfish => ("jellyfish", "Jellyfish", Hard, 160, Some("0302")),
+            T::BugPlusOne => ("bug-plus-one", "BUG+1", Hard, 100, Some("0610")),
+            T::Skyscraper => ("skyscraper", "Skyscraper", Hard, 130, Some("0400")),
+            T::TwoStringKite => ("2-string-kite", "2-String Kite", Hard, 150, Some("0401")),
+            T::EmptyRectangle => (
+                "empty-rectangle",
+                "Empty rectangle",
+                Hard,
+                120,
+                Some("0402"),
+            ),
+            T::WWing => ("w-wing", "W-Wing", Hard, 150, Some("0803")),
+            T::XyWing => ("xy-wing", "XY-Wing", Hard, 160, Some("0800")),
+            T::XyzWing => ("xyz-wing", "XYZ-Wing", Hard, 180, Some("0801")),
+            T::UniqueRectangle1 => ("ur-1", "Unique rectangle type 1", Hard, 100, Some("0600")),
+            T::UniqueRectangle2 => ("ur-2", "Unique rectangle type 2", Hard, 100, Some("0601")),
+            T::UniqueRectangle3 => ("ur-3", "Unique rectangle type 3", Hard, 100, Some("0602")),
+            T::UniqueRectangle4 => ("ur-4", "Unique rectangle type 4", Hard, 100, Some("0603")),
+            T::FinnedXWing => ("finned-x-wing", "Finned X-Wing", Hard, 130, Some("0310")),
+            T::SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", Hard, 150, Some("0320")),
+            T::FinnedSwordfish => (
+                "finned-swordfish",
+                "Finned Swordfish",
+                Unfair,
+                200,
+                Some("0311"),
+            ),
+            T::SashimiSwordfish => (
+                "sashimi-swordfish",
+                "Sashimi Swordfish",
+                Unfair,
+                240,
+                Some("0321"),
+            ),
+            T::FinnedJellyfish => (
+                "finned-jellyfish",
+                "Finned Jellyfish",
+                Unfair,
+                250,
+                Some("0312"),
+            ),
+            T::SashimiJellyfish => (
+                "sashimi-jellyfish",
+                "Sashimi Jellyfish",
+                Unfair,
+                260,
+                Some("0322"),
+            ),
+            T::SimpleColorsTrap => (
+                "simple-colors-trap",
+                "Simple colors trap",
+                Hard,
+                150,
+                Some("0500"),
+            ),
+            T::SimpleColorsWrap => (
+                "simple-colors-wrap",
+                "Simple colors wrap",
+                Hard,
+                150,
+                Some("0501"),
+            ),
+            T::XChain => ("x-chain", "X-Chain", Unfair, 260, Some("0701")),
+            T::XyChain => ("xy-chain", "XY-Chain", Unfair, 260, Some("0702")),
+            T::Aic => ("aic", "AIC", Unfair, 280, Some("0708")),
+            T::AlsXz => ("als-xz", "ALS-XZ", Unfair, 300, Some("0901")),
+            T::ForcingChain => ("forcing-chain", "Forcing chain", Extreme, 500, Some("1301")),
+        }
+    }
+
+    /// The name used on the command line.
+    pub fn id(self) -> &'static str {
+        self.info().0
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().1
+    }
+
+    pub fn level(self) -> Level {
+        self.info().2
+    }
+
+    /// HoDoKu's score for one use of the technique.
+    pub fn score(self) -> u32 {
+        self.info().3
+    }
+
+    /// HoDoKu's library code for the technique, where HoDoKu has it.
+    pub fn hodoku_code(self) -> Option<&'static str> {
+        self.info().4
+    }
+
+    /// By id or by name, ignoring case.
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL
+            .into_iter()
+            .find(|t| t.id().eq_ignore_ascii_case(id) || t.name().eq_ignore_ascii_case(id))
+    }
+
+    /// Uniqueness techniques are sound only for a puzzle known to have one solution.
+    pub fn needs_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::BugPlusOne
+                | Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+        )
+    }
+
+    /// Appends steps of this technique found in `marks` to `out` until `out` holds `limit`
+    /// steps (`1` for a hint, `usize::MAX` for every instance). Only steps that place or
+    /// remove something are reported. Chains give the shortest chain found for any limit
+    /// short of `usize::MAX`, and one chain per start candidate for `usize::MAX`.
+    pub fn find(self, marks: &Marks, out: &mut Vec<Step>, limit: usize) {
+        use Technique as T;
+        if out.len() >= limit || marks.is_solved() {
+            return;
+        }
+        match self {
+            T::FullHouse => singles::full_house(marks, out, limit),
+            T::NakedSingle => singles::naked_single(marks, out, limit),
+            T::HiddenSingle => singles::hidden_single(marks, out, limit),
+            T::Pointing => intersections::pointing(marks, out, limit),
+            T::Claiming => intersections::claiming(marks, out, limit),
+            T::NakedPair => subsets::naked(marks, 2, out, limit),
+            T::NakedTriple => subsets::naked(marks, 3, out, limit),
+            T::NakedQuad => subsets::naked(marks, 4, out, limit),
+            T::HiddenPair => subsets::hidden(marks, 2, out, limit),
+            T::HiddenTriple => subsets::hidden(marks, 3, out, limit),
+            T::HiddenQuad => subsets::hidden(marks, 4, out, limit),
+            T::XWing => fish::basic(marks, 2, out, limit),
+            T::Swordfish => fish::basic(marks, 3, out, limit),
+            T::Jellyfish => fish::basic(marks, 4, out, limit),
+            T::FinnedXWing => fish::finned(marks, 2, false, out, limit),
+            T::SashimiXWing => fish::finned(marks, 2, true, out, limit),
+            T::FinnedSwordfish => fish::finned(marks, 3, false, out, limit),
+            T::SashimiSwordfish => fish::finned(marks, 3, true, out, limit),
+            T::FinnedJellyfish => fish::finned(marks, 4, false, out, limit),
+            T::SashimiJellyfish => fish::finned(marks, 4, true, out, limit),
+            T::Skyscraper | T::TwoStringKite => single_digit::turbot(marks, self, out, limit),
+            T::EmptyRectangle => single_digit::empty_rectangle(marks, out, limit),
+            T::WWing => wings::w_wing(marks, out, limit),
+            T::XyWing => wings::xy_wing(marks, out, limit),
+            T::XyzWing => wings::xyz_wing(marks, out, limit),
+            T::BugPlusOne => uniqueness::bug_plus_one(marks, out, limit),
+            T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4 => uniqueness::rectangles(marks, self, out, limit),
+            T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
+            T::XChain | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::AlsXz => als::xz(marks, out, limit),
+            T::ForcingChain => chains::forcing(marks, out, limit),
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Every step of `technique` in `marks` (for `hint --technique NAME --all`).
+pub fn find_all(marks: &Marks, technique: Technique) -> Vec<Step> {
+    let mut out = Vec::new();
+    technique.find(marks, &mut out, usize::MAX);
+    out
+}
+
+/// The easiest step the allowed techniques find, if any.
+pub fn next_step(marks: &Marks, options: &LogicOptions) -> Option<Step> {
+    let mut out = Vec::with_capacity(1);
+    for t in options.techniques() {
+        t.find(marks, &mut out, 1);
+        if let Some(s) = out.pop() {
+            return Some(s);
+        }
+    }
+    None
+}

@@ -1,0 +1,177 @@
+//! Single-digit patterns built from conjugate pairs (a digit with exactly two places in a
+//! unit): skyscraper, 2-string kite and empty rectangle.
+
+use super::intersections::for_bits;
+use super::{Marks, Step, Technique, Unit};
+use crate::engine::grid::Digit;
+
+/// Conjugate pairs of digit `d` in units `units`: (unit, first cell, second cell).
+pub(super) fn strong_links(
+    m: &Marks,
+    d: usize,
+    units: std::ops::Range<usize>,
+) -> Vec<(usize, usize, usize)> {
+    units
+        .filter_map(|u| {
+            let p = m.places(u, d);
+            (p.count_ones() == 2).then(|| {
+                let a = m.cell_at(u, p.trailing_zeros() as usize);
+                let b = m.cell_at(u, 63 - p.leading_zeros() as usize);
+                (u, a, b)
+            })
+        })
+        .collect()
+}
+
+/// Cells other than `skip` that see both `a` and `b` and hold digit `d`.
+pub(super) fn seeing_both(m: &Marks, a: usize, b: usize, d: usize, skip: &[usize]) -> Vec<usize> {
+    m.layout().peers[a]
+        .iter()
+        .copied()
+        .filter(|&p| m.has(p, d) && m.sees(p, b) && !skip.contains(&p))
+        .collect()
+}
+
+/// Skyscraper (two parallel conjugate pairs joined at one end by a line) or 2-string kite
+/// (a row pair and a column pair joined in a box): one of the two free ends holds the digit.
+pub(super) fn turbot(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
+    let (side, n) = (m.side(), m.size().box_size());
+    let row = |c: usize| c / side;
+    let col = |c: usize| c % side;
+    let boxed = |c: usize| (row(c) / n, col(c) / n);
+    for d in 0..side {
+        let rows = strong_links(m, d, 0..side);
+        let cols = strong_links(m, d, side..2 * side);
+        type Link = (usize, usize, usize);
+        let mut pairs: Vec<(Link, Link)> = Vec::new();
+        if t == Technique::Skyscraper {
+            for links in [&rows, &cols] {
+                for (i, x) in links.iter().enumerate() {
+                    for y in &links[i + 1..] {
+                        pairs.push((*x, *y));
+                    }
+                }
+            }
+        } else {
+            for x in &rows {
+                for y in &cols {
+                    pairs.push((*x, *y));
+                }
+            }
+        }
+        for ((u1, a1, b1), (u2, a2, b2)) in pairs {
+            for (top1, end1) in [(a1, b1), (b1, a1)] {
+                for (top2, end2) in [(a2, b2), (b2, a2)] {
+                    let cells = [top1, end1, top2, end2];
+                    if (1..4).any(|i| cells[..i].contains(&cells[i])) {
+                        continue;
+                    }
+                    let joined = if t == Technique::Skyscraper {
+                        let across = |c: usize| if u1 < side { col(c) } else { row(c) };
+                        across(end1) == across(end2) && across(top1) != across(top2)
+                    } else {
+                        boxed(end1) == boxed(end2)
+                            && boxed(top1) != boxed(end1)
+                            && boxed(top2) != boxed(end1)
+                    };
+                    if !joined {
+                        continue;
+                    }
+                    let elims = seeing_both(m, top1, top2, d, &cells);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut s = Step::new(t);
+                    s.digits.push(Digit::from_index(d));
+                    s.cells = [top1, end1, end2, top2].map(|c| m.pos(c)).to_vec();
+                    s.units = vec![
+                        Unit::from_layout(u1, m.size()),
+                        Unit::from_layout(u2, m.size()),
+                    ];
+                    s.eliminations = elims
+                        .iter()
+                        .map(|&c| (m.pos(c), Digit::from_index(d)))
+                        .collect();
+                    out.push(s);
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Empty rectangle: a box whose digit lies in one row and one column of it, with a conjugate
+/// pair in a line crossing that row (or column) outside the box.
+pub(super) fn empty_rectangle(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+    let (side, n) = (m.side(), m.size().box_size());
+    let low = (1u64 << n) - 1;
+    for d in 0..side {
+        let rows = strong_links(m, d, 0..side);
+        let cols = strong_links(m, d, side..2 * side);
+        for b in 0..side {
+            let (br, bc) = (b / n, b % n);
+            let p = m.places(2 * side + b, d);
+            if p.count_ones() < 2 {
+                continue;
+            }
+            for lr in 0..n {
+                for lc in 0..n {
+                    let cross = low << (lr * n) | (0..n).fold(0u64, |a, r| a | 1 << (r * n + lc));
+                    let in_row = p & low << (lr * n);
+                    let in_col = p & !(low << (lr * n));
+                    // Both arms occupied, else it is locked candidates.
+                    if p & !cross != 0 || in_row & !(1 << (lr * n + lc)) == 0 || in_col == 0 {
+                        continue;
+                    }
+                    let (r, c) = (br * n + lr, bc * n + lc);
+                    // Column pairs with one end in row r: the other end's row loses the
+                    // digit at column c. Row pairs with one end in column c likewise.
+                    let mut found: Vec<(usize, usize, usize)> = Vec::new();
+                    for &(u, a, e) in &cols {
+                        let x = u - side;
+                        if x / n == bc {
+                            continue;
+                        }
+                        for (near, far) in [(a, e), (e, a)] {
+                            if near / side == r && (far / side) / n != br {
+                                found.push((u, far, (far / side) * side + c));
+                            }
+                        }
+                    }
+                    for &(u, a, e) in &rows {
+                        if u / n == br {
+                            continue;
+                        }
+                        for (near, far) in [(a, e), (e, a)] {
+                            if near % side == c && (far % side) / n != bc {
+                                found.push((u, far, r * side + far % side));
+                            }
+                        }
+                    }
+                    for (u, far, target) in found {
+                        if !m.has(target, d) {
+                            continue;
+                        }
+                        let mut s = Step::new(Technique::EmptyRectangle);
+                        let digit = Digit::from_index(d);
+                        s.digits.push(digit);
+                        for_bits(p, |i| s.cells.push(m.pos(m.cell_at(2 * side + b, i))));
+                        let link = &m.layout().units[u];
+                        let other = link.iter().copied().find(|&x| x != far && m.has(x, d));
+                        s.cells.extend(other.map(|x| m.pos(x)));
+                        s.cells.push(m.pos(far));
+                        s.units = vec![Unit::from_layout(2 * side + b, m.size())];
+                        s.cover = vec![Unit::from_layout(u, m.size())];
+                        s.eliminations.push((m.pos(target), digit));
+                        out.push(s);
+                        if out.len() >= limit {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

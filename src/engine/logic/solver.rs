@@ -1,0 +1,145 @@
+//! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
+
+use super::{Level, Marks, Step, Technique, next_step};
+use crate::engine::grid::{Candidates, Grid, Pos};
+use serde::{Deserialize, Serialize};
+
+/// Which techniques the solver may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogicOptions {
+    /// The puzzle is known to have one solution, so uniqueness techniques are sound.
+    pub unique: bool,
+    /// Techniques above this level are not used.
+    pub max_level: Level,
+}
+
+impl Default for LogicOptions {
+    /// Every technique but the uniqueness ones.
+    fn default() -> Self {
+        LogicOptions {
+            unique: false,
+            max_level: Level::Extreme,
+        }
+    }
+}
+
+impl LogicOptions {
+    /// The allowed techniques, easiest first.
+    pub fn techniques(&self) -> impl Iterator<Item = Technique> + '_ {
+        Technique::ALL
+            .into_iter()
+            .filter(|t| t.level() <= self.max_level && (self.unique || !t.needs_uniqueness()))
+    }
+}
+
+/// How a logic solve ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Solved,
+    /// No allowed technique applies: the rest needs guessing (or harder techniques).
+    Stuck,
+    /// The state has no solution: a cell without candidates or a unit missing a digit.
+    Broken,
+}
+
+/// A logic solve: every step in order and the state it ended in.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub outcome: Outcome,
+    pub steps: Vec<Step>,
+    /// The state after the last step.
+    pub marks: Marks,
+}
+
+impl Solved {
+    /// What is left when stuck: each empty cell and its candidates, row-major.
+    pub fn remaining(&self) -> Vec<(Pos, Candidates)> {
+        self.marks
+            .empty_cells()
+            .map(|c| (self.marks.pos(c), self.marks.candidates(c)))
+            .collect()
+    }
+
+    /// The grid reached: the puzzle's givens and every digit placed.
+    pub fn grid(&self) -> Grid {
+        self.marks.to_grid()
+    }
+}
+
+/// Solves `grid` by logic from its pencil marks.
+pub fn solve(grid: &Grid, options: &LogicOptions) -> Solved {
+    solve_marks(Marks::from_grid(grid), options)
+}
+
+/// Solves from a pencil-mark state.
+pub fn solve_marks(mut marks: Marks, options: &LogicOptions) -> Solved {
+    let mut steps = Vec::new();
+    loop {
+        if marks.is_solved() {
+            return finish(Outcome::Solved, steps, marks);
+        }
+        if marks.is_broken() {
+            return finish(Outcome::Broken, steps, marks);
+        }
+        match next_step(&marks, options) {
+            Some(step) => {
+                marks.apply(&step);
+                steps.push(step);
+            }
+            None => return finish(Outcome::Stuck, steps, marks),
+        }
+    }
+}
+
+/// How far the allowed techniques get, without the step log: the question a no-guess
+/// generator asks per removal. Singles are placed in bulk, which ends where placing them one
+/// at a time ends (a single stays a single while others are placed, or the state breaks).
+pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
+    let mut marks = Marks::from_grid(grid);
+    let mut found = Vec::new();
+    loop {
+        loop {
+            if marks.is_solved() || marks.is_broken() {
+                break;
+            }
+            found.clear();
+            Technique::NakedSingle.find(&marks, &mut found, usize::MAX);
+            Technique::HiddenSingle.find(&marks, &mut found, usize::MAX);
+            if found.is_empty() {
+                break;
+            }
+            for s in &found {
+                for &(p, d) in &s.placements {
+                    let cell = p.index(marks.size());
+                    if marks.has(cell, d.index()) {
+                        marks.place(cell, d);
+                    }
+                }
+            }
+        }
+        if marks.is_solved() {
+            return finish(Outcome::Solved, Vec::new(), marks).outcome;
+        }
+        if marks.is_broken() {
+            return Outcome::Broken;
+        }
+        match next_step(&marks, options) {
+            Some(step) => marks.apply(&step),
+            None => return Outcome::Stuck,
+        }
+    }
+}
+
+fn finish(outcome: Outcome, steps: Vec<Step>, marks: Marks) -> Solved {
+    // A placed digit can clash with a peer when the puzzle had no solution.
+    let outcome = if outcome == Outcome::Solved && !marks.to_grid().conflicts().is_empty() {
+        Outcome::Broken
+    } else {
+        outcome
+    };
+    Solved {
+        outcome,
+        steps,
+        marks,
+    }
+}

@@ -1,0 +1,140 @@
+//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+
+use super::single_digit::{seeing_both, strong_links};
+use super::{Marks, Step, Technique};
+use crate::engine::grid::Digit;
+
+fn bivalues(m: &Marks) -> Vec<usize> {
+    m.empty_cells()
+        .filter(|&c| m.mask(c).count_ones() == 2)
+        .collect()
+}
+
+fn push(m: &Marks, t: Technique, cells: &[usize], z: usize, elims: &[usize], out: &mut Vec<Step>) {
+    let mut s = Step::new(t);
+    let digit = Digit::from_index(z);
+    s.digits.push(digit);
+    s.cells = cells.iter().map(|&c| m.pos(c)).collect();
+    s.eliminations = elims.iter().map(|&c| (m.pos(c), digit)).collect();
+    s.eliminations.sort();
+    out.push(s);
+}
+
+/// A pivot `xy` seeing pincers `xz` and `yz`: one pincer holds `z`.
+pub(super) fn xy_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+    let bi = bivalues(m);
+    for &pivot in &bi {
+        let pm = m.mask(pivot);
+        let wings: Vec<usize> = bi
+            .iter()
+            .copied()
+            .filter(|&w| m.sees(pivot, w) && (m.mask(w) & pm).count_ones() == 1)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ma, mb) = (m.mask(a), m.mask(b));
+                let z = ma & mb & !pm;
+                if z == 0 || ma & pm == mb & pm || ma == mb {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as usize;
+                let elims = seeing_both(m, a, b, zd, &[pivot]);
+                if !elims.is_empty() {
+                    push(m, Technique::XyWing, &[pivot, a, b], zd, &elims, out);
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A pivot `xyz` seeing pincers `xz` and `yz`: the pivot or a pincer holds `z`.
+pub(super) fn xyz_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+    let bi = bivalues(m);
+    for pivot in m.empty_cells() {
+        let pm = m.mask(pivot);
+        if pm.count_ones() != 3 {
+            continue;
+        }
+        let wings: Vec<usize> = bi
+            .iter()
+            .copied()
+            .filter(|&w| m.sees(pivot, w) && m.mask(w) & !pm == 0)
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let z = m.mask(a) & m.mask(b);
+                if m.mask(a) == m.mask(b) || z.count_ones() != 1 {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as usize;
+                let elims: Vec<usize> = seeing_both(m, a, b, zd, &[pivot])
+                    .into_iter()
+                    .filter(|&c| m.sees(c, pivot))
+                    .collect();
+                if !elims.is_empty() {
+                    push(m, Technique::XyzWing, &[pivot, a, b], zd, &elims, out);
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Two cells `xy` that do not see each other, joined by a conjugate pair of `x` whose ends
+/// see one cell each: one of the two cells holds `y`.
+pub(super) fn w_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+    let side = m.side();
+    let bi = bivalues(m);
+    let mut links: Vec<Vec<(usize, usize, usize)>> = vec![Vec::new(); side];
+    for (i, &a) in bi.iter().enumerate() {
+        for &b in &bi[i + 1..] {
+            if m.mask(a) != m.mask(b) || m.sees(a, b) {
+                continue;
+            }
+            let both = m.mask(a);
+            for (x, y) in [
+                (
+                    both.trailing_zeros() as usize,
+                    63 - both.leading_zeros() as usize,
+                ),
+                (
+                    63 - both.leading_zeros() as usize,
+                    both.trailing_zeros() as usize,
+                ),
+            ] {
+                if links[x].is_empty() {
+                    links[x] = strong_links(m, x, 0..3 * side);
+                }
+                for &(_, p, q) in &links[x] {
+                    let joins = [(p, q), (q, p)].iter().any(|&(e1, e2)| {
+                        m.sees(e1, a)
+                            && m.sees(e2, b)
+                            && ![a, b].contains(&e1)
+                            && ![a, b].contains(&e2)
+                    });
+                    if !joins {
+                        continue;
+                    }
+                    let elims = seeing_both(m, a, b, y, &[p, q]);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let mut s = Step::new(Technique::WWing);
+                    s.digits = vec![Digit::from_index(y), Digit::from_index(x)];
+                    s.cells = [a, b, p, q].map(|c| m.pos(c)).to_vec();
+                    let digit = Digit::from_index(y);
+                    s.eliminations = elims.iter().map(|&c| (m.pos(c), digit)).collect();
+                    out.push(s);
+                    if out.len() >= limit {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
