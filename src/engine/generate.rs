@@ -4,13 +4,15 @@
 //! never depends on what a solver returns besides yes/no, so a seed gives the same puzzle on
 //! every platform and with every formulation; only the time differs.
 
-use super::formulation::{Formulation, Query, SolveError, Undecided, decide};
+use super::formulation::{Formulation, Query, Undecided, decide};
 use super::grid::{Digit, Entry, Grid, Pos, Size};
 use super::nine::Nine;
 use super::rng::Rng;
 use super::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+pub use super::error::GenerateError;
 
 /// A symmetry the pattern of givens must keep; clues are removed one orbit at a time.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -263,42 +265,6 @@ pub struct Generated {
     pub stats: GenerateStats,
 }
 
-/// Why generation gave no puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum GenerateError {
-    Cancelled,
-    Solver(SolveError),
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Cancelled => f.write_str("generation cancelled"),
-            GenerateError::Solver(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
-impl From<Undecided> for GenerateError {
-    fn from(e: Undecided) -> Self {
-        match e {
-            Undecided::Cancelled => GenerateError::Cancelled,
-            Undecided::OverBudget => GenerateError::Solver(SolveError::Solver(
-                "the solver stopped at a node limit before deciding".into(),
-            )),
-            Undecided::Solver(e) => GenerateError::Solver(e),
-        }
-    }
-}
-
-impl From<SolveError> for GenerateError {
-    fn from(e: SolveError) -> Self {
-        GenerateError::Solver(e)
-    }
-}
-
 /// The seed of attempt `attempt` when searching for a puzzle under `max_clues`: attempt 0 uses
 /// `seed` itself; later ones are hashed so they do not collide with `seed + i` of a batch.
 pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
@@ -418,11 +384,7 @@ fn full_grid(
                 budget += budget / 2;
             }
             Some(Halt::Cancelled) => return Err(GenerateError::Cancelled),
-            other => {
-                return Err(GenerateError::Solver(SolveError::Solver(format!(
-                    "the empty grid search ended with {other:?}"
-                ))));
-            }
+            halt => return Err(GenerateError::FullGrid { halt }),
         }
     };
     Ok(transform(size, &values, rng))

@@ -265,10 +265,11 @@ pub fn minimise_forbidden(query: &Query, limits: &Limits) -> Result<(Optimum, St
         }
         Flow::Stop
     })?;
-    if let Some(e) = invalid {
-        return Err(SolveError::Solver(format!(
-            "MIP produced an invalid solution: {e}"
-        )));
+    if let Some(error) = invalid {
+        return Err(SolveError::InvalidSolution {
+            formulation: super::Formulation::Mip,
+            error,
+        });
     }
     let optimum = match (best, stats.halt) {
         (Some((used, solution)), _) => Optimum::Value { used, solution },
@@ -340,7 +341,7 @@ fn enumerate(
     let halt = loop {
         let solution = match outcome {
             Err(Error::Infeasible) => break Halt::Exhausted,
-            Err(e) => return Err(SolveError::Solver(e.to_string())),
+            Err(e) => return Err(SolveError::Mip(e.to_string())),
             Ok(SolveOutcome::Interrupted(i)) => {
                 // Like a solution's, these accumulate over the edits.
                 nodes = i.stats().nodes_solved;

@@ -286,15 +286,11 @@ pub fn run_with(
             break Halt::NodeLimit;
         }
         calls += 1;
-        let sat = solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
+        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
         if !sat {
             break Halt::Exhausted;
         }
-        let model = solver
-            .model()
-            .ok_or_else(|| SolveError::Solver("satisfiable but no model".into()))?;
+        let model = solver.model().ok_or(SolveError::SatNoModel)?;
         for l in model {
             let i = l.index();
             if l.is_positive() && i < primary {
