@@ -15,10 +15,9 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions,
 use std::fmt::Write;
 
 /// Largest box size accepted. What limits microlp is the model left after the givens are
-/// substituted out, not the box size. Measured (release, one core, BENCHMARKS.md): 16x16
-/// gecode puzzles in about 20 ms, a 25x25 puzzle with 156 blanks in 5 ms, but an empty 16x16
-/// or 25x25 grid and minimal 25x25 puzzles did not finish within 60 s; 36x36 models are larger
-/// still, so they are refused.
+/// substituted out, not the box size: 16x16 puzzles and a 25x25 puzzle with few blanks solve
+/// quickly, but empty 16x16 or 25x25 grids and minimal 25x25 puzzles did not finish within the
+/// limit BENCHMARKS.md sets; 36x36 models are larger still, so they are refused.
 pub(super) const MAX_BOX: usize = 5;
 
 const NONE: u32 = u32::MAX;

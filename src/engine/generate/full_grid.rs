@@ -70,9 +70,8 @@ pub(super) fn full_grid(
 
 /// An otherwise empty grid whose main-diagonal boxes hold independent random permutations:
 /// those boxes share no unit, so they can be filled without any search, which then only fills
-/// the rest (9x9 grids in 40% of the instructions, 16x16 to 36x36 about 1.5x faster). Left
-/// empty at 49x49, where the search of the rest has the heavier tail (median 0.6 s against
-/// 0.23 s over 15 seeds).
+/// the rest, a smaller search. Left empty at 49x49, where the search of the rest from such
+/// boxes measured a heavier tail than the search of the empty grid.
 fn diagonal_boxes(size: Size, rng: &mut Rng) -> Grid {
     let mut grid = Grid::empty(size);
     let n = size.box_size();

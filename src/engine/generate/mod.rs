@@ -186,7 +186,7 @@ pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
 /// thread, also interrupts a running propagation or exact cover call (SAT and MIP see it
 /// between calls); a web worker, which sees no messages
 /// while busy, stops between questions through the callback or is terminated by the page
-/// (single questions can take seconds on 25x25 and larger grids).
+/// (a single question can run long on 25x25 and larger grids).
 pub fn generate(
     size: Size,
     options: &GenerateOptions,

@@ -18,8 +18,8 @@ impl Run<'_, '_> {
     ///
     /// From 16x16 up, another solution often differs from the known one only near the clue,
     /// so the question is first asked with every blank cell outside the clue's band and stack
-    /// fixed to the known solution: a far smaller search, which saves a quarter of the 16x16
-    /// generation time. Only the whole-grid question can answer no.
+    /// fixed to the known solution: a far smaller search, and when it finds such a solution the
+    /// whole-grid question is not asked. Only the whole-grid question can answer no.
     fn can_differ(
         &mut self,
         work: &Grid,
@@ -61,9 +61,10 @@ impl Run<'_, '_> {
     /// removed with exactly the outcome of visiting its orbits one by one, in one solver call.
     /// After two single successes in a row the run doubles with each success, up to one
     /// unit's worth of orbits; a failed run, or one whose question outgrows [`RUN_BUDGET`]
-    /// (36x36 runs near half the cells given took a million nodes), falls back to single
-    /// orbits. Any schedule of runs gives the puzzle of visiting the orbits one by one, so
-    /// the result does not depend on the formulation or its node counts.
+    /// (near half the cells given, a 36x36 run's question can cost more than all the single
+    /// questions it would save), falls back to single orbits. Any schedule of runs gives the
+    /// puzzle of visiting the orbits one by one, so the result does not depend on the
+    /// formulation or its node counts.
     pub(super) fn remove(
         &mut self,
         work: &mut Grid,
@@ -76,7 +77,7 @@ impl Run<'_, '_> {
         let (mut next, mut run, mut streak) = (0usize, 1usize, 0usize);
         // Longer runs rarely succeed and a failed one can cost a long search on big grids. Up
         // to 9x9 most single questions end at the root, so a run's count-2 search costs more
-        // than the questions it saves (measured: 14% more instructions per 9x9 puzzle).
+        // than the questions it saves.
         let max_run = if size.box_size() <= 3 { 1 } else { size.side() };
         while next < orbits.len() {
             let k = run.min(orbits.len() - next);

@@ -61,9 +61,10 @@ impl Searcher {
 
     /// A cell with the fewest candidates. Natural order breaks ties, over every tied cell, by
     /// the peers a guess there narrows, weighted by 1/k^3 for a peer with k candidates (a guess
-    /// next to nearly decided cells propagates furthest; this weight measured 4x fewer nodes
-    /// than plain counts on 16x16 generation). Scoring every tie rather than the first 16 made
-    /// 25x25 generation up to 3.3x faster (BENCHMARKS.md). Random order breaks ties at random.
+    /// next to nearly decided cells propagates furthest, and this weight favours such peers
+    /// more than plain counts do). Every tied cell is scored, not only the first few: the
+    /// better choice saves more search than the scoring costs (BENCHMARKS.md). Random order
+    /// breaks ties at random.
     fn choose_cell(&mut self, data: &[u64]) -> usize {
         let layout = self.layout;
         let mut best = usize::MAX;

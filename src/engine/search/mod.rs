@@ -17,12 +17,6 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The smallest box size on which the search runs the all-different propagator: it cuts the
-/// search for sparse 25x25 puzzles 4-18x, while on 16x16 generation it costs more than it saves
-/// (34-43 ms against 23 ms median). Random order, which fills empty grids, leaves it off: there
-/// it slowed 36x36 and 49x49 grids 2-3x.
-const ALLDIFF_FROM_BOX: usize = 5;
-
 /// What a sink wants after seeing a solution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Flow {

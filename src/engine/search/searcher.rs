@@ -1,9 +1,13 @@
 //! The search loop: a root state, then branch points on an explicit stack, each child
 //! propagated before it is entered.
 
-use super::{
-    ALLDIFF_FROM_BOX, Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start,
-};
+use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start};
+
+/// The smallest box size on which the search runs the all-different propagator. From 25x25
+/// on it cuts the search for sparse puzzles by far more than it costs; on 16x16 the cheaper
+/// rules leave it too little to find, so generation pays for it without gain (BENCHMARKS.md).
+/// Random order, which fills empty grids, leaves it off: there it slows the biggest grids.
+const ALLDIFF_FROM_BOX: usize = 5;
 
 impl Searcher {
     pub fn new(start: &Start, order: Order, limits: Limits) -> Searcher {
