@@ -1,11 +1,12 @@
 //! Puzzle analysis with certificates: uniqueness, irreducibility with witnesses, measured effort.
 
-use super::formulation::{Formulation, Query, SolveError, Stats, Undecided, decide};
+use super::formulation::{Formulation, Query, SolveError, Stats, decide};
 use super::generate::{Phase, Progress};
 use super::grid::{Digit, Entry, Grid, Pos};
 use super::search::{Cancel, Flow, Limits};
 use serde::{Deserialize, Serialize};
-use std::fmt;
+
+pub use super::error::AnalyzeError;
 
 /// Which formulations answer, and how to stop.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -108,29 +109,6 @@ pub struct Analysis {
     pub difficulty: Difficulty,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AnalyzeError {
-    Cancelled,
-    Solver(SolveError),
-}
-
-impl fmt::Display for AnalyzeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AnalyzeError::Cancelled => f.write_str("analysis cancelled"),
-            AnalyzeError::Solver(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for AnalyzeError {}
-
-impl From<SolveError> for AnalyzeError {
-    fn from(e: SolveError) -> Self {
-        AnalyzeError::Solver(e)
-    }
-}
-
 /// Up to `keep` solutions of a query, the run's stats, and whether the space was exhausted.
 fn solutions(
     formulation: Formulation,
@@ -146,19 +124,6 @@ fn solutions(
     };
     let (_, stats) = decide(formulation, query, keep as u64, &limits, &mut seen)?;
     Ok((found, stats))
-}
-
-impl From<Undecided> for AnalyzeError {
-    fn from(e: Undecided) -> Self {
-        match e {
-            Undecided::Cancelled => AnalyzeError::Cancelled,
-            // Analysis sets no node budget, so this stands for a solver that stopped early.
-            Undecided::OverBudget => AnalyzeError::Solver(SolveError::Solver(
-                "the solver stopped at a node limit before deciding".into(),
-            )),
-            Undecided::Solver(e) => AnalyzeError::Solver(e),
-        }
-    }
 }
 
 /// Solution count of `puzzle` (its givens) up to two, with the solutions as proof.

@@ -1,10 +1,11 @@
 //! Independent solution checker: plain arithmetic, sharing no code with any solver.
 
-use super::grid::{Digit, Grid, Pos};
+use super::grid::{Digit, Grid, Pos, UnitKind};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why a grid is not a valid solution of a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum CheckError {
     SizeMismatch,
@@ -13,8 +14,9 @@ pub enum CheckError {
     GivenChanged(Pos),
     /// The cell holds a digit the question ruled out.
     Forbidden(Pos),
+    /// A digit twice in the unit of this kind with this 0-based index.
     Duplicate {
-        unit: &'static str,
+        unit: UnitKind,
         index: usize,
     },
 }
@@ -88,9 +90,9 @@ pub fn check_values(
             let bit = 1u64 << (v - 1);
             let b = band + col_box[c];
             for (unit, seen, index) in [
-                ("row", &mut *row_seen, r),
-                ("column", &mut cols[c], c),
-                ("box", &mut boxes[b], b),
+                (UnitKind::Row, &mut *row_seen, r),
+                (UnitKind::Column, &mut cols[c], c),
+                (UnitKind::Box, &mut boxes[b], b),
             ] {
                 if *seen & bit != 0 {
                     return Err(CheckError::Duplicate { unit, index });

@@ -399,7 +399,14 @@ impl fmt::Display for GridShapeError {
     }
 }
 
-impl std::error::Error for GridShapeError {}
+impl std::error::Error for GridShapeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GridShapeError::Digit { error, .. } => Some(error),
+            GridShapeError::CellCount { .. } => None,
+        }
+    }
+}
 
 impl TryFrom<GridFields> for Grid {
     type Error = GridShapeError;

@@ -4,6 +4,7 @@
 mod alldiff;
 pub mod analyze;
 pub mod check;
+pub mod error;
 pub mod format;
 pub mod formulation;
 pub mod generate;

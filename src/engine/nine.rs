@@ -298,7 +298,7 @@ impl State {
                         return false;
                     }
                     // Placements first go through the cheap naked singles; the other dirty
-                    // digits wait (11% fewer instructions per puzzle than reducing them all).
+                    // digits wait, as reducing them all at once costs more than it saves.
                     changed = true;
                     break;
                 }
@@ -347,8 +347,8 @@ impl State {
             Order::Guided(_) => best.trailing_zeros(),
             Order::Natural => {
                 // Among the tied cells, the one whose guesses remove the most candidates from
-                // its peers, above all from peers with two left: it propagates furthest
-                // (measured: half the nodes on magictour, 40% on forum_hardest). Scored digit
+                // its peers, above all from peers with two left: it propagates furthest, which
+                // saves most nodes on the hardest puzzles (BENCHMARKS.md). Scored digit
                 // by digit: one mask per plane finds the scored cells holding that digit.
                 let mut looked: [u32; LOOK as usize] = [0; LOOK as usize];
                 let mut scores = [0u32; LOOK as usize];

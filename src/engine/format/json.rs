@@ -51,7 +51,19 @@ impl fmt::Display for JsonIssue {
         if !self.path.is_empty() {
             write!(f, "{}: ", self.path)?;
         }
-        match &self.error {
+        write!(f, "{}", self.error)
+    }
+}
+
+impl std::error::Error for JsonIssue {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             JsonError::Syntax {
                 line,
                 column,
@@ -81,6 +93,8 @@ impl fmt::Display for JsonIssue {
         }
     }
 }
+
+impl std::error::Error for JsonError {}
 
 /// A puzzle read from JSON: its givens, and the givens plus `solved` digits.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,9 +9,9 @@ use super::{Query, Stats};
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Flow, Halt, Limits, Sink};
 
-/// Largest box size accepted: every size. Measured (release, one core): two solutions of an
-/// empty 49x49 grid (117,649 rows) in 0.17 s; but minimal 25x25 puzzles (gecode set) did not
-/// finish within 100 s, like the propagation solver. See BENCHMARKS.md.
+/// Largest box size accepted: every size. The matrix of an empty 49x49 grid (117,649 rows)
+/// gives its two solutions quickly; minimal 25x25 puzzles (gecode set) did not finish within
+/// the limit BENCHMARKS.md sets, which is a matter of the puzzle, not the size.
 pub(super) const MAX_BOX: usize = 7;
 
 /// The sparse 0/1 matrix. Index 0 is the root; `1..=columns` are column headers; the rest are

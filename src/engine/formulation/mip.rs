@@ -15,10 +15,9 @@ use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, SolveOptions,
 use std::fmt::Write;
 
 /// Largest box size accepted. What limits microlp is the model left after the givens are
-/// substituted out, not the box size. Measured (release, one core, BENCHMARKS.md): 16x16
-/// gecode puzzles in about 20 ms, a 25x25 puzzle with 156 blanks in 5 ms, but an empty 16x16
-/// or 25x25 grid and minimal 25x25 puzzles did not finish within 60 s; 36x36 models are larger
-/// still, so they are refused.
+/// substituted out, not the box size: 16x16 puzzles and a 25x25 puzzle with few blanks solve
+/// quickly, but empty 16x16 or 25x25 grids and minimal 25x25 puzzles did not finish within the
+/// limit BENCHMARKS.md sets; 36x36 models are larger still, so they are refused.
 pub(super) const MAX_BOX: usize = 5;
 
 const NONE: u32 = u32::MAX;
@@ -265,10 +264,11 @@ pub fn minimise_forbidden(query: &Query, limits: &Limits) -> Result<(Optimum, St
         }
         Flow::Stop
     })?;
-    if let Some(e) = invalid {
-        return Err(SolveError::Solver(format!(
-            "MIP produced an invalid solution: {e}"
-        )));
+    if let Some(error) = invalid {
+        return Err(SolveError::InvalidSolution {
+            formulation: super::Formulation::Mip,
+            error,
+        });
     }
     let optimum = match (best, stats.halt) {
         (Some((used, solution)), _) => Optimum::Value { used, solution },
@@ -340,7 +340,7 @@ fn enumerate(
     let halt = loop {
         let solution = match outcome {
             Err(Error::Infeasible) => break Halt::Exhausted,
-            Err(e) => return Err(SolveError::Solver(e.to_string())),
+            Err(e) => return Err(SolveError::Mip(e.to_string())),
             Ok(SolveOutcome::Interrupted(i)) => {
                 // Like a solution's, these accumulate over the edits.
                 nodes = i.stats().nodes_solved;

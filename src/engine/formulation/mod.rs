@@ -1,5 +1,6 @@
 //! The formulation registry: one enum, one entry point, one result type for every way of solving.
 
+mod error;
 mod exact_cover;
 pub mod mip;
 pub mod propagation;
@@ -10,6 +11,8 @@ use super::grid::{Digit, Grid, Pos};
 use super::search::{Cancel, Flow, Halt, Limits, Sink};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+
+pub use error::{SolveError, Undecided};
 
 /// A way of modelling and solving a puzzle. Adding one is a module and a variant here; the
 /// conformance tests, benches, CLI and UI iterate [`Formulation::ALL`].
@@ -114,9 +117,10 @@ impl Formulation {
             Formulation::Mip => mip::run(query, limits, &mut checked),
         }?;
         match invalid {
-            Some(e) => Err(SolveError::Solver(format!(
-                "{self} produced an invalid solution: {e}"
-            ))),
+            Some(error) => Err(SolveError::InvalidSolution {
+                formulation: self,
+                error,
+            }),
             None => Ok(stats),
         }
     }
@@ -197,50 +201,11 @@ impl<'a> Query<'a> {
             .iter()
             .find(|(p, d)| p.row >= side || p.col >= side || usize::from(d.get()) > side)
         {
-            Some(&(p, d)) => Err(SolveError::BadQuery(format!(
-                "digit {d} at row {}, column {} does not fit a {size} grid",
-                p.row + 1,
-                p.col + 1
-            ))),
+            Some(&(pos, digit)) => Err(SolveError::BadQuery { pos, digit, size }),
             None => Ok(()),
         }
     }
 }
-
-/// Why a formulation could not answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum SolveError {
-    TooLarge {
-        formulation: Formulation,
-        max_box: usize,
-    },
-    /// A forbidden digit or cell outside the grid.
-    BadQuery(String),
-    /// The underlying solver failed (a bug or an unexpected numerical problem).
-    Solver(String),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::TooLarge {
-                formulation,
-                max_box,
-            } => {
-                let side = max_box * max_box;
-                write!(
-                    f,
-                    "{formulation} handles grids up to {side}x{side}; use another formulation"
-                )
-            }
-            SolveError::BadQuery(m) => write!(f, "bad question: {m}"),
-            SolveError::Solver(m) => write!(f, "solver failure: {m}"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 /// Effort and model size, with only the counters that mean something for the formulation set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,15 +298,6 @@ impl SolveReport {
     }
 }
 
-/// Why [`decide`] has no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Undecided {
-    Cancelled,
-    /// The search reached the limits' node budget first (only when the caller set one).
-    OverBudget,
-    Solver(SolveError),
-}
-
 /// Runs a query until it has `cap` solutions or has searched everything, showing each solution
 /// to `seen`; returns how many it found. Only the limits may stop it (the cancel flag, or a
 /// node budget the caller set to give up on a question it can do without): any other halt
@@ -378,9 +334,10 @@ pub fn decide(
         Some(Halt::Cancelled) => Err(Undecided::Cancelled),
         Some(Halt::NodeLimit) if limits.max_nodes.is_some() => Err(Undecided::OverBudget),
         _ if cancelled() => Err(Undecided::Cancelled),
-        other => Err(Undecided::Solver(SolveError::Solver(format!(
-            "{formulation} stopped with {other:?} before deciding"
-        )))),
+        halt => Err(Undecided::Solver(SolveError::StoppedEarly {
+            formulation,
+            halt,
+        })),
     }
 }
 

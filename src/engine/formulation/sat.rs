@@ -11,9 +11,9 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use std::fmt::Write;
 use varisat::{ExtendFormula, Lit, Solver};
 
-/// Largest box size accepted: every size. Measured (release, one core, BENCHMARKS.md): two
-/// solutions of an empty 49x49 grid in 2.1 s and 280 MB (11.3M clauses); minimal 25x25
-/// puzzles take 0.4 s to 45 s to prove unique.
+/// Largest box size accepted: every size. Even the empty 49x49 grid (11.3M clauses) fits in
+/// memory and gets its two solutions; proving minimal 25x25 puzzles unique is slow but ends
+/// (BENCHMARKS.md has the figures).
 pub(super) const MAX_BOX: usize = 7;
 
 /// How "at most one of these `n` literals" becomes clauses.
@@ -26,13 +26,11 @@ pub enum AtMostOne {
 }
 
 impl AtMostOne {
-    /// The encoding that measured faster where it matters (release, one core, BENCHMARKS.md):
-    /// pairwise proves minimal 25x25 puzzles unique 2-3x faster than sequential (43 s against
-    /// 96 s, 0.9 s against 3.2 s) and finds two solutions of empty grids faster (36x36: 0.8 s
-    /// against 1.1 s; 49x49: 2.1 s against 13 s), at about twice the memory (280 MB against
-    /// 150 MB at 49x49). On 16x16 puzzles the two are close (6 to 10 ms against 6 to 14 ms).
-    /// Measured with `examples/sat_encodings.rs`; the first gecode 25x25 puzzle took 21 s
-    /// against 72 s there. Every size gets the same encoding, but the choice stays per size.
+    /// The encoding that measured faster where it matters (`examples/sat_encodings.rs`,
+    /// BENCHMARKS.md): pairwise proves minimal 25x25 puzzles unique faster than sequential and
+    /// finds two solutions of empty 36x36 and 49x49 grids faster, at the cost of more memory;
+    /// on 16x16 puzzles the two are close. Every size gets the same encoding, but the choice
+    /// stays per size.
     pub fn for_size(_size: Size) -> AtMostOne {
         AtMostOne::Pairwise
     }
@@ -286,15 +284,11 @@ pub fn run_with(
             break Halt::NodeLimit;
         }
         calls += 1;
-        let sat = solver
-            .solve()
-            .map_err(|e| SolveError::Solver(e.to_string()))?;
+        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
         if !sat {
             break Halt::Exhausted;
         }
-        let model = solver
-            .model()
-            .ok_or_else(|| SolveError::Solver("satisfiable but no model".into()))?;
+        let model = solver.model().ok_or(SolveError::SatNoModel)?;
         for l in model {
             let i = l.index();
             if l.is_positive() && i < primary {

@@ -1,0 +1,149 @@
+//! One attempt: the full grid, then clues added (additive method) and removed.
+
+use super::full_grid::full_grid;
+use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress};
+use crate::engine::formulation::{Query, Undecided, decide};
+use crate::engine::grid::{Grid, Pos, Size};
+use crate::engine::rng::Rng;
+use crate::engine::search::{Cancel, Flow, Limits};
+
+/// One attempt's context: options, accounting and the progress sink.
+pub(super) struct Run<'a, 'p> {
+    pub(super) size: Size,
+    pub(super) options: &'a GenerateOptions,
+    pub(super) attempt: u32,
+    pub(super) progress: &'a mut (dyn FnMut(&Progress) -> Flow + 'p),
+    pub(super) stats: &'a mut GenerateStats,
+}
+
+impl Run<'_, '_> {
+    pub(super) fn report(
+        &mut self,
+        phase: Phase,
+        done: usize,
+        puzzle: Option<&Grid>,
+    ) -> Result<(), GenerateError> {
+        let p = Progress {
+            attempt: self.attempt,
+            phase,
+            done,
+            total: self.size.cells(),
+            puzzle,
+        };
+        if (self.progress)(&p) == Flow::Stop || self.cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        Ok(())
+    }
+
+    fn cancelled(&self) -> bool {
+        self.options
+            .cancel
+            .as_ref()
+            .is_some_and(Cancel::is_cancelled)
+    }
+
+    /// Runs the formulation and returns whether a solution exists (`stop_at` = 1), or whether
+    /// at least two exist (`stop_at` = 2).
+    pub(super) fn at_least(&mut self, query: &Query, stop_at: u64) -> Result<bool, GenerateError> {
+        let answer = self.at_least_within(query, stop_at, None)?;
+        Ok(answer.expect("no budget, so an answer"))
+    }
+
+    /// [`Run::at_least`] within a node budget: `None` once the search has spent it.
+    pub(super) fn at_least_within(
+        &mut self,
+        query: &Query,
+        stop_at: u64,
+        budget: Option<u64>,
+    ) -> Result<Option<bool>, GenerateError> {
+        let limits = Limits {
+            max_nodes: budget,
+            cancel: self.options.cancel.clone(),
+        };
+        self.stats.solver_calls += 1;
+        match decide(
+            self.options.formulation,
+            query,
+            stop_at,
+            &limits,
+            &mut |_| {},
+        ) {
+            Ok((found, run)) => {
+                self.stats.nodes += run.nodes.unwrap_or(0);
+                Ok(Some(found >= stop_at))
+            }
+            Err(Undecided::OverBudget) => {
+                self.stats.nodes += budget.unwrap_or(0);
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// One puzzle from one seed: `(puzzle, solution)`.
+    pub(super) fn one(&mut self, seed: u64) -> Result<(Grid, Grid), GenerateError> {
+        let size = self.size;
+        let mut rng = Rng::new(seed);
+        self.report(Phase::FullGrid, 0, None)?;
+        let full = full_grid(size, &mut rng, self.options.cancel.as_ref(), self.stats)?;
+        let mut orbits = self.options.symmetry.orbits(size);
+        rng.shuffle(&mut orbits);
+        let (mut work, kept) = match self.options.method {
+            Method::Removal => (full.clone(), orbits),
+            Method::Additive => self.add_until_unique(&full, orbits)?,
+        };
+        let mut kept = kept;
+        // A fresh visiting order for the removal phase of the additive method.
+        if self.options.method == Method::Additive {
+            rng.shuffle(&mut kept);
+        }
+        self.remove(&mut work, &kept, &full.values())?;
+        let solution = work.with_solution(&full.values());
+        Ok((work, solution))
+    }
+
+    /// Smallest prefix of `orbits` whose clues make the puzzle unique, found by bisection
+    /// (uniqueness is monotone in the prefix, so this equals adding orbits one by one).
+    /// Returns the puzzle of that prefix and the prefix's orbits.
+    fn add_until_unique(
+        &mut self,
+        full: &Grid,
+        orbits: Vec<Vec<usize>>,
+    ) -> Result<(Grid, Vec<Vec<usize>>), GenerateError> {
+        let size = self.size;
+        let cells_before: Vec<usize> = std::iter::once(0)
+            .chain(orbits.iter().scan(0, |acc, o| {
+                *acc += o.len();
+                Some(*acc)
+            }))
+            .collect();
+        let prefix_grid = |k: usize| {
+            let mut g = Grid::empty(size);
+            for o in &orbits[..k] {
+                for &c in o {
+                    g.set(Pos::from_index(c, size), full.entries()[c]);
+                }
+            }
+            g
+        };
+        // Invariant: prefix `hi` is unique (the full grid is), prefix `lo - 1` is not.
+        let (mut lo, mut hi) = (0usize, orbits.len());
+        self.report(Phase::Adding, 0, None)?;
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let g = prefix_grid(mid);
+            if self.at_least(&Query::new(&g), 2)? {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+            let open = cells_before[hi] - cells_before[lo];
+            self.report(Phase::Adding, size.cells() - open, None)?;
+        }
+        let grid = prefix_grid(hi);
+        let mut orbits = orbits;
+        orbits.truncate(hi);
+        Ok((grid, orbits))
+    }
+}

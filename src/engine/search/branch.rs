@@ -1,0 +1,111 @@
+//! Where the search branches: a cell with two candidates, a digit with two places in a unit,
+//! or the cell with fewest candidates, ties broken by how far a guess there propagates.
+
+use super::{Branch, Order, Searcher};
+
+impl Searcher {
+    /// left in some unit (binary either way), else the cell with fewest candidates. Branching
+    /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
+    pub(super) fn choose_branch(&mut self, data: &[u64]) -> Branch {
+        let cell = self.choose_cell(data);
+        if data[cell].count_ones() > 2
+            && let Some(branch) = self.digit_pair(data)
+        {
+            return branch;
+        }
+        Branch::Digits {
+            cell,
+            remaining: data[cell],
+        }
+    }
+
+    /// A unit and digit with exactly two possible cells, if any.
+    fn digit_pair(&mut self, data: &[u64]) -> Option<Branch> {
+        let placed_at = self.cells;
+        for (u, unit) in self.layout.units.iter().enumerate() {
+            let placed = data[placed_at + u];
+            if placed == self.all {
+                continue;
+            }
+            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+            for &c in unit {
+                let m = data[c];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let pairs = twice & !thrice & !placed;
+            if pairs == 0 {
+                continue;
+            }
+            let bit = match &mut self.order {
+                Order::Natural | Order::Guided(_) => pairs & pairs.wrapping_neg(),
+                Order::Random(rng) => rng.pick_bit(pairs),
+            };
+            let mut found = unit.iter().copied().filter(|&c| data[c] & bit != 0);
+            let mut cells = [found.next()?, found.next()?];
+            // `cells[1]` is tried first, so the hinted cell goes there.
+            if let Order::Guided(hint) = &self.order
+                && (1u64 << hint[cells[0]]) >> 1 == bit
+            {
+                cells.swap(0, 1);
+            }
+            return Some(Branch::Cells {
+                bit,
+                cells,
+                left: 2,
+            });
+        }
+        None
+    }
+
+    /// A cell with the fewest candidates. Natural order breaks ties, over every tied cell, by
+    /// the peers a guess there narrows, weighted by 1/k^3 for a peer with k candidates (a guess
+    /// next to nearly decided cells propagates furthest, and this weight favours such peers
+    /// more than plain counts do). Every tied cell is scored, not only the first few: the
+    /// better choice saves more search than the scoring costs (BENCHMARKS.md). Random order
+    /// breaks ties at random.
+    fn choose_cell(&mut self, data: &[u64]) -> usize {
+        let layout = self.layout;
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut best_score = 0u32;
+        let mut ties = 0usize;
+        for (c, &m) in data[..self.cells].iter().enumerate() {
+            let k = m.count_ones();
+            if k < 2 || k > best_count {
+                continue;
+            }
+            if k < best_count {
+                best_count = k;
+                ties = 0;
+            }
+            ties += 1;
+            match &mut self.order {
+                Order::Natural | Order::Guided(_) => {
+                    let score = layout.peers[c]
+                        .iter()
+                        .map(|&p| {
+                            let q = data[p];
+                            if q & m == 0 {
+                                0
+                            } else {
+                                4096 / q.count_ones().pow(3)
+                            }
+                        })
+                        .sum();
+                    if ties == 1 || score > best_score {
+                        best = c;
+                        best_score = score;
+                    }
+                }
+                Order::Random(rng) => {
+                    if ties == 1 || rng.below(ties) == 0 {
+                        best = c;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
