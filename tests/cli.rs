@@ -412,13 +412,17 @@ fn lines_that_are_no_puzzles_are_reported_one_by_one() {
 }
 
 /// The commands, as the help lists them.
-const COMMANDS: [&str; 8] = [
+const COMMANDS: [&str; 12] = [
     "solve",
     "count",
     "convert",
     "generate",
     "check",
     "export",
+    "hint",
+    "steps",
+    "rate",
+    "techniques",
     "completions",
     "man",
 ];

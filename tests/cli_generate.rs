@@ -84,7 +84,15 @@ fn check_measures_each_formulation_on_request() {
         .iter()
         .map(|p| p.split(':').next().unwrap())
         .collect();
-    assert_eq!(names, ["propagation", "exact-cover", "sat", "mip"], "{out}");
+    assert_eq!(
+        names,
+        ["propagation", "exact-cover", "sat", "mip", "logic"],
+        "{out}"
+    );
+    // The logic rating beside the efforts: what rate says, less its note on uniqueness.
+    let rated = stdout(&run(&["rate", "-"], &puzzle));
+    let rating = rated.trim_end().split("; ").next().unwrap();
+    assert_eq!(parts[5], format!("logic: {rating}"), "{out}");
     // The propagation search counts its root, so it reports at least one node.
     let nodes: u64 = parts[1]["propagation: ".len()..]
         .split(' ')

@@ -1,19 +1,21 @@
 //! The command line's definition: one struct per command, parsed by clap.
 
 use super::values::{at_least_one, box_size, formats, formulations, methods, models};
-use super::values::{symmetries, whole};
+use super::values::{symmetries, techniques, whole};
 use crate::engine::format::Format;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Method, Symmetry};
+use crate::engine::logic::Technique;
 use crate::engine::{Formulation, Size};
 use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
-const ABOUT: &str = "Solve, count, convert, check, generate and export Sudoku puzzles of every \
-                     size (1x1 to 49x49)";
+const ABOUT: &str = "Solve, count, convert, check, rate, explain, generate and export Sudoku \
+                     puzzles of every size (1x1 to 49x49)";
 
 const LONG_ABOUT: &str = "\
-Solve, count, convert, check, generate and export Sudoku puzzles of every size (1x1 to 49x49).
+Solve, count, convert, check, rate, explain, generate and export Sudoku puzzles of every size \
+(1x1 to 49x49).
 
 Puzzles are read one per line (blank lines and lines starting with # are skipped), as multi-line \
 layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}), one \
@@ -81,6 +83,42 @@ pub enum Command {
     Check(CheckArgs),
     /// Print a puzzle's model for a solver outside this tool
     Export(ExportArgs),
+    /// Print the next logical step for each puzzle, in words
+    ///
+    /// The easiest step the techniques find (in HoDoKu's order), e.g. 'Hidden single: 7 fits
+    /// only r3c5 in box 2'; 'solved' for a full grid; 'stuck: needs guessing' and each empty
+    /// cell's candidates when no technique applies; 'no solution'; or 'off track: ...' when a
+    /// digit placed or a candidate removed contradicts the one solution. A JSON board's solved
+    /// digits count as placed. Uniqueness techniques are used only when the propagation search
+    /// proves that the givens have one solution.
+    ///
+    /// Besides the puzzle formats, it reads pencil-mark states: HoDoKu library lines
+    /// (:<code>:<digits>:<cells>:<deleted>:..., cells with + before a placed digit, deleted
+    /// candidates as digit-row-column items like 512) and the engine's own pencil-mark text:
+    /// one token per cell, 5 a given, +5 a placed digit, (1-3,7) an empty cell's candidates,
+    /// a state per block of lines (or per line).
+    Hint(HintArgs),
+    /// Print the whole logical solution of each puzzle, one step per line
+    ///
+    /// Each puzzle's answer is a block: the steps, numbered, in words; then 'solved', or
+    /// 'stuck: needs guessing' and each empty cell's candidates, 'no solution' or 'off track:
+    /// ...'; then a blank line. It reads what hint reads, and allows uniqueness techniques as
+    /// hint does.
+    Steps(StepsArgs),
+    /// Rate each puzzle: level, score, hardest technique and number of steps
+    ///
+    /// HoDoKu's levels (Easy, Medium, Hard, Unfair, Extreme) and step scores, summed; a sum
+    /// over a level's limit raises the level, and beyond 9x9 the limits grow with the empty
+    /// cells. 'needs guessing' when the techniques get stuck. Uniqueness techniques are used
+    /// only when the propagation search proves one solution; the line says whether they were
+    /// allowed, and names those used.
+    Rate(RateArgs),
+    /// List the techniques: name, level, score and HoDoKu's code
+    ///
+    /// In the order the solver tries them. The first column is the name --technique takes,
+    /// then the technique's name, its level, HoDoKu's score for one step and HoDoKu's code
+    /// for it in library lines ('-' where HoDoKu has none).
+    Techniques(TechniquesArgs),
     /// Print a shell completion script
     ///
     /// For example, in bash: source <(sudoku-lab completions bash)
@@ -202,10 +240,11 @@ pub struct GenerateArgs {
 pub struct CheckArgs {
     #[command(flatten)]
     pub solver: Solver,
-    /// Add each formulation's measured effort
+    /// Add each formulation's measured effort and the logic rating
     ///
     /// The effort to find the solutions and prove there is no other, e.g. '; propagation: 9
-    /// nodes, 3 guesses'.
+    /// nodes, 3 guesses', then the rating as rate gives it, e.g. '; logic: Hard, score 1,130,
+    /// hardest X-Wing, 52 steps'.
     #[arg(long)]
     pub difficulty: bool,
     #[command(flatten)]
@@ -219,6 +258,61 @@ pub struct ExportArgs {
     pub format: ModelFormat,
     #[command(flatten)]
     pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// The first step of this technique instead of the easiest step (see techniques)
+    #[arg(
+        long,
+        value_name = "NAME",
+        value_parser = techniques(),
+        ignore_case = true
+    )]
+    pub technique: Option<Technique>,
+    /// Every step of the --technique in the state, one per line, a blank line after each
+    /// state's steps
+    #[arg(long, requires = "technique")]
+    pub all: bool,
+    /// Write each answer as one line of JSON
+    ///
+    /// {"status":"step","steps":[{"technique":"hidden-single","name":"Hidden single",
+    /// "code":"0002","explanation":"...","placements":["r3c5=7"],"eliminations":[]}]};
+    /// the status is also none, solved, stuck (with "remaining":[{"cell":"r1c2",
+    /// "candidates":[1,4]}]), no solution or off track (with a "reason").
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct StepsArgs {
+    /// Write each answer as one line of JSON, shaped as hint's
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// Write each rating as one line of JSON
+    ///
+    /// {"level":"hard","score":1130,"hardest":"x-wing","steps":52,"outcome":"solved",
+    /// "solutions":"one","uniqueness_used":[]}; the level and hardest technique are null
+    /// when the outcome is stuck or no solution.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub input: Input,
+}
+
+#[derive(Args, Debug)]
+pub struct TechniquesArgs {
+    /// Write one line of JSON per technique
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args, Debug)]

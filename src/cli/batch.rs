@@ -2,8 +2,14 @@
 
 use super::input;
 use super::output::{Answers, Written};
-use crate::engine::format::{self, Parsed, Piece};
+use crate::engine::format::{self, Parsed};
 use std::path::Path;
+
+/// One item of the input: the line it starts on, and what it reads as or why it does not.
+pub struct Item<T> {
+    pub line: usize,
+    pub read: Result<T, String>,
+}
 
 /// The output line for one valid puzzle, and a remark for standard error.
 pub struct Answer {
@@ -34,6 +40,35 @@ pub fn run(
     layout: Layout,
     answer: impl Fn(&Parsed) -> Result<Answer, String>,
 ) -> i32 {
+    run_items(file, layout, puzzles, answer)
+}
+
+/// The puzzles of a text, as every command reads them.
+pub fn puzzles(text: &str) -> Vec<Item<Parsed>> {
+    let item = |piece: format::Piece| {
+        let read = match piece.parsed {
+            Err(e) => Err(e.to_string()),
+            // Its answers would be empty lines that read back as no puzzle at all.
+            Ok(p) if p.grid.size().cells() == 0 => {
+                Err("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into())
+            }
+            Ok(p) => Ok(p),
+        };
+        Item {
+            line: piece.line,
+            read,
+        }
+    };
+    format::pieces(text).into_iter().map(item).collect()
+}
+
+/// [`run`] for items that `split` finds in the text (puzzles, or states of other kinds).
+pub fn run_items<T>(
+    file: Option<&Path>,
+    layout: Layout,
+    split: impl Fn(&str) -> Vec<Item<T>>,
+    answer: impl Fn(&T) -> Result<Answer, String>,
+) -> i32 {
     let text = match input::read(file) {
         Ok(t) => t,
         Err(e) => {
@@ -41,7 +76,7 @@ pub fn run(
             return 2;
         }
     };
-    let items = format::pieces(&text);
+    let items = split(&text);
     if items.is_empty() {
         eprintln!("error: no puzzle in the input (only blank and # comment lines)");
         return 1;
@@ -77,18 +112,12 @@ pub fn run(
 
 /// One puzzle's answer line, its remark, and whether it failed: a puzzle that does not read
 /// is answered 'invalid', one the command fails on 'error'.
-fn outcome(
-    item: &Piece,
-    answer: impl Fn(&Parsed) -> Result<Answer, String>,
+fn outcome<T>(
+    item: &Item<T>,
+    answer: impl Fn(&T) -> Result<Answer, String>,
 ) -> (String, Option<String>, bool) {
-    match &item.parsed {
-        Err(e) => ("invalid".into(), Some(e.to_string()), true),
-        // Its answers would be empty lines that read back as no puzzle at all.
-        Ok(p) if p.grid.size().cells() == 0 => (
-            "invalid".into(),
-            Some("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into()),
-            true,
-        ),
+    match &item.read {
+        Err(e) => ("invalid".into(), Some(e.clone()), true),
         Ok(p) => match answer(p) {
             Ok(Answer { line, note }) => (line, note, false),
             Err(e) => ("error".into(), Some(e), true),

@@ -1,11 +1,12 @@
 //! The `check` command's verdict on one puzzle.
 
-use super::quantity;
+use super::{logic, quantity};
 use crate::engine::analyze::{self, Certificate};
 use crate::engine::generate;
 use crate::engine::{Formulation, Grid};
 
-/// Uniqueness and minimality, and with `difficulty` each formulation's measured effort.
+/// Uniqueness and minimality, and with `difficulty` each formulation's measured effort and the
+/// logic rating.
 pub fn check_line(
     puzzle: &Grid,
     formulation: Formulation,
@@ -16,7 +17,7 @@ pub fn check_line(
         ..analyze::AnalyzeOptions::default()
     };
     let certificate = analyze::uniqueness(puzzle, formulation, None).map_err(|e| e.to_string())?;
-    let verdict = match certificate {
+    let verdict = match &certificate {
         Certificate::NoSolution => "no solution".to_string(),
         Certificate::Multiple { .. } => "multiple".to_string(),
         Certificate::Unique { .. } => {
@@ -51,5 +52,7 @@ pub fn check_line(
         };
         parts.push(format!("{}: {measured}", effort.formulation.id()));
     }
+    let rated = logic::rated(puzzle, &certificate);
+    parts.push(format!("logic: {}", logic::rating_text(rated.as_ref())));
     Ok(parts.join("; "))
 }

@@ -1,4 +1,5 @@
-//! The native command-line tool: batch solving, counting, conversion, export, generation, checks.
+//! The native command-line tool: batch solving, counting, conversion, export, generation, checks,
+//! and the logic engine's hints, steps and ratings.
 
 mod answer;
 mod args;
@@ -7,7 +8,10 @@ mod check;
 mod docs;
 mod generate;
 mod input;
+mod logic;
 mod output;
+mod report;
+mod states;
 mod values;
 
 use crate::app::state::{progress_text, quantity};
@@ -59,6 +63,24 @@ where
             };
             batch::run(a.input.file(), layout, |p| answer::export(a.format, p))
         }
+        Command::Hint(a) => {
+            let layout = Layout {
+                blocks: a.all && !a.json,
+                ..Layout::default()
+            };
+            batch::run_items(a.input.file(), layout, states::read, |m| logic::hint(&a, m))
+        }
+        Command::Steps(a) => {
+            let layout = Layout {
+                blocks: !a.json,
+                ..Layout::default()
+            };
+            batch::run_items(a.input.file(), layout, states::read, |m| {
+                logic::steps(&a, m)
+            })
+        }
+        Command::Rate(a) => batch::run(a.input.file(), Layout::default(), |p| logic::rate(&a, p)),
+        Command::Techniques(a) => logic::techniques(a.json),
         Command::Generate(a) => generate::run(&a),
         Command::Completions(a) => docs::completions(a.shell),
         Command::Man(a) => docs::man(a.command.as_deref()),

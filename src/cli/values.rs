@@ -3,6 +3,7 @@
 use crate::engine::format::Format;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Method, Symmetry};
+use crate::engine::logic::Technique;
 use crate::engine::{Formulation, Size};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use std::str::FromStr;
@@ -22,7 +23,8 @@ fn named<T: Copy + Send + Sync + 'static>(
         }
     });
     PossibleValuesParser::new(values).map(move |name| {
-        let found = all.iter().find(|&&t| id(t) == name);
+        // An argument that ignores case hands over the name as typed.
+        let found = all.iter().find(|&&t| id(t).eq_ignore_ascii_case(&name));
         *found.expect("the parser accepts only the names listed")
     })
 }
@@ -45,6 +47,10 @@ pub fn symmetries() -> impl TypedValueParser<Value = Symmetry> {
 
 pub fn methods() -> impl TypedValueParser<Value = Method> {
     named(&Method::ALL, Method::id, None)
+}
+
+pub fn techniques() -> impl TypedValueParser<Value = Technique> {
+    named(&Technique::ALL, Technique::id, Some(Technique::name))
 }
 
 pub fn models() -> impl TypedValueParser<Value = ModelFormat> {
