@@ -6,20 +6,11 @@ mod common;
 #[path = "common/rows.rs"]
 mod rows;
 
+use common::run_text as run;
 use std::path::Path;
 use std::process::Command;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Grid, check_solution};
-
-/// Standard output, standard error and exit status of one run.
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = common::run(args, stdin);
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 fn err_of(args: &[&str], stdin: &str) -> String {
     run(args, stdin).1

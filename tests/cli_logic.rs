@@ -5,20 +5,11 @@
 #[path = "common/cli.rs"]
 mod common;
 
+use common::run_text as run;
 use serde_json::Value;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::logic::{self, Marks};
 use sudoku_lab::engine::{Digit, Formulation, Grid, Pos, Size, SolveOptions, Verdict, solve};
-
-/// Standard output, standard error and exit status of one run.
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = common::run(args, stdin);
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 /// Standard output of a run that must succeed.
 fn ok(args: &[&str], stdin: &str) -> String {

@@ -7,6 +7,18 @@ pub fn run(args: &[&str], input: &str) -> Output {
     run_bytes(args, input.as_bytes())
 }
 
+/// Standard output, standard error and exit status of one run, as text (not every test
+/// binary uses it).
+#[allow(dead_code)]
+pub fn run_text(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = run(args, input);
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        String::from_utf8(out.stderr).expect("UTF-8 errors"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
 /// [`run`] with input that need not be text (not every test binary uses it).
 #[allow(dead_code)]
 pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
