@@ -3,8 +3,8 @@
 
 use crate::app::protocol::{Envelope, READY_ID, Request, Response};
 use crate::app::serve::{self, Clock};
+use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 fn scope() -> DedicatedWorkerGlobalScope {
@@ -68,9 +68,12 @@ fn on_message(e: &MessageEvent) {
 /// until the page terminates it. Messages sent before `Ready` would be lost, hence the
 /// handshake; those sent during the warm-up wait for it.
 pub fn register() {
-    let listener = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| on_message(&e));
-    scope().set_onmessage(Some(listener.as_ref().unchecked_ref()));
-    listener.forget();
+    EventListener::new(&scope(), "message", |e| {
+        if let Some(e) = e.dyn_ref::<MessageEvent>() {
+            on_message(e);
+        }
+    })
+    .forget();
     post(READY_ID, Response::Ready);
     serve::warm_up();
 }
