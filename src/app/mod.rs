@@ -1,4 +1,5 @@
 //! The app's pure side: state, reducer and worker protocol. No web crate, so it tests natively.
 
 pub mod protocol;
+pub mod serve;
 pub mod state;

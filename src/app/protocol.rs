@@ -1,8 +1,9 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
+pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
-use crate::engine::{Formulation, Grid, Pos, Size, SolveReport};
+use crate::engine::{Formulation, Grid, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
 /// Work the page asks the worker to do. Each request carries an id so stale answers are ignored.
@@ -41,26 +42,6 @@ pub struct CompareRow {
     pub millis: f64,
     /// The report, or why the formulation could not answer.
     pub result: Result<SolveReport, String>,
-}
-
-/// What a check established about a puzzle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum CheckOutcome {
-    NoSolution,
-    /// At least two solutions: the first two found.
-    Multiple {
-        first: Grid,
-        second: Grid,
-    },
-    /// One solution; `redundant` are the clues whose removal keeps it unique. `guesses` is
-    /// the measured difficulty: the guesses propagation made to find the solution and prove
-    /// it unique (0: its rules alone solve it).
-    Unique {
-        solution: Grid,
-        clues: usize,
-        redundant: Vec<Pos>,
-        guesses: u64,
-    },
 }
 
 /// What the worker sends back.

@@ -5,6 +5,7 @@ mod alldiff;
 pub mod analyze;
 pub mod check;
 pub mod error;
+pub mod examine;
 pub mod format;
 pub mod formulation;
 pub mod generate;

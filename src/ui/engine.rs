@@ -1,14 +1,23 @@
 //! `use_engine`: the page's side of the worker. Sends requests, feeds answers to the reducer,
 //! and cancels by terminating the worker (a busy worker cannot read messages) and starting a
 //! fresh one.
+//!
+//! This is written over `web_sys::Worker` rather than gloo-worker (0.5, yew 0.23's), as
+//! gloo-worker serves neither the cancel nor the failure path: its bridge cannot terminate the
+//! worker (dropping it posts a `Destroy` message, which a busy worker reads only after its job
+//! has ended, so a cancelled 25x25 generation would run on beside the fresh worker), it does
+//! not pass on the worker's `error` event (a worker that failed to load or ran out of memory
+//! would leave the job waiting forever instead of ending it with a message), and it panics
+//! when the worker cannot be created. The warm-up needs nothing from it: the worker runs it
+//! right after saying `Ready`, and requests sent meanwhile wait in the worker's queue.
 
 use crate::app::protocol::{Envelope, Request, Response};
 use crate::app::state::{Action, JobKind};
+use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
-use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
+use web_sys::{ErrorEvent, MessageEvent, Worker};
 use yew::prelude::*;
 
 /// Where Trunk puts the worker's loader script.
@@ -19,9 +28,8 @@ struct Inner {
     /// The worker has said `Ready`; until then requests wait in `queued`.
     ready: bool,
     queued: Vec<wasm_bindgen::JsValue>,
-    // Kept alive as long as the worker they listen to.
-    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
-    _on_error: Option<Closure<dyn FnMut(Event)>>,
+    /// The worker's message and error listeners, removed when a fresh worker replaces it.
+    listeners: Vec<EventListener>,
 }
 
 /// A handle to the engine worker.
@@ -41,8 +49,9 @@ impl EngineHandle {
     fn spawn(&self) {
         let dispatch = self.dispatch.clone();
         let weak = Rc::downgrade(&self.inner);
-        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-            match serde_wasm_bindgen::from_value::<Envelope<Response>>(e.data()) {
+        let on_message = move |e: &MessageEvent| {
+            let decoded = serde_wasm_bindgen::from_value::<Envelope<Response>>(e.data());
+            match decoded {
                 Ok(Envelope {
                     body: Response::Ready,
                     ..
@@ -58,12 +67,12 @@ impl EngineHandle {
                 }),
                 Err(err) => web_sys::console::error_1(&format!("bad worker message: {err}").into()),
             }
-        });
+        };
         // A dead worker never answers: drop it, so the next request starts a fresh one, and
         // tell the reducer the running job is lost rather than leave the page busy.
         let dispatch = self.dispatch.clone();
         let weak = Rc::downgrade(&self.inner);
-        let on_error = Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+        let on_error = Rc::new(move |e: &Event| {
             let reason = e
                 .dyn_ref::<ErrorEvent>()
                 .map(|e| e.message())
@@ -79,14 +88,20 @@ impl EngineHandle {
         let mut inner = self.inner.borrow_mut();
         inner.ready = false;
         inner.queued.clear();
+        inner.listeners.clear();
         match Worker::new(WORKER_URL) {
             Ok(w) => {
-                w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-                w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-                w.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+                let message = EventListener::new(&w, "message", move |e| {
+                    if let Some(e) = e.dyn_ref::<MessageEvent>() {
+                        on_message(e);
+                    }
+                });
+                let errors = ["error", "messageerror"].map(|kind| {
+                    let on_error = on_error.clone();
+                    EventListener::new(&w, kind, move |e| on_error(e))
+                });
+                inner.listeners = [message].into_iter().chain(errors).collect();
                 inner.worker = Some(w);
-                inner._on_message = Some(on_message);
-                inner._on_error = Some(on_error);
             }
             Err(e) => web_sys::console::error_2(&"cannot start the engine worker".into(), &e),
         }
@@ -165,8 +180,7 @@ pub fn use_engine(dispatch: Callback<Action>) -> EngineHandle {
             worker: None,
             ready: false,
             queued: Vec::new(),
-            _on_message: None,
-            _on_error: None,
+            listeners: Vec::new(),
         })),
         dispatch,
     });

@@ -6,9 +6,10 @@ use super::storage;
 use crate::app::protocol::ModelFormat;
 use crate::app::state::{Action, AppState, Download, JobKind};
 use crate::engine::format::{self, Format};
+use gloo_events::{EventListener, EventListenerOptions};
+use gloo_file::{Blob, File, ObjectUrl};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::prelude::Closure;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -20,15 +21,7 @@ pub struct ImportExportProps {
 
 /// Starts a browser download of `text`.
 fn download(name: &str, mime: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let opts = web_sys::BlobPropertyBag::new();
-    opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
+    let url = ObjectUrl::from(Blob::new_with_options(text, Some(mime)));
     let anchor = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.create_element("a").ok())
@@ -38,7 +31,6 @@ fn download(name: &str, mime: &str, text: &str) {
         a.set_download(name);
         a.click();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Hands the reducer's pending download to the browser, then tells the reducer it went.
@@ -83,26 +75,25 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            let Some(file) = input.files().and_then(|f| f.get(0)).map(File::from) else {
                 return;
             };
             let on_action = on_action.clone();
             input.set_value("");
             // Refused before reading, so a huge file never has to fit in memory.
-            if file.size() > format::MAX_INPUT_BYTES as f64 {
+            if file.size() > format::MAX_INPUT_BYTES as u64 {
                 on_action.emit(Action::ImportFailed(format!(
                     "{} is {} bytes; the limit is {} bytes.",
                     file.name(),
-                    format::thousands(file.size() as u64),
+                    format::thousands(file.size()),
                     format::thousands(format::MAX_INPUT_BYTES as u64)
                 )));
                 return;
             }
             wasm_bindgen_futures::spawn_local(async move {
-                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
-                match text.ok().and_then(|t| t.as_string()) {
-                    Some(t) => on_action.emit(Action::Import(t)),
-                    None => on_action.emit(Action::ImportFailed(format!(
+                match gloo_file::futures::read_as_text(&file).await {
+                    Ok(t) => on_action.emit(Action::Import(t)),
+                    Err(_) => on_action.emit(Action::ImportFailed(format!(
                         "{} could not be read as text.",
                         file.name()
                     ))),
@@ -172,36 +163,36 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
 #[hook]
 pub fn use_paste_imports(dispatch: Callback<Action>) {
     use_effect_with((), move |_| {
-        let listener = Closure::<dyn FnMut(web_sys::ClipboardEvent)>::new(
-            move |e: web_sys::ClipboardEvent| {
-                let in_field = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
-                    .is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                            || el.is_content_editable()
-                    });
-                let text = e.clipboard_data().and_then(|d| d.get_data("text").ok());
-                match text {
-                    Some(text) if !in_field && !text.trim().is_empty() => {
-                        e.prevent_default();
-                        dispatch.emit(Action::Import(text));
-                    }
-                    _ => {}
+        let on_paste = move |e: &web_sys::ClipboardEvent| {
+            let in_field = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+                .is_some_and(|el| {
+                    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                        || el.is_content_editable()
+                });
+            let text = e.clipboard_data().and_then(|d| d.get_data("text").ok());
+            match text {
+                Some(text) if !in_field && !text.trim().is_empty() => {
+                    e.prevent_default();
+                    dispatch.emit(Action::Import(text));
                 }
-            },
-        );
-        let document = web_sys::window().and_then(|w| w.document());
-        if let Some(d) = &document {
-            let _ = d.add_event_listener_with_callback("paste", listener.as_ref().unchecked_ref());
-        }
-        move || {
-            if let Some(d) = &document {
-                let _ = d.remove_event_listener_with_callback(
-                    "paste",
-                    listener.as_ref().unchecked_ref(),
-                );
+                _ => {}
             }
-        }
+        };
+        // Not passive: a paste it imports is taken from the browser with `prevent_default`.
+        let listener = web_sys::window().and_then(|w| w.document()).map(|d| {
+            EventListener::new_with_options(
+                &d,
+                "paste",
+                EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    if let Some(e) = e.dyn_ref::<web_sys::ClipboardEvent>() {
+                        on_paste(e);
+                    }
+                },
+            )
+        });
+        move || drop(listener)
     });
 }

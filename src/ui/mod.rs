@@ -93,20 +93,24 @@ pub fn App() -> Html {
 
 /// Hears every keydown on the page until the returned function is called (an effect's
 /// cleanup); the listener lives until then, so it is never dropped while it runs.
-fn on_page_keydown(handler: impl FnMut(web_sys::KeyboardEvent) + 'static) -> impl FnOnce() {
+fn on_page_keydown(mut handler: impl FnMut(web_sys::KeyboardEvent) + 'static) -> impl FnOnce() {
+    use gloo_events::{EventListener, EventListenerOptions};
     use wasm_bindgen::JsCast;
-    let listener =
-        wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(handler);
     let document = web_sys::window().and_then(|w| w.document());
-    if let Some(d) = &document {
-        let _ = d.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-    }
-    move || {
-        if let Some(d) = &document {
-            let _ =
-                d.remove_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref());
-        }
-    }
+    let listener = document.map(|d| {
+        // Not passive: the handlers take keys from the browser with `prevent_default`.
+        EventListener::new_with_options(
+            &d,
+            "keydown",
+            EventListenerOptions::enable_prevent_default(),
+            move |e| {
+                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                    handler(e.clone());
+                }
+            },
+        )
+    });
+    move || drop(listener)
 }
 
 pub fn start_app() {

@@ -1,16 +1,23 @@
 //! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
 
 use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved};
+use gloo_events::EventListener;
+use gloo_storage::{LocalStorage, Storage};
 
 const KEY: &str = "sudoku-lab/state";
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
+/// Whether this page may use localStorage: a browser that blocks it for the site throws on
+/// access, and so does gloo's storage, where the page should just go on without saving.
+fn storage_allowed() -> bool {
+    web_sys::window().is_some_and(|w| matches!(w.local_storage(), Ok(Some(_))))
 }
 
 /// A shared puzzle in the URL wins over the saved state, which wins over an empty grid.
 pub fn initial_state() -> AppState {
-    let stored = storage().and_then(|s| s.get_item(KEY).ok()?);
+    // The text as stored: the reducer tells a state it cannot read from no state at all.
+    let stored = storage_allowed()
+        .then(|| LocalStorage::raw().get_item(KEY).ok().flatten())
+        .flatten();
     let saved = AppState::from_stored(stored.as_deref());
     match shared_puzzle() {
         Some(action) => saved.reduce(action),
@@ -44,32 +51,21 @@ fn shared_puzzle() -> Option<Action> {
 #[yew::hook]
 pub fn use_share_links(dispatch: yew::Callback<Action>) {
     yew::use_effect_with((), move |_| {
-        let listener = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
-            if let Some(action) = shared_puzzle() {
-                dispatch.emit(action);
-            }
+        let listener = web_sys::window().map(|w| {
+            EventListener::new(&w, "hashchange", move |_| {
+                if let Some(action) = shared_puzzle() {
+                    dispatch.emit(action);
+                }
+            })
         });
-        let window = web_sys::window();
-        if let Some(w) = &window {
-            let _ = w.add_event_listener_with_callback(
-                "hashchange",
-                wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
-            );
-        }
-        move || {
-            if let Some(w) = &window {
-                let _ = w.remove_event_listener_with_callback(
-                    "hashchange",
-                    wasm_bindgen::JsCast::unchecked_ref(listener.as_ref()),
-                );
-            }
-        }
+        move || drop(listener)
     });
 }
 
 pub fn save(saved: &Saved) {
-    if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(saved)) {
-        let _ = s.set_item(KEY, &text);
+    if storage_allowed() {
+        // A full storage keeps the previous state; the page goes on either way.
+        let _ = LocalStorage::set(KEY, saved);
     }
 }
 
