@@ -71,7 +71,7 @@ fn text_errors_are_typed() {
         Marks::parse("1 2 3"),
         Err(MarksError::CellCount { found: 3 })
     );
-    let mut bad = vec!["(1-4)"; 16];
+    let mut bad = ["(1-4)"; 16];
     bad[5] = "x";
     assert_eq!(
         Marks::parse(&bad.join(" ")),

@@ -1,43 +1,46 @@
 //! The `check` command's verdict on one puzzle.
 
 use super::{logic, quantity};
-use crate::engine::analyze::{self, Certificate};
+use crate::engine::examine::{CheckOutcome, ExamineOptions, examine};
 use crate::engine::generate;
 use crate::engine::{Formulation, Grid};
 
 /// Uniqueness and minimality, and with `difficulty` each formulation's measured effort and the
-/// logic rating.
+/// logic rating. The page's Check calls the same [`examine`].
 pub fn check_line(
     puzzle: &Grid,
     formulation: Formulation,
     difficulty: bool,
 ) -> Result<String, String> {
-    let options = analyze::AnalyzeOptions {
+    let options = ExamineOptions {
         formulation,
-        ..analyze::AnalyzeOptions::default()
+        profile: if difficulty {
+            Formulation::ALL.to_vec()
+        } else {
+            Vec::new()
+        },
     };
-    let certificate = analyze::uniqueness(puzzle, formulation, None).map_err(|e| e.to_string())?;
-    let verdict = match &certificate {
-        Certificate::NoSolution => "no solution".to_string(),
-        Certificate::Multiple { .. } => "multiple".to_string(),
-        Certificate::Unique { .. } => {
-            let roles = analyze::irreducibility(puzzle, &options, &mut generate::no_progress)
-                .map_err(|e| e.to_string())?;
-            let redundant: Vec<String> = roles.redundant().iter().map(|p| p.to_string()).collect();
-            if redundant.is_empty() {
-                "unique minimal".to_string()
-            } else {
-                format!("unique redundant: {}", redundant.join(" "))
-            }
+    let examined =
+        examine(puzzle, &options, &mut generate::no_progress).map_err(|e| e.to_string())?;
+    let (verdict, unique) = match &examined.outcome {
+        CheckOutcome::NoSolution => ("no solution".to_string(), None),
+        CheckOutcome::Multiple { .. } => ("multiple".to_string(), Some(false)),
+        CheckOutcome::Unique { redundant, .. } if redundant.is_empty() => {
+            ("unique minimal".to_string(), Some(true))
+        }
+        CheckOutcome::Unique { redundant, .. } => {
+            let redundant: Vec<String> = redundant.iter().map(|p| p.to_string()).collect();
+            (
+                format!("unique redundant: {}", redundant.join(" ")),
+                Some(true),
+            )
         }
     };
     if !difficulty {
         return Ok(verdict);
     }
-    let d = analyze::difficulty(puzzle, &options, &mut generate::no_progress)
-        .map_err(|e| e.to_string())?;
     let mut parts = vec![verdict];
-    for effort in &d.effort {
+    for effort in &examined.effort {
         let measured = match &effort.stats {
             Ok(stats) => {
                 let counts: Vec<String> = stats
@@ -52,7 +55,7 @@ pub fn check_line(
         };
         parts.push(format!("{}: {measured}", effort.formulation.id()));
     }
-    let rated = logic::rated(puzzle, &certificate);
+    let rated = logic::rated(puzzle, unique);
     parts.push(format!("logic: {}", logic::rating_text(rated.as_ref())));
     Ok(parts.join("; "))
 }

@@ -165,14 +165,10 @@ pub struct Rated {
     pub uniqueness_used: Vec<Technique>,
 }
 
-/// Rates `puzzle` whose solution count is `certificate`: uniqueness techniques only for one
-/// solution, no rating for none.
-pub fn rated(puzzle: &Grid, certificate: &Certificate) -> Option<Rated> {
-    let unique = match certificate {
-        Certificate::NoSolution => return None,
-        Certificate::Unique { .. } => true,
-        Certificate::Multiple { .. } => false,
-    };
+/// The rating of a puzzle whose givens have one solution (`Some(true)`), several
+/// (`Some(false)`) or none (`None`, no rating): uniqueness techniques only for one.
+pub fn rated(puzzle: &Grid, unique: Option<bool>) -> Option<Rated> {
+    let unique = unique?;
     let options = LogicOptions {
         unique,
         ..LogicOptions::default()
@@ -219,7 +215,12 @@ pub fn rate(args: &RateArgs, parsed: &Parsed) -> Result<Answer, String> {
     let puzzle = &parsed.puzzle;
     let certificate =
         analyze::uniqueness(puzzle, Formulation::Propagation, None).map_err(|e| e.to_string())?;
-    let rated = rated(puzzle, &certificate);
+    let unique = match certificate {
+        Certificate::NoSolution => None,
+        Certificate::Unique { .. } => Some(true),
+        Certificate::Multiple { .. } => Some(false),
+    };
+    let rated = rated(puzzle, unique);
     if args.json {
         return Ok(rate_json(rated.as_ref(), &certificate).into());
     }
