@@ -94,8 +94,8 @@ pub fn explain(step: &Step) -> String {
         T::Pointing | T::Claiming => {
             format!("{name}: in {unit}, {digit} lies only in {cover}")
         }
-        T::NakedPair | T::NakedTriple | T::NakedQuad => {
-            format!("{name} {digits} in {cells} ({unit})")
+        T::NakedPair | T::NakedTriple | T::NakedQuad | T::LockedPair | T::LockedTriple => {
+            format!("{name} {digits} in {cells} ({})", and_list(&step.units))
         }
         T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
             format!("{name} {digits} in {cells} ({unit}), other candidates go")

@@ -87,6 +87,8 @@ pub enum Technique {
     FullHouse,
     NakedSingle,
     HiddenSingle,
+    LockedPair,
+    LockedTriple,
     Pointing,
     Claiming,
     NakedPair,
@@ -128,10 +130,12 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 40] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::LockedPair,
+        Technique::LockedTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -176,6 +180,8 @@ impl Technique {
             T::FullHouse => ("full-house", "Full house", Easy, 4, Some("0000")),
             T::NakedSingle => ("naked-single", "Naked single", Easy, 4, Some("0003")),
             T::HiddenSingle => ("hidden-single", "Hidden single", Easy, 14, Some("0002")),
+            T::LockedPair => ("locked-pair", "Locked pair", Medium, 40, Some("0110")),
+            T::LockedTriple => ("locked-triple", "Locked triple", Medium, 60, Some("0111")),
             T::Pointing => ("pointing", "Pointing", Medium, 50, Some("0100")),
             T::Claiming => ("claiming", "Claiming", Medium, 50, Some("0101")),
             T::NakedPair => ("naked-pair", "Naked pair", Medium, 60, Some("0200")),
@@ -313,9 +319,11 @@ impl Technique {
             T::HiddenSingle => singles::hidden_single(marks, out, limit),
             T::Pointing => intersections::pointing(marks, out, limit),
             T::Claiming => intersections::claiming(marks, out, limit),
-            T::NakedPair => subsets::naked(marks, 2, out, limit),
-            T::NakedTriple => subsets::naked(marks, 3, out, limit),
-            T::NakedQuad => subsets::naked(marks, 4, out, limit),
+            T::LockedPair => subsets::naked(marks, 2, true, out, limit),
+            T::LockedTriple => subsets::naked(marks, 3, true, out, limit),
+            T::NakedPair => subsets::naked(marks, 2, false, out, limit),
+            T::NakedTriple => subsets::naked(marks, 3, false, out, limit),
+            T::NakedQuad => subsets::naked(marks, 4, false, out, limit),
             T::HiddenPair => subsets::hidden(marks, 2, out, limit),
             T::HiddenTriple => subsets::hidden(marks, 3, out, limit),
             T::HiddenQuad => subsets::hidden(marks, 4, out, limit),
