@@ -153,7 +153,11 @@ pub fn explain(step: &Step) -> String {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!("{name} on {digit}, colours {}", g.join(" / "))
         }
-        T::XChain | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::XChain | T::TurbotFish | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::RemotePair => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!("{name} {digits}, alternating {}", g.join(" / "))
+        }
         T::AlsXz => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!(

@@ -11,6 +11,7 @@ mod chains;
 mod colouring;
 mod explain;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod marks;
 pub mod rating;
@@ -100,9 +101,11 @@ pub enum Technique {
     XWing,
     Swordfish,
     Jellyfish,
+    RemotePair,
     BugPlusOne,
     Skyscraper,
     TwoStringKite,
+    TurbotFish,
     EmptyRectangle,
     WWing,
     XyWing,
@@ -130,7 +133,7 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 40] = [
+    pub const ALL: [Technique; 42] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -147,9 +150,11 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::RemotePair,
         Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::TurbotFish,
         Technique::EmptyRectangle,
         Technique::WWing,
         Technique::XyWing,
@@ -193,9 +198,11 @@ impl Technique {
             T::XWing => ("x-wing", "X-Wing", Hard, 140, Some("0300")),
             T::Swordfish => ("swordfish", "Swordfish", Hard, 150, Some("0301")),
             T::Jellyfish => ("jellyfish", "Jellyfish", Hard, 160, Some("0302")),
+            T::RemotePair => ("remote-pair", "Remote pair", Hard, 110, Some("0703")),
             T::BugPlusOne => ("bug-plus-one", "BUG+1", Hard, 100, Some("0610")),
             T::Skyscraper => ("skyscraper", "Skyscraper", Hard, 130, Some("0400")),
             T::TwoStringKite => ("2-string-kite", "2-String Kite", Hard, 150, Some("0401")),
+            T::TurbotFish => ("turbot-fish", "Turbot fish", Hard, 120, Some("0403")),
             T::EmptyRectangle => (
                 "empty-rectangle",
                 "Empty rectangle",
@@ -347,9 +354,10 @@ impl Technique {
             | T::UniqueRectangle3
             | T::UniqueRectangle4 => uniqueness::rectangles(marks, self, out, limit),
             T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
-            T::XChain | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::XChain | T::TurbotFish | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::RemotePair => colouring::remote_pair(marks, out, limit),
             T::AlsXz => als::xz(marks, out, limit),
-            T::ForcingChain => chains::forcing(marks, out, limit),
+            T::ForcingChain => forcing::forcing(marks, out, limit),
         }
     }
 }
