@@ -178,8 +178,9 @@ fn sources(side: usize) -> Vec<(Grid, Grid, bool)> {
         }
     }
     // Generated minimal puzzles: unique, so the uniqueness techniques have their chance.
-    if side == 16 {
-        for seed in 0..12 {
+    let generated = if side == 9 { 0..600 } else { 0..40 };
+    {
+        for seed in generated {
             let g = generate(size, &GenerateOptions::with_seed(seed), &mut no_progress).unwrap();
             out.push((g.puzzle, g.solution, true));
         }

@@ -141,13 +141,21 @@ pub fn explain(step: &Step) -> String {
             "{name} with pivot {} and pincers {} and {}",
             step.cells[0], step.cells[1], step.cells[2]
         ),
-        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle3 | T::UniqueRectangle4 => {
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2 => {
             format!("{name} on {} in {cells}", and_list(&step.digits))
         }
         T::BugPlusOne => {
-            return format!(
+            format!(
                 "{name}: {cells} must be {digit}, else every empty cell would keep two candidates"
-            );
+            )
         }
         T::SimpleColorsTrap | T::SimpleColorsWrap => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();

@@ -114,6 +114,11 @@ pub enum Technique {
     UniqueRectangle2,
     UniqueRectangle3,
     UniqueRectangle4,
+    UniqueRectangle5,
+    UniqueRectangle6,
+    HiddenRectangle,
+    AvoidableRectangle1,
+    AvoidableRectangle2,
     FinnedXWing,
     SashimiXWing,
     FinnedSwordfish,
@@ -133,7 +138,7 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 42] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -163,6 +168,11 @@ impl Technique {
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
+        Technique::UniqueRectangle5,
+        Technique::UniqueRectangle6,
+        Technique::HiddenRectangle,
+        Technique::AvoidableRectangle1,
+        Technique::AvoidableRectangle2,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
@@ -217,6 +227,29 @@ impl Technique {
             T::UniqueRectangle2 => ("ur-2", "Unique rectangle type 2", Hard, 100, Some("0601")),
             T::UniqueRectangle3 => ("ur-3", "Unique rectangle type 3", Hard, 100, Some("0602")),
             T::UniqueRectangle4 => ("ur-4", "Unique rectangle type 4", Hard, 100, Some("0603")),
+            T::UniqueRectangle5 => ("ur-5", "Unique rectangle type 5", Hard, 100, Some("0604")),
+            T::UniqueRectangle6 => ("ur-6", "Unique rectangle type 6", Hard, 100, Some("0605")),
+            T::HiddenRectangle => (
+                "hidden-rectangle",
+                "Hidden rectangle",
+                Hard,
+                100,
+                Some("0606"),
+            ),
+            T::AvoidableRectangle1 => (
+                "ar-1",
+                "Avoidable rectangle type 1",
+                Hard,
+                100,
+                Some("0607"),
+            ),
+            T::AvoidableRectangle2 => (
+                "ar-2",
+                "Avoidable rectangle type 2",
+                Hard,
+                100,
+                Some("0608"),
+            ),
             T::FinnedXWing => ("finned-x-wing", "Finned X-Wing", Hard, 130, Some("0310")),
             T::SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", Hard, 150, Some("0320")),
             T::FinnedSwordfish => (
@@ -308,6 +341,11 @@ impl Technique {
                 | Technique::UniqueRectangle2
                 | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
+                | Technique::UniqueRectangle5
+                | Technique::UniqueRectangle6
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
         )
     }
 
@@ -352,7 +390,13 @@ impl Technique {
             T::UniqueRectangle1
             | T::UniqueRectangle2
             | T::UniqueRectangle3
-            | T::UniqueRectangle4 => uniqueness::rectangles(marks, self, out, limit),
+            | T::UniqueRectangle4
+            | T::UniqueRectangle5
+            | T::UniqueRectangle6
+            | T::HiddenRectangle => uniqueness::rectangles(marks, self, out, limit),
+            T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
+                uniqueness::avoidable(marks, self, out, limit)
+            }
             T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
             T::XChain | T::TurbotFish | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
             T::RemotePair => colouring::remote_pair(marks, out, limit),
