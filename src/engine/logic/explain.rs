@@ -162,6 +162,14 @@ pub fn explain(step: &Step) -> String {
             format!("{name} on {digit}, colours {}", g.join(" / "))
         }
         T::XChain | T::TurbotFish | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::SueDeCoq => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!(
+                "{name}: {cells} hold {digits}, with {} in the line and {} in the box",
+                g.first().cloned().unwrap_or_default(),
+                g.get(1).cloned().unwrap_or_default()
+            )
+        }
         T::RemotePair => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!("{name} {digits}, alternating {}", g.join(" / "))

@@ -20,6 +20,7 @@ mod singles;
 pub mod solver;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod uniqueness;
 mod wings;
 
@@ -125,6 +126,7 @@ pub enum Technique {
     SashimiSwordfish,
     FinnedJellyfish,
     SashimiJellyfish,
+    SueDeCoq,
     SimpleColorsTrap,
     SimpleColorsWrap,
     XChain,
@@ -138,7 +140,7 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 47] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -179,6 +181,7 @@ impl Technique {
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        Technique::SueDeCoq,
         Technique::SimpleColorsTrap,
         Technique::SimpleColorsWrap,
         Technique::XChain,
@@ -280,6 +283,7 @@ impl Technique {
                 260,
                 Some("0322"),
             ),
+            T::SueDeCoq => ("sue-de-coq", "Sue de Coq", Unfair, 250, Some("1101")),
             T::SimpleColorsTrap => (
                 "simple-colors-trap",
                 "Simple colors trap",
@@ -400,6 +404,7 @@ impl Technique {
             T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
             T::XChain | T::TurbotFish | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
             T::RemotePair => colouring::remote_pair(marks, out, limit),
+            T::SueDeCoq => sue_de_coq::sue_de_coq(marks, out, limit),
             T::AlsXz => als::xz(marks, out, limit),
             T::ForcingChain => forcing::forcing(marks, out, limit),
         }
