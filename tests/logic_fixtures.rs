@@ -178,8 +178,9 @@ fn sources(side: usize) -> Vec<(Grid, Grid, bool)> {
         }
     }
     // Generated minimal puzzles: unique, so the uniqueness techniques have their chance.
-    if side == 16 {
-        for seed in 0..12 {
+    let generated = if side == 9 { 0..600 } else { 0..40 };
+    {
+        for seed in generated {
             let g = generate(size, &GenerateOptions::with_seed(seed), &mut no_progress).unwrap();
             out.push((g.puzzle, g.solution, true));
         }
@@ -212,7 +213,8 @@ fn fixture_text(t: Technique, solution: &Grid, state: &Marks, step: &Step, none:
     s
 }
 
-/// Cuts one fixture per technique and size from logic solves.
+/// Cuts one fixture per technique and size from logic solves, for the techniques that have
+/// none yet (delete a fixture to cut it again).
 #[test]
 #[ignore = "writes fixtures when LOGIC_FIXTURES_WRITE=1; needs ../shared/data"]
 fn write_fixtures() {
@@ -221,7 +223,10 @@ fn write_fixtures() {
     }
     for side in [9, 16] {
         std::fs::create_dir_all(dir(side)).unwrap();
-        let mut done: Vec<Technique> = Vec::new();
+        let mut done: Vec<Technique> = Technique::ALL
+            .into_iter()
+            .filter(|t| dir(side).join(format!("{}.txt", t.id())).exists())
+            .collect();
         for (puzzle, solution, unique) in sources(side) {
             let options = LogicOptions {
                 unique,

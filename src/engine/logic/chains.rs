@@ -1,15 +1,17 @@
-//! Chains: X-chains (one digit), XY-chains (bivalue cells) and AICs (both kinds of link),
-//! found by breadth-first search from each candidate assumed false; and forcing chains,
-//! which follow singles from an assumption to a contradiction or to a common conclusion.
+//! Chains: X-chains (one digit), turbot fish (X-chains of three links), XY-chains (bivalue
+//! cells) and AICs with nice loops (both kinds of link), found by breadth-first search from
+//! each candidate assumed false. Of all the chains found, the step HoDoKu would take is
+//! reported: the most eliminations, then the lowest weighted index sum, then the shortest.
 //!
 //! Bounds, at every size: chains have at most [`MAX_LINKS`] links, and one search visits at
 //! most [`BUDGET`] links over all start candidates, so big grids get the chains that are
-//! found first rather than an unbounded search. Forcing chains try cells with at most three
-//! candidates and follow singles only.
+//! found first rather than an unbounded search.
 
 use super::single_digit::seeing_both;
-use super::{Marks, Step, Technique, Unit};
+use super::step::hodoku_rank;
+use super::{Cand, Marks, Step, Technique};
 use crate::engine::grid::Digit;
+use std::cmp::Reverse;
 use std::collections::VecDeque;
 
 /// Longest chain, in links.
@@ -24,8 +26,11 @@ enum Mode {
     Any,
 }
 
+/// A candidate as (cell, digit index).
+type Node = (usize, usize);
+
 /// Candidates linked to `(c, d)` by a strong link: if it is false, they are true.
-fn strong(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<(usize, usize)>) {
+fn strong(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<Node>) {
     out.clear();
     if mode != Mode::Xy {
         for (k, &u) in m.layout().units_of[c].iter().enumerate() {
@@ -44,7 +49,7 @@ fn strong(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<(usize, usize
 }
 
 /// Candidates linked to `(c, d)` by a weak link: if it is true, they are false.
-fn weak(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<(usize, usize)>) {
+fn weak(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<Node>) {
     out.clear();
     for &p in &m.layout().peers[c] {
         if m.has(p, d) && (mode != Mode::Xy || m.mask(p).count_ones() == 2) {
@@ -60,39 +65,102 @@ fn weak(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<(usize, usize)>
     }
 }
 
-/// What "`s` is false or `t` is true... so `s` or `t` holds" removes or places.
-fn conclusion(m: &Marks, s: (usize, usize), t: (usize, usize), step: &mut Step) {
-    let (sc, sd) = s;
-    let (tc, td) = t;
+fn push_cand(m: &Marks, out: &mut Vec<Cand>, c: usize, d: usize) {
+    out.push((m.pos(c), Digit::from_index(d)));
+}
+
+/// What "`s` is false or `t` is true, so `s` or `t` holds" removes. A chain from `s` back
+/// to `s` (a discontinuous nice loop) makes `s` true: the cell's other candidates go.
+fn conclusion(m: &Marks, s: Node, t: Node, out: &mut Vec<Cand>) {
+    let ((sc, sd), (tc, td)) = (s, t);
+    out.clear();
     if s == t {
-        step.placements.push((m.pos(sc), Digit::from_index(sd)));
+        let mut rest = m.mask(sc) & !(1 << sd);
+        while rest != 0 {
+            push_cand(m, out, sc, rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
     } else if sd == td {
         for c in seeing_both(m, sc, tc, sd, &[]) {
-            step.eliminations.push((m.pos(c), Digit::from_index(sd)));
+            push_cand(m, out, c, sd);
         }
     } else if sc == tc {
         let mut rest = m.mask(sc) & !(1 << sd) & !(1 << td);
         while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
+            push_cand(m, out, sc, rest.trailing_zeros() as usize);
             rest &= rest - 1;
-            step.eliminations.push((m.pos(sc), Digit::from_index(d)));
         }
     } else if m.sees(sc, tc) {
         if m.has(sc, td) {
-            step.eliminations.push((m.pos(sc), Digit::from_index(td)));
+            push_cand(m, out, sc, td);
         }
         if m.has(tc, sd) {
-            step.eliminations.push((m.pos(tc), Digit::from_index(sd)));
+            push_cand(m, out, tc, sd);
         }
     }
-    step.eliminations.sort();
+    out.sort();
 }
 
+/// The eliminations of a continuous nice loop: `chain` starts false, its links alternate
+/// strong and weak, and a weak link closes it from the last node back to the first. Round
+/// such a loop exactly one end of every weak link is true, so a weak link between two cells
+/// removes its digit from the other cells seeing both, and one inside a cell removes the
+/// cell's other candidates.
+fn loop_eliminations(m: &Marks, chain: &[Node], out: &mut Vec<Cand>) {
+    out.clear();
+    let distinct = chain
+        .iter()
+        .enumerate()
+        .all(|(i, a)| !chain[i + 1..].contains(a));
+    if chain.len() < 4 || !distinct {
+        return;
+    }
+    let on_chain = |c: usize| chain.iter().any(|&(x, _)| x == c);
+    for i in (1..chain.len()).step_by(2) {
+        let ((a, d), (b, e)) = (chain[i], chain[(i + 1) % chain.len()]);
+        if a == b {
+            let mut rest = m.mask(a) & !(1 << d) & !(1 << e);
+            while rest != 0 {
+                push_cand(m, out, a, rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        } else {
+            for c in seeing_both(m, a, b, d, &[]) {
+                if !on_chain(c) {
+                    push_cand(m, out, c, d);
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+}
+
+/// The candidates from the start to `state`, read back through `parent`.
+fn read_chain(side: usize, parent: &[usize], state: usize, chain: &mut Vec<Node>) {
+    chain.clear();
+    let mut s = state;
+    while s != usize::MAX {
+        chain.push((s / 2 / side, s / 2 % side));
+        s = parent[s];
+    }
+    chain.reverse();
+}
+
+/// A candidate step: its rank, eliminations and chain.
+struct Found {
+    rank: (Reverse<usize>, u128, usize),
+    elims: Vec<Cand>,
+    chain: Vec<Node>,
+}
+
+/// Chains of technique `t`; `max_links` bounds their length.
 pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
-    let mode = match t {
-        Technique::XChain => Mode::X,
-        Technique::XyChain => Mode::Xy,
-        _ => Mode::Any,
+    let (mode, max_links) = match t {
+        Technique::XChain => (Mode::X, MAX_LINKS),
+        Technique::TurbotFish => (Mode::X, 3),
+        Technique::XyChain => (Mode::Xy, MAX_LINKS),
+        _ => (Mode::Any, MAX_LINKS),
     };
     let side = m.side();
     let nodes = m.size().cells() * side;
@@ -101,7 +169,9 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
     let mut stamp = vec![usize::MAX; 2 * nodes];
     let mut budget = BUDGET;
     let mut queue = VecDeque::new();
-    let (mut links, mut best): (Vec<(usize, usize)>, Option<Step>) = (Vec::new(), None);
+    let mut links: Vec<Node> = Vec::new();
+    let (mut elims, mut chain): (Vec<Cand>, Vec<Node>) = (Vec::new(), Vec::new());
+    let mut best: Option<Found> = None;
     let all = limit == usize::MAX;
     for sc in m.empty_cells() {
         if mode == Mode::Xy && m.mask(sc).count_ones() != 2 {
@@ -116,9 +186,9 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
             queue.push_back((start, 0usize));
             stamp[start] = start;
             parent[start] = usize::MAX;
-            let mut done = false;
+            let mut best_here: Option<Found> = None;
             while let Some((state, depth)) = queue.pop_front() {
-                if done || depth >= MAX_LINKS || budget == 0 {
+                if depth >= max_links || budget == 0 {
                     break;
                 }
                 let (node, truth) = (state / 2, state % 2 == 1);
@@ -131,6 +201,12 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
                 budget = budget.saturating_sub(links.len());
                 for &(x, e) in &links {
                     let next = (x * side + e) * 2 + usize::from(!truth);
+                    if next == start && mode == Mode::Any && depth >= 3 {
+                        // A weak link back to the start closes a continuous nice loop.
+                        read_chain(side, &parent, state, &mut chain);
+                        loop_eliminations(m, &chain, &mut elims);
+                        consider(m, &elims, &chain, &mut best_here);
+                    }
                     if stamp[next] == start {
                         continue;
                     }
@@ -140,171 +216,60 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
                     // X- or XY-chain ends on the start's digit in another cell.
                     let end =
                         !truth && (mode == Mode::Any || (x != sc && (mode == Mode::X || e == sd)));
-                    if end {
-                        let mut step = Step::new(t);
-                        conclusion(m, (sc, sd), (x, e), &mut step);
-                        if step.is_progress() {
-                            fill_chain(m, &parent, next, &mut step);
-                            if all {
-                                out.push(step);
-                            } else if best
-                                .as_ref()
-                                .is_none_or(|b| b.chain.len() > step.chain.len())
-                            {
-                                best = Some(step);
-                            }
-                            done = true;
-                            break;
+                    if end && depth >= 2 {
+                        conclusion(m, (sc, sd), (x, e), &mut elims);
+                        if !elims.is_empty() {
+                            read_chain(side, &parent, next, &mut chain);
+                            consider(m, &elims, &chain, &mut best_here);
                         }
                     }
                     queue.push_back((next, depth + 1));
                 }
             }
+            let Some(found) = best_here else { continue };
+            if all {
+                out.push(step_of(m, t, found));
+            } else if best.as_ref().is_none_or(|b| found.rank < b.rank) {
+                best = Some(found);
+            }
         }
     }
-    if let Some(s) = best {
-        out.push(s);
+    if let Some(found) = best {
+        out.push(step_of(m, t, found));
     }
     out.truncate(limit);
 }
 
-/// The chain's candidates from the start to `end`, read back through `parent`.
-fn fill_chain(m: &Marks, parent: &[usize], end: usize, step: &mut Step) {
-    let side = m.side();
-    let mut state = end;
-    let mut chain = Vec::new();
-    while state != usize::MAX {
-        let node = state / 2;
-        chain.push((m.pos(node / side), Digit::from_index(node % side)));
-        state = parent[state];
+/// Keeps `elims` with `chain` in `best` when HoDoKu would prefer them.
+fn consider(m: &Marks, elims: &[Cand], chain: &[Node], best: &mut Option<Found>) {
+    if elims.is_empty() {
+        return;
     }
-    chain.reverse();
-    let mut digits: Vec<Digit> = chain.iter().map(|&(_, d)| d).collect();
+    let (count, sum) = hodoku_rank(elims, m.size());
+    let rank = (count, sum, chain.len());
+    if best.as_ref().is_none_or(|b| rank < b.rank) {
+        *best = Some(Found {
+            rank,
+            elims: elims.to_vec(),
+            chain: chain.to_vec(),
+        });
+    }
+}
+
+fn step_of(m: &Marks, t: Technique, found: Found) -> Step {
+    let mut step = Step::new(t);
+    step.eliminations = found.elims;
+    step.chain = found
+        .chain
+        .iter()
+        .map(|&(c, d)| (m.pos(c), Digit::from_index(d)))
+        .collect();
+    let mut digits: Vec<Digit> = step.chain.iter().map(|&(_, d)| d).collect();
     digits.sort();
     digits.dedup();
     step.digits = digits;
-    let mut cells: Vec<_> = chain.iter().map(|&(p, _)| p).collect();
+    let mut cells: Vec<_> = step.chain.iter().map(|&(p, _)| p).collect();
     cells.dedup();
     step.cells = cells;
-    step.chain = chain;
-}
-
-/// Where a state breaks: a cell with no candidate, or a unit with no place for a digit.
-enum Broken {
-    Cell(usize),
-    Unit(usize, usize),
-}
-
-/// Applies naked and hidden singles until none is left or the state breaks.
-fn propagate(m: &mut Marks) -> Result<(), Broken> {
-    let side = m.side();
-    loop {
-        let mut progress = false;
-        for c in 0..m.size().cells() {
-            if m.value(c).is_none() {
-                match m.mask(c).count_ones() {
-                    0 => return Err(Broken::Cell(c)),
-                    1 => {
-                        m.place(c, Digit::from_index(m.mask(c).trailing_zeros() as usize));
-                        progress = true;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        for u in 0..3 * side {
-            let placed = m.layout().units[u]
-                .iter()
-                .filter_map(|&c| m.value(c))
-                .fold(0u64, |a, d| a | 1 << d.index());
-            for d in 0..side {
-                let p = m.places(u, d);
-                if p == 0 && placed >> d & 1 == 0 {
-                    return Err(Broken::Unit(u, d));
-                }
-                if p.count_ones() == 1 {
-                    let c = m.cell_at(u, p.trailing_zeros() as usize);
-                    m.place(c, Digit::from_index(d));
-                    progress = true;
-                }
-            }
-        }
-        if !progress {
-            return Ok(());
-        }
-    }
-}
-
-/// Forcing chains: a candidate whose singles lead to a contradiction is false; a cell whose
-/// every candidate leads to one placement gets it.
-pub(super) fn forcing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
-    for want in 2..=3u32 {
-        for c in m.empty_cells().filter(|&c| m.mask(c).count_ones() == want) {
-            let mut common: Option<Vec<u8>> = None;
-            let mut bits = m.mask(c);
-            while bits != 0 {
-                let d = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let mut trial = m.clone();
-                trial.place(c, Digit::from_index(d));
-                match propagate(&mut trial) {
-                    Err(broken) => {
-                        let mut s = Step::new(Technique::ForcingChain);
-                        let digit = Digit::from_index(d);
-                        s.chain.push((m.pos(c), digit));
-                        s.digits.push(digit);
-                        match broken {
-                            Broken::Cell(x) => s.cells.push(m.pos(x)),
-                            Broken::Unit(u, e) => {
-                                s.units.push(Unit::from_layout(u, m.size()));
-                                s.digits.push(Digit::from_index(e));
-                            }
-                        }
-                        s.eliminations.push((m.pos(c), digit));
-                        out.push(s);
-                        if out.len() >= limit {
-                            return;
-                        }
-                        common = Some(Vec::new());
-                    }
-                    Ok(()) => {
-                        let vals: Vec<u8> = (0..m.size().cells())
-                            .map(|x| trial.value(x).map_or(0, |v| v.get()))
-                            .collect();
-                        common = Some(match common {
-                            None => vals,
-                            Some(prev) => prev
-                                .iter()
-                                .zip(&vals)
-                                .map(|(&a, &b)| if a == b { a } else { 0 })
-                                .collect(),
-                        });
-                    }
-                }
-            }
-            let Some(common) = common else { continue };
-            let mut s = Step::new(Technique::ForcingChain);
-            for (x, &v) in common.iter().enumerate() {
-                if v != 0 && m.value(x).is_none() {
-                    s.placements
-                        .push((m.pos(x), Digit::from_index(v as usize - 1)));
-                }
-            }
-            if s.placements.is_empty() {
-                continue;
-            }
-            s.placements.truncate(1);
-            s.cells.push(m.pos(c));
-            let mut bits = m.mask(c);
-            while bits != 0 {
-                let d = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                s.chain.push((m.pos(c), Digit::from_index(d)));
-            }
-            out.push(s);
-            if out.len() >= limit {
-                return;
-            }
-        }
-    }
+    step
 }

@@ -1,8 +1,10 @@
-//! Simple colouring: per digit, the conjugate-pair graph coloured in two colours. Trap: a cell
-//! seeing both colours of a cluster loses the digit. Wrap: two cells of one colour see each
-//! other, so that colour is false everywhere.
+//! Colouring. Simple colours: per digit, the conjugate-pair graph coloured in two colours.
+//! Trap: a cell seeing both colours of a cluster loses the digit. Wrap: two cells of one
+//! colour see each other, so that colour is false everywhere. Remote pairs: bivalue cells of
+//! one pair coloured by sight.
 
 use super::single_digit::strong_links;
+use super::step::hodoku_rank;
 use super::{Marks, Step, Technique};
 use crate::engine::grid::Digit;
 
@@ -89,4 +91,83 @@ pub(super) fn simple(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize)
             }
         }
     }
+}
+
+/// Remote pair: bivalue cells with the same two digits, each seeing the next, alternate
+/// between the two digits; in a chain of at least four, a cell seeing two of them of
+/// opposite colour loses both digits. Each group of such cells joined by sight is coloured
+/// once; its step removes what any of its chains removes.
+pub(super) fn remote_pair(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+    let cells = m.size().cells();
+    let bivalue: Vec<usize> = m
+        .empty_cells()
+        .filter(|&c| m.mask(c).count_ones() == 2)
+        .collect();
+    let mut colour = vec![0u8; cells];
+    let mut found = Vec::new();
+    for &first in &bivalue {
+        if colour[first] != 0 {
+            continue;
+        }
+        let pair = m.mask(first);
+        colour[first] = 1;
+        let mut members = vec![first];
+        let mut i = 0;
+        let mut clash = false;
+        while i < members.len() {
+            let c = members[i];
+            i += 1;
+            for &x in &bivalue {
+                if x != c && m.mask(x) == pair && m.sees(c, x) {
+                    match colour[x] {
+                        0 => {
+                            colour[x] = 3 - colour[c];
+                            members.push(x);
+                        }
+                        k if k == colour[c] => clash = true,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if members.len() < 4 || clash {
+            continue;
+        }
+        let (on, off): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&c| colour[c] == 1);
+        let mut s = Step::new(Technique::RemotePair);
+        for c in m.empty_cells() {
+            if members.contains(&c) || m.mask(c) & pair == 0 {
+                continue;
+            }
+            let sees_both = on
+                .iter()
+                .any(|&a| m.sees(c, a) && off.iter().any(|&b| !m.sees(a, b) && m.sees(c, b)));
+            if sees_both {
+                let mut bits = m.mask(c) & pair;
+                while bits != 0 {
+                    let d = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    s.eliminations.push((m.pos(c), Digit::from_index(d)));
+                }
+            }
+        }
+        if s.eliminations.is_empty() {
+            continue;
+        }
+        s.eliminations.sort();
+        let mut bits = pair;
+        while bits != 0 {
+            s.digits
+                .push(Digit::from_index(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+        s.cells = members.iter().map(|&c| m.pos(c)).collect();
+        s.groups = vec![
+            on.iter().map(|&c| m.pos(c)).collect(),
+            off.iter().map(|&c| m.pos(c)).collect(),
+        ];
+        found.push(s);
+    }
+    found.sort_by_key(|s| hodoku_rank(&s.eliminations, m.size()));
+    out.extend(found.into_iter().take(limit.saturating_sub(out.len())));
 }

@@ -94,8 +94,8 @@ pub fn explain(step: &Step) -> String {
         T::Pointing | T::Claiming => {
             format!("{name}: in {unit}, {digit} lies only in {cover}")
         }
-        T::NakedPair | T::NakedTriple | T::NakedQuad => {
-            format!("{name} {digits} in {cells} ({unit})")
+        T::NakedPair | T::NakedTriple | T::NakedQuad | T::LockedPair | T::LockedTriple => {
+            format!("{name} {digits} in {cells} ({})", and_list(&step.units))
         }
         T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
             format!("{name} {digits} in {cells} ({unit}), other candidates go")
@@ -141,19 +141,39 @@ pub fn explain(step: &Step) -> String {
             "{name} with pivot {} and pincers {} and {}",
             step.cells[0], step.cells[1], step.cells[2]
         ),
-        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle3 | T::UniqueRectangle4 => {
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle
+        | T::AvoidableRectangle1
+        | T::AvoidableRectangle2 => {
             format!("{name} on {} in {cells}", and_list(&step.digits))
         }
         T::BugPlusOne => {
-            return format!(
+            format!(
                 "{name}: {cells} must be {digit}, else every empty cell would keep two candidates"
-            );
+            )
         }
         T::SimpleColorsTrap | T::SimpleColorsWrap => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!("{name} on {digit}, colours {}", g.join(" / "))
         }
-        T::XChain | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::XChain | T::TurbotFish | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::SueDeCoq => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!(
+                "{name}: {cells} hold {digits}, with {} in the line and {} in the box",
+                g.first().cloned().unwrap_or_default(),
+                g.get(1).cloned().unwrap_or_default()
+            )
+        }
+        T::RemotePair => {
+            let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
+            format!("{name} {digits}, alternating {}", g.join(" / "))
+        }
         T::AlsXz => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!(

@@ -301,6 +301,15 @@ impl Marks {
         g
     }
 
+    /// Digits no filled peer of empty `cell` holds: its candidates before any technique
+    /// removed some (none for a filled cell).
+    pub fn allowed(&self, cell: usize) -> u64 {
+        if self.values[cell] != 0 {
+            return 0;
+        }
+        self.size.all_digits().0 & !self.seen(cell)
+    }
+
     /// Digits a filled peer of `cell` holds.
     fn seen(&self, cell: usize) -> u64 {
         self.layout().peers[cell]

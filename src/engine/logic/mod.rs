@@ -11,6 +11,7 @@ mod chains;
 mod colouring;
 mod explain;
 mod fish;
+mod forcing;
 mod intersections;
 pub mod marks;
 pub mod rating;
@@ -19,6 +20,7 @@ mod singles;
 pub mod solver;
 mod step;
 mod subsets;
+mod sue_de_coq;
 mod uniqueness;
 mod wings;
 
@@ -87,6 +89,8 @@ pub enum Technique {
     FullHouse,
     NakedSingle,
     HiddenSingle,
+    LockedPair,
+    LockedTriple,
     Pointing,
     Claiming,
     NakedPair,
@@ -98,9 +102,11 @@ pub enum Technique {
     XWing,
     Swordfish,
     Jellyfish,
+    RemotePair,
     BugPlusOne,
     Skyscraper,
     TwoStringKite,
+    TurbotFish,
     EmptyRectangle,
     WWing,
     XyWing,
@@ -109,12 +115,18 @@ pub enum Technique {
     UniqueRectangle2,
     UniqueRectangle3,
     UniqueRectangle4,
+    UniqueRectangle5,
+    UniqueRectangle6,
+    HiddenRectangle,
+    AvoidableRectangle1,
+    AvoidableRectangle2,
     FinnedXWing,
     SashimiXWing,
     FinnedSwordfish,
     SashimiSwordfish,
     FinnedJellyfish,
     SashimiJellyfish,
+    SueDeCoq,
     SimpleColorsTrap,
     SimpleColorsWrap,
     XChain,
@@ -128,10 +140,12 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 38] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::LockedPair,
+        Technique::LockedTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -143,9 +157,11 @@ impl Technique {
         Technique::XWing,
         Technique::Swordfish,
         Technique::Jellyfish,
+        Technique::RemotePair,
         Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
+        Technique::TurbotFish,
         Technique::EmptyRectangle,
         Technique::WWing,
         Technique::XyWing,
@@ -154,12 +170,18 @@ impl Technique {
         Technique::UniqueRectangle2,
         Technique::UniqueRectangle3,
         Technique::UniqueRectangle4,
+        Technique::UniqueRectangle5,
+        Technique::UniqueRectangle6,
+        Technique::HiddenRectangle,
+        Technique::AvoidableRectangle1,
+        Technique::AvoidableRectangle2,
         Technique::FinnedXWing,
         Technique::SashimiXWing,
         Technique::FinnedSwordfish,
         Technique::SashimiSwordfish,
         Technique::FinnedJellyfish,
         Technique::SashimiJellyfish,
+        Technique::SueDeCoq,
         Technique::SimpleColorsTrap,
         Technique::SimpleColorsWrap,
         Technique::XChain,
@@ -176,6 +198,8 @@ impl Technique {
             T::FullHouse => ("full-house", "Full house", Easy, 4, Some("0000")),
             T::NakedSingle => ("naked-single", "Naked single", Easy, 4, Some("0003")),
             T::HiddenSingle => ("hidden-single", "Hidden single", Easy, 14, Some("0002")),
+            T::LockedPair => ("locked-pair", "Locked pair", Medium, 40, Some("0110")),
+            T::LockedTriple => ("locked-triple", "Locked triple", Medium, 60, Some("0111")),
             T::Pointing => ("pointing", "Pointing", Medium, 50, Some("0100")),
             T::Claiming => ("claiming", "Claiming", Medium, 50, Some("0101")),
             T::NakedPair => ("naked-pair", "Naked pair", Medium, 60, Some("0200")),
@@ -187,9 +211,11 @@ impl Technique {
             T::XWing => ("x-wing", "X-Wing", Hard, 140, Some("0300")),
             T::Swordfish => ("swordfish", "Swordfish", Hard, 150, Some("0301")),
             T::Jellyfish => ("jellyfish", "Jellyfish", Hard, 160, Some("0302")),
+            T::RemotePair => ("remote-pair", "Remote pair", Hard, 110, Some("0703")),
             T::BugPlusOne => ("bug-plus-one", "BUG+1", Hard, 100, Some("0610")),
             T::Skyscraper => ("skyscraper", "Skyscraper", Hard, 130, Some("0400")),
             T::TwoStringKite => ("2-string-kite", "2-String Kite", Hard, 150, Some("0401")),
+            T::TurbotFish => ("turbot-fish", "Turbot fish", Hard, 120, Some("0403")),
             T::EmptyRectangle => (
                 "empty-rectangle",
                 "Empty rectangle",
@@ -204,6 +230,29 @@ impl Technique {
             T::UniqueRectangle2 => ("ur-2", "Unique rectangle type 2", Hard, 100, Some("0601")),
             T::UniqueRectangle3 => ("ur-3", "Unique rectangle type 3", Hard, 100, Some("0602")),
             T::UniqueRectangle4 => ("ur-4", "Unique rectangle type 4", Hard, 100, Some("0603")),
+            T::UniqueRectangle5 => ("ur-5", "Unique rectangle type 5", Hard, 100, Some("0604")),
+            T::UniqueRectangle6 => ("ur-6", "Unique rectangle type 6", Hard, 100, Some("0605")),
+            T::HiddenRectangle => (
+                "hidden-rectangle",
+                "Hidden rectangle",
+                Hard,
+                100,
+                Some("0606"),
+            ),
+            T::AvoidableRectangle1 => (
+                "ar-1",
+                "Avoidable rectangle type 1",
+                Hard,
+                100,
+                Some("0607"),
+            ),
+            T::AvoidableRectangle2 => (
+                "ar-2",
+                "Avoidable rectangle type 2",
+                Hard,
+                100,
+                Some("0608"),
+            ),
             T::FinnedXWing => ("finned-x-wing", "Finned X-Wing", Hard, 130, Some("0310")),
             T::SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", Hard, 150, Some("0320")),
             T::FinnedSwordfish => (
@@ -234,6 +283,7 @@ impl Technique {
                 260,
                 Some("0322"),
             ),
+            T::SueDeCoq => ("sue-de-coq", "Sue de Coq", Unfair, 250, Some("1101")),
             T::SimpleColorsTrap => (
                 "simple-colors-trap",
                 "Simple colors trap",
@@ -295,6 +345,11 @@ impl Technique {
                 | Technique::UniqueRectangle2
                 | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
+                | Technique::UniqueRectangle5
+                | Technique::UniqueRectangle6
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
         )
     }
 
@@ -313,9 +368,11 @@ impl Technique {
             T::HiddenSingle => singles::hidden_single(marks, out, limit),
             T::Pointing => intersections::pointing(marks, out, limit),
             T::Claiming => intersections::claiming(marks, out, limit),
-            T::NakedPair => subsets::naked(marks, 2, out, limit),
-            T::NakedTriple => subsets::naked(marks, 3, out, limit),
-            T::NakedQuad => subsets::naked(marks, 4, out, limit),
+            T::LockedPair => subsets::naked(marks, 2, true, out, limit),
+            T::LockedTriple => subsets::naked(marks, 3, true, out, limit),
+            T::NakedPair => subsets::naked(marks, 2, false, out, limit),
+            T::NakedTriple => subsets::naked(marks, 3, false, out, limit),
+            T::NakedQuad => subsets::naked(marks, 4, false, out, limit),
             T::HiddenPair => subsets::hidden(marks, 2, out, limit),
             T::HiddenTriple => subsets::hidden(marks, 3, out, limit),
             T::HiddenQuad => subsets::hidden(marks, 4, out, limit),
@@ -337,11 +394,19 @@ impl Technique {
             T::UniqueRectangle1
             | T::UniqueRectangle2
             | T::UniqueRectangle3
-            | T::UniqueRectangle4 => uniqueness::rectangles(marks, self, out, limit),
+            | T::UniqueRectangle4
+            | T::UniqueRectangle5
+            | T::UniqueRectangle6
+            | T::HiddenRectangle => uniqueness::rectangles(marks, self, out, limit),
+            T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
+                uniqueness::avoidable(marks, self, out, limit)
+            }
             T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
-            T::XChain | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::XChain | T::TurbotFish | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::RemotePair => colouring::remote_pair(marks, out, limit),
+            T::SueDeCoq => sue_de_coq::sue_de_coq(marks, out, limit),
             T::AlsXz => als::xz(marks, out, limit),
-            T::ForcingChain => chains::forcing(marks, out, limit),
+            T::ForcingChain => forcing::forcing(marks, out, limit),
         }
     }
 }

@@ -108,3 +108,21 @@ impl Step {
         !self.placements.is_empty() || !self.eliminations.is_empty()
     }
 }
+
+/// HoDoKu's preference among steps of one technique, smallest first: the most
+/// eliminations, then the lowest weighted index sum of the eliminations (sorted by digit,
+/// then cell; the `i`-th weighs its cell index by `1 + i * (cells - 1)` and adds its digit).
+pub(super) fn hodoku_rank(eliminations: &[Cand], size: Size) -> (std::cmp::Reverse<usize>, u128) {
+    let mut keys: Vec<(usize, usize)> = eliminations
+        .iter()
+        .map(|&(p, d)| (d.get() as usize, p.index(size)))
+        .collect();
+    keys.sort_unstable();
+    let step = size.cells() as u128 - 1;
+    let sum = keys
+        .iter()
+        .enumerate()
+        .map(|(i, &(d, cell))| cell as u128 * (1 + i as u128 * step) + d as u128)
+        .sum();
+    (std::cmp::Reverse(eliminations.len()), sum)
+}

@@ -1,6 +1,7 @@
 //! Naked and hidden subsets: `k` cells of a unit holding only `k` digits, or `k` digits of a
-//! unit confined to `k` cells. Only cells (digits) with at most `k` candidates (places) take
-//! part, which keeps the search small at every size.
+//! unit confined to `k` cells; and locked pairs and triples, naked subsets inside a box and a
+//! line at once. Only cells (digits) with at most `k` candidates (places) take part, which
+//! keeps the search small at every size.
 
 use super::intersections::for_bits;
 use super::singles::units_boxes_first;
@@ -46,32 +47,17 @@ fn technique(k: usize, naked: bool) -> Technique {
     }
 }
 
-/// The subset of unit `u` on `slots` holding `digits`, if it removes something: a naked one
-/// removes its digits from the unit's other cells, a hidden one the other digits from its
-/// cells.
-fn subset_step(
-    m: &Marks,
-    k: usize,
-    naked: bool,
-    u: usize,
-    slots: u64,
-    digits: u64,
-) -> Option<Step> {
-    let mut s = Step::new(technique(k, naked));
-    for (slot, &c) in m.layout().units[u].iter().enumerate() {
-        let inside = slots >> slot & 1 == 1;
-        if inside {
-            s.cells.push(m.pos(c));
-        }
-        let gone = match (naked, inside) {
-            (true, false) => m.mask(c) & digits,
-            (false, true) => m.mask(c) & !digits,
-            _ => 0,
-        };
-        for_bits(gone, |d| {
+/// The hidden subset of unit `u` on `slots` holding `digits`, if it removes something: the
+/// other digits leave its cells.
+fn hidden_step(m: &Marks, k: usize, u: usize, slots: u64, digits: u64) -> Option<Step> {
+    let mut s = Step::new(technique(k, false));
+    for_bits(slots, |slot| {
+        let c = m.cell_at(u, slot);
+        s.cells.push(m.pos(c));
+        for_bits(m.mask(c) & !digits, |d| {
             s.eliminations.push((m.pos(c), Digit::from_index(d)))
         });
-    }
+    });
     if s.eliminations.is_empty() {
         return None;
     }
@@ -80,13 +66,73 @@ fn subset_step(
     Some(s)
 }
 
-pub(super) fn naked(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
+/// The naked subset on `cells` holding `digits`, if it removes something: its digits leave
+/// every other cell of each unit the cells share (HoDoKu's rule). The step is a locked pair
+/// or triple when the cells share a box and a line and the digits leave both the box and the
+/// line outside the box; `locked` asks for that kind, otherwise for a plain naked subset.
+fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<Step> {
+    let k = cells.len();
+    let first = m.layout().units_of[cells[0]];
+    let shared: Vec<usize> = (0..3)
+        .filter(|&i| cells.iter().all(|&c| m.layout().units_of[c][i] == first[i]))
+        .map(|i| first[i])
+        .collect();
+    let side = m.side();
+    let the_box = first[2];
+    let (mut in_box, mut in_line) = (false, false);
+    let mut elims = Vec::new();
+    for &u in &shared {
+        for &c in &m.layout().units[u] {
+            let gone = m.mask(c) & digits;
+            if gone == 0 || cells.contains(&c) {
+                continue;
+            }
+            if u == the_box {
+                in_box = true;
+            } else if m.layout().units_of[c][2] != the_box {
+                in_line = true;
+            }
+            for_bits(gone, |d| elims.push((m.pos(c), Digit::from_index(d))));
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let is_locked = k < 4 && in_box && in_line;
+    if is_locked != locked {
+        return None;
+    }
+    let t = match (is_locked, k) {
+        (true, 2) => Technique::LockedPair,
+        (true, _) => Technique::LockedTriple,
+        (false, _) => technique(k, true),
+    };
+    let mut s = Step::new(t);
+    elims.sort();
+    elims.dedup();
+    s.eliminations = elims;
+    s.cells = cells.iter().map(|&c| m.pos(c)).collect();
+    for_bits(digits, |d| s.digits.push(Digit::from_index(d)));
+    // Boxes are listed last in the layout; name the line first, as it reads best.
+    let mut units = shared;
+    units.sort_by_key(|&u| u >= 2 * side);
+    s.units = units
+        .iter()
+        .map(|&u| Unit::from_layout(u, m.size()))
+        .collect();
+    Some(s)
+}
+
+/// Naked subsets of `k` cells, boxes first, then rows, then columns (HoDoKu's order);
+/// `locked` finds locked pairs and triples, which lie in boxes, instead.
+pub(super) fn naked(m: &Marks, k: usize, locked: bool, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
     let mut items = Vec::with_capacity(side);
-    for u in units_boxes_first(side) {
+    let mut cells = Vec::with_capacity(k);
+    let units = units_boxes_first(side).take(if locked { side } else { 3 * side });
+    for u in units {
         items.clear();
-        let cells = &m.layout().units[u];
-        for (slot, &c) in cells.iter().enumerate() {
+        for (slot, &c) in m.layout().units[u].iter().enumerate() {
             let n = m.mask(c).count_ones() as usize;
             if n >= 2 && n <= k {
                 items.push((slot, m.mask(c)));
@@ -96,8 +142,9 @@ pub(super) fn naked(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
             continue;
         }
         let mut found = |chosen: &[usize], digits: u64| {
-            let slots = chosen.iter().fold(0u64, |a, &i| a | 1 << i);
-            subset_step(m, k, true, u, slots, digits).is_some_and(|s| {
+            cells.clear();
+            cells.extend(chosen.iter().map(|&slot| m.cell_at(u, slot)));
+            naked_step(m, &cells, digits, locked).is_some_and(|s| {
                 out.push(s);
                 out.len() >= limit
             })
@@ -130,7 +177,7 @@ pub(super) fn hidden(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
         }
         let mut found = |chosen: &[usize], slots: u64| {
             let digits = chosen.iter().fold(0u64, |a, &d| a | 1 << d);
-            subset_step(m, k, false, u, slots, digits).is_some_and(|s| {
+            hidden_step(m, k, u, slots, digits).is_some_and(|s| {
                 out.push(s);
                 out.len() >= limit
             })
