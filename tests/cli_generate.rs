@@ -172,3 +172,104 @@ fn stop_after_prints_the_unique_puzzle_reached_by_then() {
     assert_eq!(stdout(&o), minimal);
     assert!(o.stderr.is_empty());
 }
+
+#[test]
+fn no_guess_and_difficulty_give_the_engine_puzzle() {
+    use sudoku_lab::engine::format::write_line;
+    use sudoku_lab::engine::generate::{GenerateOptions, generate, no_progress};
+    use sudoku_lab::engine::logic::{Level, rate};
+    let batch = stdout(&run(
+        &[
+            "generate",
+            "--box",
+            "3",
+            "--seed",
+            "5",
+            "--count",
+            "2",
+            "--no-guess",
+            "--difficulty",
+            "medium",
+        ],
+        "",
+    ));
+    let lines: Vec<&str> = batch.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for (i, line) in lines.iter().enumerate() {
+        let options = GenerateOptions {
+            no_guess: true,
+            difficulty: Some(Level::Medium),
+            ..GenerateOptions::with_seed(5 + i as u64)
+        };
+        let g = generate(sudoku_lab::engine::Size::NINE, &options, &mut no_progress)
+            .expect("generated");
+        assert_eq!(write_line(&g.puzzle).expect("fits"), *line);
+        assert_eq!(rate(&g.puzzle, true).level, Some(Level::Medium));
+    }
+    // Unique, though not always truly minimal: a clue may go and keep one solution when the
+    // logic solver then needs harder techniques or guessing.
+    for verdict in stdout(&run(&["check"], &batch)).lines() {
+        assert!(verdict.starts_with("unique "), "{verdict}");
+    }
+}
+
+#[test]
+fn a_missed_difficulty_is_reported_with_the_closest_puzzle() {
+    // No 4x4 puzzle needs more than singles.
+    let o = run(
+        &[
+            "generate",
+            "--box",
+            "2",
+            "--seed",
+            "1",
+            "--no-guess",
+            "--difficulty",
+            "unfair",
+        ],
+        "",
+    );
+    let puzzle = stdout(&o);
+    let clues = parse(puzzle.trim()).expect("a puzzle").puzzle.given_count();
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let said = format!(
+        "seed 1: no puzzle rated unfair in 100 attempts; the closest is rated easy, {clues} clues\n"
+    );
+    assert_eq!(err, said);
+    let o = run(&["generate", "--box", "3", "--difficulty", "hardest"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(err.contains("easy, medium, hard, unfair, extreme"), "{err}");
+}
+
+#[test]
+fn stop_after_with_no_guess_prints_a_puzzle_the_logic_solver_solves() {
+    use sudoku_lab::engine::logic::{LogicOptions, Outcome, solve};
+    let o = run(
+        &[
+            "generate",
+            "--box",
+            "6",
+            "--seed",
+            "2",
+            "--no-guess",
+            "--stop-after",
+            "0",
+        ],
+        "",
+    );
+    let puzzle = parse(stdout(&o).trim()).expect("a puzzle").puzzle;
+    let clues = puzzle.given_count();
+    assert!(clues < 36 * 36);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let said = "clues that the logic solver solves, not minimal for its techniques\n";
+    assert!(
+        err.starts_with("seed 2: stopped after 0 s with a puzzle of ") && err.ends_with(said),
+        "{err}"
+    );
+    let hard = LogicOptions {
+        unique: false,
+        max_level: sudoku_lab::engine::logic::Level::Hard,
+    };
+    assert_eq!(solve(&puzzle, &hard).outcome, Outcome::Solved);
+}

@@ -13,3 +13,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 fn same_seed_gives_the_native_puzzle() {
     assert!(common::check_generated_fixtures() >= 6);
 }
+
+#[wasm_bindgen_test]
+fn same_seed_gives_the_native_no_guess_puzzle() {
+    assert!(common::check_no_guess_fixtures() >= 6);
+}

@@ -74,7 +74,9 @@ pub enum Command {
     ///
     /// Without --seed a random seed is drawn and printed to standard error; puzzle i of
     /// --count C uses seed S+i, so any one can be reproduced with --seed S+i. On a terminal,
-    /// progress shows on standard error while it works.
+    /// progress shows on standard error while it works. By default the puzzle is truly minimal:
+    /// no clue can go and keep one solution. With --no-guess it is minimal for the logic
+    /// solver instead, which is fast at every size; --difficulty picks its level.
     Generate(GenerateArgs),
     /// Say whether each puzzle has one solution and no clue to spare
     ///
@@ -214,9 +216,30 @@ pub struct GenerateArgs {
     pub symmetry: Symmetry,
     /// Retry derived seeds (up to 100 attempts) for a puzzle of at most K clues
     ///
-    /// A puzzle that misses the bound is still printed and reported on standard error.
+    /// A puzzle that misses the bound is still printed and reported on standard error. With
+    /// --difficulty an attempt must meet both, and the attempts are shared.
     #[arg(long, value_name = "K", value_parser = whole::<usize>)]
     pub max_clues: Option<usize>,
+    /// Retry derived seeds (up to 100 attempts) for a puzzle rated at exactly LEVEL
+    ///
+    /// The rating is the one 'rate' gives (the puzzle has one solution, so uniqueness
+    /// techniques count). When no attempt is rated LEVEL, the closest (nearest level, then
+    /// fewest clues) is printed and reported on standard error. Without --no-guess each
+    /// attempt is a truly minimal puzzle, practical up to 16x16; with it, the removal may use
+    /// the techniques up to LEVEL.
+    #[arg(long, value_name = "LEVEL", value_parser = super::generate::levels())]
+    pub difficulty: Option<crate::engine::logic::Level>,
+    /// Keep a clue out only while the logic solver solves the puzzle without guessing
+    ///
+    /// With the techniques through hard, or through --difficulty's level, never the
+    /// uniqueness ones: the puzzle has one solution (the logic solver proves it), needs no
+    /// guessing, and no clue can go and keep that, though some may go and keep one solution.
+    /// Each clue costs one logic solve rather than a search, so this works at 36x36 and
+    /// 49x49. --formulation then changes nothing; --method additive adds clues until the logic
+    /// solver solves the puzzle, then removes; --stop-after prints the puzzle so far, which
+    /// the logic solver solves.
+    #[arg(long)]
+    pub no_guess: bool,
     /// How the clues are chosen
     #[arg(
         long,
@@ -230,8 +253,9 @@ pub struct GenerateArgs {
     /// Print the puzzle reached at the first step after SECONDS
     ///
     /// That puzzle has one solution but is not yet minimal (said on standard error): at 36x36
-    /// and 49x49, where a minimal puzzle is out of reach in practice, the way to get one. With
-    /// --max-clues, the best minimal puzzle of the attempts finished by then, if any.
+    /// and 49x49, where a truly minimal puzzle is out of reach in practice, a way to get one
+    /// (--no-guess is the other). With --max-clues or --difficulty, the closest finished
+    /// attempt, if any.
     #[arg(long, value_name = "SECONDS", value_parser = whole::<u64>)]
     pub stop_after: Option<u64>,
 }

@@ -6,9 +6,17 @@ use super::output::{Answers, TerminalProgress, Written};
 use super::quantity;
 use crate::engine::Grid;
 use crate::engine::format::Format;
-use crate::engine::generate::{self, GenerateError, GenerateOptions, Phase};
+use crate::engine::generate::{self, GenerateError, GenerateOptions, Phase, level_distance};
+use crate::engine::logic::{Level, Rating, rate};
 use crate::engine::search::Flow;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::time::{Duration, Instant};
+
+/// `--difficulty`'s values: the levels by the names the engine reads.
+pub(super) fn levels() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(Level::id))
+        .map(|id| Level::from_id(&id).expect("the parser accepts only the names listed"))
+}
 
 /// Prints `--count` puzzles from consecutive seeds; returns the exit status.
 pub fn run(args: &GenerateArgs) -> i32 {
@@ -33,6 +41,8 @@ pub fn run(args: &GenerateArgs) -> i32 {
             formulation: args.solver.formulation,
             max_clues: args.max_clues,
             method: args.method,
+            difficulty: args.difficulty,
+            no_guess: args.no_guess,
             ..GenerateOptions::default()
         };
         let (puzzle, remark) = match one(args, &options) {
@@ -57,34 +67,29 @@ pub fn run(args: &GenerateArgs) -> i32 {
     0
 }
 
-/// One puzzle, and a remark when it is not what was asked for: over `--max-clues`, or stopped
-/// by `--stop-after` before it was minimal.
+/// One puzzle, and a remark when it is not what was asked for: off `--max-clues` or
+/// `--difficulty`, or stopped by `--stop-after` before it was minimal.
 fn one(args: &GenerateArgs, options: &GenerateOptions) -> Result<(Grid, Option<String>), String> {
     let mut progress = TerminalProgress::new();
     let deadline = args
         .stop_after
         .and_then(|s| Instant::now().checked_add(Duration::from_secs(s)));
     // The removal's puzzle so far, taken once the time is up (a copy per report would cost
-    // more than a small puzzle's whole generation), and with --max-clues the best minimal
-    // puzzle of the attempts that finished, which beats any unfinished one.
+    // more than a small puzzle's whole generation), and with several attempts the finished
+    // ones, the closest of which beats any unfinished puzzle.
     let mut so_far: Option<Grid> = None;
-    // The best finished puzzle and how many attempts have finished.
-    let mut finished: Option<(Grid, u32)> = None;
+    let mut finished: Vec<Grid> = Vec::new();
     let result = generate::generate(args.box_size, options, &mut |p| {
         let Some(d) = deadline else {
             return progress.report(p);
         };
         match p.puzzle {
             Some(puzzle) if p.phase == Phase::Removing && p.done == p.total => {
-                let best = match finished.take() {
-                    Some((b, _)) if b.given_count() <= puzzle.given_count() => b,
-                    _ => puzzle.clone(),
-                };
-                finished = Some((best, p.attempt + 1));
+                finished.push(puzzle.clone());
             }
             _ if Instant::now() < d => {}
             // A finished attempt is the answer once the time is up, whatever runs now.
-            _ if finished.is_some() => return Flow::Stop,
+            _ if !finished.is_empty() => return Flow::Stop,
             // Not before a clue has gone: the full grid is no puzzle worth printing.
             Some(puzzle) if puzzle.given_count() < p.total => {
                 so_far = Some(puzzle.clone());
@@ -95,37 +100,94 @@ fn one(args: &GenerateArgs, options: &GenerateOptions) -> Result<(Grid, Option<S
         progress.report(p)
     });
     drop(progress);
-    let max_clues = args.max_clues.unwrap_or(0);
     let stopped = format!(
         "seed {}: stopped after {} s",
         options.seed,
         args.stop_after.unwrap_or(0)
     );
-    match (result, finished, so_far) {
+    match (result, closest(finished, options.difficulty), so_far) {
         (Ok(generated), _, _) => {
             let remark = (!generated.target_met).then(|| {
                 format!(
-                    "seed {}: no puzzle with at most {max_clues} clues in {} attempts; best has {}",
-                    options.seed, generated.attempts, generated.clues
+                    "seed {}: {} in {} attempts; {}",
+                    options.seed,
+                    no_puzzle(options),
+                    generated.attempts,
+                    best(&generated.puzzle, generated.rating.as_ref())
                 )
             });
             Ok((generated.puzzle, remark))
         }
-        (Err(GenerateError::Cancelled), Some((best, attempts)), _) => {
+        (Err(GenerateError::Cancelled), Some((puzzle, rating, attempts)), _) => {
             let remark = format!(
-                "{stopped}: no puzzle with at most {max_clues} clues in the {attempts} attempts \
-                 finished; best has {}",
-                best.given_count()
+                "{stopped}: {} in the {attempts} attempts finished; {}",
+                no_puzzle(options),
+                best(&puzzle, rating.as_ref())
             );
-            Ok((best, Some(remark)))
+            Ok((puzzle, Some(remark)))
         }
         (Err(GenerateError::Cancelled), None, Some(partial)) => {
-            let remark = format!(
-                "{stopped} with a puzzle of one solution and {}, not minimal",
-                quantity(partial.given_count() as u64, "clues")
-            );
+            let clues = quantity(partial.given_count() as u64, "clues");
+            let remark = if options.no_guess {
+                format!(
+                    "{stopped} with a puzzle of {clues} that the logic solver solves, not \
+                     minimal for its techniques"
+                )
+            } else {
+                format!("{stopped} with a puzzle of one solution and {clues}, not minimal")
+            };
             Ok((partial, Some(remark)))
         }
         (Err(e), _, _) => Err(e.to_string()),
+    }
+}
+
+/// The closest of the finished attempts, its rating (with a difficulty) and how many there
+/// were: nearest level first, then fewest clues, then the earliest.
+fn closest(
+    finished: Vec<Grid>,
+    difficulty: Option<Level>,
+) -> Option<(Grid, Option<Rating>, usize)> {
+    let attempts = finished.len();
+    let mut best: Option<((usize, usize), Grid, Option<Rating>)> = None;
+    for puzzle in finished {
+        let rating = difficulty.map(|_| rate(&puzzle, true));
+        let distance = difficulty
+            .zip(rating.as_ref())
+            .map_or(0, |(level, r)| level_distance(level, r));
+        let key = (distance, puzzle.given_count());
+        if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+            best = Some((key, puzzle, rating));
+        }
+    }
+    best.map(|(_, puzzle, rating)| (puzzle, rating, attempts))
+}
+
+/// What no attempt gave: `no puzzle rated hard with at most 30 clues`.
+fn no_puzzle(options: &GenerateOptions) -> String {
+    let mut text = "no puzzle".to_string();
+    if let Some(level) = options.difficulty {
+        text += &format!(" rated {}", level.id());
+    }
+    if let Some(k) = options.max_clues {
+        text += &format!(" with at most {k} clues");
+    }
+    text
+}
+
+/// The puzzle given instead: `best has 31 clues` or `the closest is rated medium, 31 clues`.
+fn best(puzzle: &Grid, rating: Option<&Rating>) -> String {
+    let clues = puzzle.given_count();
+    match rating {
+        None => format!("best has {clues}"),
+        Some(r) => format!("the closest is rated {}, {clues} clues", label(r)),
+    }
+}
+
+/// A rating's level as `--difficulty` names it, or `needs guessing`.
+fn label(rating: &Rating) -> &'static str {
+    match rating.level {
+        Some(level) => level.id(),
+        None => "needs guessing",
     }
 }

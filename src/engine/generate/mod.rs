@@ -3,14 +3,30 @@
 //! Every random choice is drawn from the seeded [`Rng`] before or between solver calls and
 //! never depends on what a solver returns besides yes/no, so a seed gives the same puzzle on
 //! every platform and with every formulation; only the time differs.
+//!
+//! # What "minimal" means
+//! - By default a removal is kept while the puzzle stays unique, decided by search: the puzzle
+//!   is truly minimal (no clue can go and keep one solution).
+//! - With [`GenerateOptions::no_guess`] a removal is kept while the logic solver (without
+//!   guessing, with the techniques through [`GenerateOptions::difficulty`], or through Hard)
+//!   solves the puzzle: the puzzle is unique (the logic solver proves it), solvable without
+//!   guessing and minimal for those techniques, though some clue may go and keep one
+//!   solution. Each removal is one polynomial logic solve, so this works at every size.
+//! - [`GenerateOptions::difficulty`] keeps trying derived seeds until our rating
+//!   ([`crate::engine::logic::rate`], uniqueness techniques allowed, the puzzle being unique)
+//!   puts the puzzle at exactly that level, within [`GenerateOptions::max_attempts`]; failing
+//!   that the closest attempt is returned with `target_met` false. Without no-guess each
+//!   attempt is a truly minimal puzzle, so that is only practical up to 16x16.
 
 mod full_grid;
+mod no_guess;
 mod removal;
 mod run;
 mod symmetry;
 
 use super::formulation::Formulation;
 use super::grid::{Grid, Size};
+use super::logic::{Level, LogicOptions, Rating, rate};
 use super::rng::Rng;
 use super::search::{Cancel, Flow};
 use run::Run;
@@ -54,12 +70,24 @@ pub struct GenerateOptions {
     pub seed: u64,
     pub symmetry: Symmetry,
     /// Which formulation answers the uniqueness questions; changes the time, never the puzzle.
+    /// With `no_guess` the logic solver answers them instead, so it changes nothing.
     pub formulation: Formulation,
     /// Keep trying derived seeds until the puzzle has at most this many clues.
     pub max_clues: Option<usize>,
-    /// Attempts (derived seeds) allowed when `max_clues` is set; at least one is always made.
+    /// Attempts (derived seeds) allowed when `max_clues` or `difficulty` is set; at least one
+    /// is always made. An attempt must meet both targets; the closest is kept otherwise
+    /// (nearest level first, then fewest clues).
     pub max_attempts: u32,
+    /// With either method: the clues added (additive) and removed are decided by uniqueness,
+    /// or with `no_guess` by the logic solver.
     pub method: Method,
+    /// Keep trying derived seeds until our rating puts the puzzle at exactly this level; with
+    /// `no_guess` also the hardest level of technique the removal may rely on.
+    #[serde(default)]
+    pub difficulty: Option<Level>,
+    /// Keep a removal only while the logic solver solves the puzzle (see the module docs).
+    #[serde(default)]
+    pub no_guess: bool,
     /// Stops the generation, also inside a long solver call.
     #[serde(skip)]
     pub cancel: Option<Cancel>,
@@ -74,6 +102,8 @@ impl Default for GenerateOptions {
             max_clues: None,
             max_attempts: 100,
             method: Method::Removal,
+            difficulty: None,
+            no_guess: false,
             cancel: None,
         }
     }
@@ -85,6 +115,24 @@ impl GenerateOptions {
         GenerateOptions {
             seed,
             ..GenerateOptions::default()
+        }
+    }
+
+    /// The techniques that decide removals with `no_guess`: those through `difficulty` (Hard
+    /// when none is set), never the uniqueness ones, whose premise the removal has to prove.
+    pub fn logic(&self) -> Option<LogicOptions> {
+        self.no_guess.then(|| LogicOptions {
+            unique: false,
+            max_level: self.difficulty.unwrap_or(Level::Hard),
+        })
+    }
+
+    /// How many attempts (derived seeds) a generation may make.
+    fn attempts(&self) -> u32 {
+        if self.max_clues.is_some() || self.difficulty.is_some() {
+            self.max_attempts.max(1)
+        } else {
+            1
         }
     }
 }
@@ -128,8 +176,9 @@ pub struct Progress<'a> {
     pub done: usize,
     pub total: usize,
     /// While clues are removed, the puzzle as it stands: one solution, and every clue in it
-    /// either not yet visited or necessary. Where a minimal puzzle is out of reach (36x36 and
-    /// up), stopping here still leaves a usable puzzle.
+    /// either not yet visited or necessary; with no-guess, one the logic solver solves. Where a
+    /// truly minimal puzzle is out of reach (36x36 and up), stopping here still leaves a
+    /// usable puzzle.
     pub puzzle: Option<&'a Grid>,
 }
 
@@ -149,6 +198,9 @@ pub struct GenerateStats {
     pub full_grid_nodes: u64,
     /// Restarts of the full-grid search after it hit its node budget.
     pub full_grid_restarts: u64,
+    /// Logic solves deciding removals (no-guess); removals that singles refill need none.
+    #[serde(default)]
+    pub logic_solves: u64,
 }
 
 /// A generated puzzle.
@@ -163,14 +215,24 @@ pub struct Generated {
     pub attempts: u32,
     /// The seed of the attempt that produced this puzzle (the options' seed on attempt 0).
     pub attempt_seed: u64,
-    /// False when `max_clues` was set and no attempt met it; the puzzle is then the attempt
-    /// with the fewest clues.
+    /// False when no attempt met `max_clues` and `difficulty`; the puzzle is then the
+    /// closest attempt: nearest level first, then fewest clues.
     pub target_met: bool,
+    /// The puzzle's rating, when a difficulty was asked for.
+    #[serde(default)]
+    pub rating: Option<Rating>,
     pub stats: GenerateStats,
 }
 
-/// The seed of attempt `attempt` when searching for a puzzle under `max_clues`: attempt 0 uses
-/// `seed` itself; later ones are hashed so they do not collide with `seed + i` of a batch.
+/// How far a rating is from a level, in levels; needing guessing counts as one past Extreme.
+pub fn level_distance(target: Level, rating: &Rating) -> usize {
+    let got = rating.level.map_or(Level::ALL.len(), |l| l as usize);
+    got.abs_diff(target as usize)
+}
+
+/// The seed of attempt `attempt` when searching for a puzzle under `max_clues` or at a
+/// difficulty: attempt 0 uses `seed` itself; later ones are hashed so they do not collide with
+/// `seed + i` of a batch.
 pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
     if attempt == 0 {
         seed
@@ -179,28 +241,26 @@ pub fn attempt_seed(seed: u64, attempt: u32) -> u64 {
     }
 }
 
-/// Generates a minimal puzzle (minimal within the chosen symmetry) with a unique solution.
+/// Generates a minimal puzzle (minimal within the chosen symmetry, and with no-guess for the
+/// allowed techniques; see the module docs) with a unique solution.
 ///
 /// `progress` is called at each phase start and after each decided orbit (or run of orbits);
 /// returning [`Flow::Stop`] cancels at that point. The options' `cancel` flag, set from another
 /// thread, also interrupts a running propagation or exact cover call (SAT and MIP see it
 /// between calls); a web worker, which sees no messages
 /// while busy, stops between questions through the callback or is terminated by the page
-/// (a single question can run long on 25x25 and larger grids).
+/// (a single question can run long on 25x25 and larger grids). With no-guess the callback and
+/// the flag are seen between logic solves, and the rating of each attempt (with a
+/// difficulty) runs to its end.
 pub fn generate(
     size: Size,
     options: &GenerateOptions,
     progress: &mut dyn FnMut(&Progress) -> Flow,
 ) -> Result<Generated, GenerateError> {
     let mut stats = GenerateStats::default();
-    let mut best: Option<Generated> = None;
+    let mut best: Option<(usize, Generated)> = None;
     let mut made = 0;
-    let attempts = if options.max_clues.is_some() {
-        options.max_attempts.max(1)
-    } else {
-        1
-    };
-    for attempt in 0..attempts {
+    for attempt in 0..options.attempts() {
         let seed = attempt_seed(options.seed, attempt);
         let mut run = Run {
             size,
@@ -212,23 +272,33 @@ pub fn generate(
         let (puzzle, solution) = run.one(seed)?;
         made = attempt + 1;
         let clues = puzzle.given_count();
-        let met = options.max_clues.is_none_or(|k| clues <= k);
-        if best.as_ref().is_none_or(|b| clues < b.clues) {
-            best = Some(Generated {
+        let rating = options.difficulty.map(|_| rate(&puzzle, true));
+        let distance = options
+            .difficulty
+            .zip(rating.as_ref())
+            .map_or(0, |(level, r)| level_distance(level, r));
+        let met = distance == 0 && options.max_clues.is_none_or(|k| clues <= k);
+        if best
+            .as_ref()
+            .is_none_or(|(d, b)| (distance, clues) < (*d, b.clues))
+        {
+            let generated = Generated {
                 puzzle,
                 solution,
                 clues,
                 attempts: made,
                 attempt_seed: seed,
                 target_met: met,
+                rating,
                 stats,
-            });
+            };
+            best = Some((distance, generated));
         }
         if met {
             break;
         }
     }
-    let mut out = best.expect("at least one attempt");
+    let (_, mut out) = best.expect("at least one attempt");
     out.attempts = made;
     out.stats = stats;
     Ok(out)

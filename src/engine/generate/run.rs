@@ -91,22 +91,34 @@ impl Run<'_, '_> {
         rng.shuffle(&mut orbits);
         let (mut work, kept) = match self.options.method {
             Method::Removal => (full.clone(), orbits),
-            Method::Additive => self.add_until_unique(&full, orbits)?,
+            Method::Additive => self.add_until_settled(&full, orbits)?,
         };
         let mut kept = kept;
         // A fresh visiting order for the removal phase of the additive method.
         if self.options.method == Method::Additive {
             rng.shuffle(&mut kept);
         }
-        self.remove(&mut work, &kept, &full.values())?;
+        match self.options.logic() {
+            Some(logic) => self.remove_by_logic(&mut work, &kept, &full.values(), &logic)?,
+            None => self.remove(&mut work, &kept, &full.values())?,
+        }
         let solution = work.with_solution(&full.values());
         Ok((work, solution))
     }
 
-    /// Smallest prefix of `orbits` whose clues make the puzzle unique, found by bisection
-    /// (uniqueness is monotone in the prefix, so this equals adding orbits one by one).
+    /// Whether `grid` needs no more clues: it is unique or, with no-guess, solved by logic.
+    fn settled(&mut self, grid: &Grid) -> Result<bool, GenerateError> {
+        match self.options.logic() {
+            Some(logic) => Ok(self.solved_by_logic(grid, &logic)),
+            None => Ok(!self.at_least(&Query::new(grid), 2)?),
+        }
+    }
+
+    /// Smallest prefix of `orbits` whose clues settle the puzzle ([`Run::settled`]), found by
+    /// bisection (uniqueness is monotone in the prefix, so this equals adding orbits one by
+    /// one; with no-guess the prefix found is one the logic solver solves).
     /// Returns the puzzle of that prefix and the prefix's orbits.
-    fn add_until_unique(
+    fn add_until_settled(
         &mut self,
         full: &Grid,
         orbits: Vec<Vec<usize>>,
@@ -127,16 +139,16 @@ impl Run<'_, '_> {
             }
             g
         };
-        // Invariant: prefix `hi` is unique (the full grid is), prefix `lo - 1` is not.
+        // Invariant: prefix `hi` is settled (the full grid is), prefix `lo - 1` is not.
         let (mut lo, mut hi) = (0usize, orbits.len());
         self.report(Phase::Adding, 0, None)?;
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
             let g = prefix_grid(mid);
-            if self.at_least(&Query::new(&g), 2)? {
-                lo = mid + 1;
-            } else {
+            if self.settled(&g)? {
                 hi = mid;
+            } else {
+                lo = mid + 1;
             }
             let open = cells_before[hi] - cells_before[lo];
             self.report(Phase::Adding, size.cells() - open, None)?;
