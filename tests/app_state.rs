@@ -7,12 +7,13 @@ use sudoku_lab::app::protocol::{
 };
 use sudoku_lab::app::state::{
     Action, AppState, COUNT_LIMIT, Direction, EngineState, JobKind, Mode, Saved, UNDO_LIMIT,
-    encode_uri_component, format_millis, progress_text, quantity,
+    encode_uri_component,
 };
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{
     Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, SolveReport, Stats, Verdict, solve,
 };
+use sudoku_lab::words::{format_millis, progress_text, quantity};
 
 const PUZZLE: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

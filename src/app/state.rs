@@ -1,10 +1,11 @@
 //! The app's state and its one pure reducer: every change of what the page shows goes through
 //! [`AppState::reduce`]. No side effects here, so it is unit-tested natively.
 
-use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry};
+use super::protocol::{CheckOutcome, CompareRow, Phase, Request, Response, Symmetry};
 use crate::engine::format;
-pub use crate::engine::format::thousands;
 use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
+pub use crate::words::JobKind;
+use crate::words::{format_millis, quantity, sentence, symmetry_name, thousands};
 use serde::{Deserialize, Serialize};
 
 /// Whether typing sets clues of the puzzle or plays it.
@@ -31,30 +32,6 @@ pub enum Direction {
     /// One box up or down (Page Up, Page Down), the quick way across big grids.
     BoxUp,
     BoxDown,
-}
-
-/// What kind of job the worker is busy with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum JobKind {
-    Solve,
-    Count,
-    Compare,
-    Generate,
-    Check,
-    Export(ModelFormat),
-}
-
-impl JobKind {
-    pub fn verb(self) -> &'static str {
-        match self {
-            JobKind::Solve => "Solving",
-            JobKind::Count => "Counting solutions",
-            JobKind::Compare => "Comparing formulations",
-            JobKind::Generate => "Generating",
-            JobKind::Check => "Checking",
-            JobKind::Export(_) => "Exporting the model",
-        }
-    }
 }
 
 /// A job in flight: its id (to ignore stale answers) and its progress.
@@ -1414,38 +1391,6 @@ fn effort(guesses: u64) -> String {
     }
 }
 
-/// Ends a message with a full stop unless it has one.
-fn sentence(text: String) -> String {
-    if text.ends_with(['.', '!', '?']) {
-        text
-    } else {
-        text + "."
-    }
-}
-
-/// What a progress bar counts: `Removing clues: 412 of 625 cells`.
-pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
-    let (what, unit) = match phase {
-        // The grid search reports only its start.
-        Phase::FullGrid => return "Filling a grid...".into(),
-        Phase::Adding => ("Adding clues", "cells"),
-        Phase::Removing => ("Removing clues", "cells"),
-        Phase::Uniqueness => ("Deciding uniqueness", "steps"),
-        Phase::Clues => ("Testing clues", "clues"),
-        Phase::Difficulty => ("Measuring effort", "formulations"),
-        Phase::Formulations => ("Comparing", "formulations answered"),
-        Phase::Solutions => {
-            // A count asks for one solution past its limit (see `COUNT_LIMIT`).
-            return format!(
-                "Counting: {} so far (stops at {})",
-                quantity(done, "solutions"),
-                thousands(total.saturating_sub(1))
-            );
-        }
-    };
-    format!("{what}: {} of {} {unit}", thousands(done), thousands(total))
-}
-
 /// Per cell of `grid`, whether it holds the digit `marks` (the solver's digits) has there.
 fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
     match marks.filter(|m| m.size() == grid.size()) {
@@ -1459,41 +1404,7 @@ fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
     }
 }
 
-/// `1 guess`, `2 guesses`: `plural` is the word for many.
-pub fn quantity(n: u64, plural: &str) -> String {
-    let word = match n {
-        1 if plural.ends_with("sses") => &plural[..plural.len() - 2],
-        1 => plural.strip_suffix('s').unwrap_or(plural),
-        _ => plural,
-    };
-    format!("{} {word}", thousands(n))
-}
-
-/// How a symmetry is named in the app.
-pub fn symmetry_name(s: Symmetry) -> &'static str {
-    match s {
-        Symmetry::None => "None",
-        Symmetry::Rotate180 => "Half turn",
-        Symmetry::Rotate90 => "Quarter turn",
-        Symmetry::MainDiagonal => "Main diagonal",
-        Symmetry::AntiDiagonal => "Anti-diagonal",
-        Symmetry::Horizontal => "Horizontal mirror",
-        Symmetry::Vertical => "Vertical mirror",
-    }
-}
-
 /// How many solutions "Count solutions" counts before it stops.
 pub const COUNT_LIMIT: u64 = 10_000;
 /// How many solutions are kept to step through.
 pub const KEEP_SOLUTIONS: usize = 100;
-
-/// `0.4 ms`, `41.3 ms`, `1.23 s`; under a tenth of a millisecond says so.
-pub fn format_millis(ms: f64) -> String {
-    if ms < 0.1 {
-        "< 0.1 ms".to_string()
-    } else if ms < 1000.0 {
-        format!("{:.1} ms", ms)
-    } else {
-        format!("{:.2} s", ms / 1000.0)
-    }
-}

@@ -3,7 +3,8 @@
 use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::protocol::Symmetry;
-use crate::app::state::{Action, AppState, JobKind, symmetry_name};
+use crate::app::state::{Action, AppState, JobKind};
+use crate::words::symmetry_name;
 use std::rc::Rc;
 use yew::prelude::*;
 

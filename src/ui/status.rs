@@ -2,8 +2,9 @@
 
 use super::engine::EngineHandle;
 use crate::app::protocol::CompareRow;
-use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
+use crate::app::state::{Action, AppState};
 use crate::engine::{Formulation, Verdict};
+use crate::words::{format_millis, progress_text, quantity};
 use std::rc::Rc;
 use yew::prelude::*;
 
