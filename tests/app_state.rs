@@ -128,13 +128,13 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
     );
     assert_eq!(refused.grid, played.grid, "a given is safe in play mode");
     assert_eq!(
-        refused.status.text,
+        refused.status.to_string(),
         "Row 3, column 7 holds a given; choose Enter givens to change it."
     );
 
     let unselected = AppState::default().reduce(Action::Input(d(1)));
     assert_eq!(unselected.grid, Grid::empty(Size::NINE));
-    assert_eq!(unselected.status.text, "Select a cell first.");
+    assert_eq!(unselected.status.to_string(), "Select a cell first.");
 
     let small = run(
         AppState::default(),
@@ -162,11 +162,11 @@ fn input_reports_conflicts_and_a_full_grid() {
             Action::Input(d(7)),
         ],
     );
-    assert!(s.status.error);
+    assert!(s.status.is_error());
     assert!(
-        s.status.text.starts_with("Conflict: digit 7"),
+        s.status.to_string().starts_with("Conflict: digit 7"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 
     let solved = report(&puzzle(), 1).solutions[0].clone();
@@ -181,7 +181,10 @@ fn input_reports_conflicts_and_a_full_grid() {
             Action::Input(digit),
         ],
     );
-    assert_eq!(s.status.text, "The grid is full and has no conflicts.");
+    assert_eq!(
+        s.status.to_string(),
+        "The grid is full and has no conflicts."
+    );
 }
 
 #[test]
@@ -203,16 +206,16 @@ fn keys_that_name_no_digit_are_explained() {
     for (n, key, text) in cases {
         let s = AppState::new(Grid::empty(Size::new(n).expect("size")));
         let after = s.clone().reduce(Action::NotADigit(key.into()));
-        assert_eq!(after.status.text, text);
+        assert_eq!(after.status.to_string(), text);
         assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
         // Moving on keeps the hint; the next erase answers it though the cell was blank.
         let moved = run(
             after,
             [Action::Select(p(0, 0)), Action::Move(Direction::Right)],
         );
-        assert_eq!(moved.status.text, text);
+        assert_eq!(moved.status.to_string(), text);
         let erased = moved.reduce(Action::Erase);
-        assert_eq!(erased.status.text, "Entering givens.", "{n}");
+        assert_eq!(erased.status.to_string(), "Entering givens.", "{n}");
         assert_eq!(erased.undo, s.undo);
     }
 }
@@ -228,26 +231,27 @@ fn erase_undo_and_redo_walk_the_history() {
     let undone = erased.clone().reduce(Action::Undo);
     assert_eq!(undone.grid.entry(p(1, 1)), Entry::Given(d(4)));
     assert_eq!(undone.redo.len(), 1);
-    assert_eq!(undone.status.text, "Undone.");
+    assert_eq!(undone.status.to_string(), "Undone.");
     let redone = undone.reduce(Action::Redo);
     assert_eq!(redone.grid, erased.grid);
     assert!(redone.redo.is_empty());
-    assert_eq!(redone.status.text, "Redone.");
+    assert_eq!(redone.status.to_string(), "Redone.");
 
     // The message follows the board undo brings back, not the one it replaces.
     let resized = run(s.clone(), [Action::SetSize(Size::new(2).expect("4x4"))]);
     assert_eq!(
-        resized.status.text,
+        resized.status.to_string(),
         "New empty 4x4 grid. Undo brings the 9x9 board back."
     );
     let empty = AppState::default().reduce(Action::SetSize(Size::new(2).expect("4x4")));
     assert_eq!(
-        empty.status.text, "New empty 4x4 grid.",
+        empty.status.to_string(),
+        "New empty 4x4 grid.",
         "nothing to bring back"
     );
     let back = resized.reduce(Action::Undo);
     assert_eq!(
-        (back.grid.size(), back.status.text.as_str()),
+        (back.grid.size(), back.status.to_string().as_str()),
         (Size::NINE, "Undone.")
     );
     let clash = run(
@@ -259,11 +263,11 @@ fn erase_undo_and_redo_walk_the_history() {
             Action::Undo,
         ],
     );
-    assert!(clash.status.error);
+    assert!(clash.status.is_error());
     assert!(
         clash
             .status
-            .text
+            .to_string()
             .starts_with("Conflict: digit 4 appears twice")
     );
 
@@ -277,11 +281,14 @@ fn clearing_an_empty_board_or_resetting_a_board_of_givens_adds_no_undo_step() {
     let givens = run(AppState::default(), [Action::Import(PUZZLE.into())]);
     let reset = givens.clone().reduce(Action::ResetToGivens);
     assert_eq!((&reset.grid, &reset.undo), (&givens.grid, &givens.undo));
-    assert_eq!(reset.status.text, "The board holds only givens already.");
+    assert_eq!(
+        reset.status.to_string(),
+        "The board holds only givens already."
+    );
     let empty = AppState::default();
     let cleared = empty.clone().reduce(Action::Clear);
     assert_eq!((&cleared.grid, &cleared.undo), (&empty.grid, &empty.undo));
-    assert_eq!(cleared.status.text, "The board is already empty.");
+    assert_eq!(cleared.status.to_string(), "The board is already empty.");
 }
 
 #[test]
@@ -320,7 +327,7 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
         let s = start.clone().reduce(action.clone());
         assert_eq!(s.grid, grid, "{action:?}");
         assert_eq!(s.mode, mode, "{action:?}");
-        assert_eq!(s.status.text, status, "{action:?}");
+        assert_eq!(s.status.to_string(), status, "{action:?}");
         assert_eq!(s.reduce(Action::Undo).grid, start.grid, "{action:?} undoes");
     }
     let same = start.clone().reduce(Action::SetSize(Size::NINE));
@@ -359,7 +366,7 @@ fn a_restored_grid_says_where_it_came_from() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
     let back = AppState::restore(s.saved());
     assert_eq!(
-        back.status.text,
+        back.status.to_string(),
         "Restored the 9x9 grid from your last visit (17 givens)."
     );
 }
@@ -459,7 +466,7 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
     for (action, text) in cases {
         let after = s.clone().reduce(action);
         assert_eq!(
-            (after.status.text.as_str(), after.status.error),
+            (after.status.to_string().as_str(), after.status.is_error()),
             (text, true)
         );
         assert_eq!(after.grid, s.grid);
@@ -486,18 +493,21 @@ fn generate_waits_while_the_seed_field_holds_no_seed() {
             Some(text),
             "the field keeps what was typed"
         );
-        assert!(bad.status.error, "{text}");
+        assert!(bad.status.is_error(), "{text}");
         assert_eq!(bad.seed, 7);
         let emptied = bad.clone().reduce(Action::InvalidSeed(String::new()));
         assert_eq!(
-            (emptied.status.text.as_str(), emptied.status.error),
+            (
+                emptied.status.to_string().as_str(),
+                emptied.status.is_error()
+            ),
             ("Type a seed; Generate waits for one.", false),
             "the complaint about text that is gone goes too"
         );
         let fixed = bad.reduce(Action::SetSeed(8));
         assert_eq!((fixed.seed, &fixed.seed_draft), (8, &None));
         assert_eq!(
-            (fixed.status.text.as_str(), fixed.status.error),
+            (fixed.status.to_string().as_str(), fixed.status.is_error()),
             ("Seed 8.", false)
         );
     }
@@ -525,16 +535,16 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
         let s = AppState::from_stored(Some(&with(bad).to_string()));
         assert_eq!(s.grid, Grid::empty(Size::NINE));
         assert!(
-            s.status.text.contains("could not be read"),
+            s.status.to_string().contains("could not be read"),
             "{}",
-            s.status.text
+            s.status.to_string()
         );
     }
     assert_eq!(AppState::from_stored(None), AppState::default());
     assert!(
         AppState::from_stored(Some("{"))
             .status
-            .text
+            .to_string()
             .contains("could not be read")
     );
     let kept = AppState::from_stored(Some(&with(grid).to_string()));
@@ -551,17 +561,21 @@ fn a_board_downloaded_in_play_imports_back_with_its_conflicts_shown() {
             Action::Input(d(4)),
         ],
     );
-    assert!(s.status.text.starts_with("Conflict: digit 4 appears twice"));
+    assert!(
+        s.status
+            .to_string()
+            .starts_with("Conflict: digit 4 appears twice")
+    );
     let text = format::write(&s.grid, format::Format::Json).expect("JSON has every size");
     let back = AppState::default().reduce(Action::Import(text));
     assert_eq!(back.grid, s.grid);
-    assert!(back.status.error);
+    assert!(back.status.is_error());
     assert!(
-        back.status.text.starts_with(
+        back.status.to_string().starts_with(
             "Imported a 9x9 puzzle with 17 givens (JSON format); playing, the givens are locked. Conflict: digit 4 appears twice"
         ),
         "{}",
-        back.status.text
+        back.status.to_string()
     );
 }
 
@@ -581,14 +595,14 @@ fn saving_offers_the_givens_as_text_and_the_board_as_json() {
         (file.name.as_str(), file.text),
         ("sudoku.txt", format!("{PUZZLE}\n"))
     );
-    assert_eq!(text.status.text, "Saved the givens as sudoku.txt.");
+    assert_eq!(text.status.to_string(), "Saved the givens as sudoku.txt.");
     assert_eq!(text.reduce(Action::Downloaded).download, None);
 
     let json = s.clone().reduce(Action::Save(format::Format::Json));
     let file = json.download.clone().expect("a download");
     assert_eq!(file.name, "sudoku.json");
     assert_eq!(parse(&file.text).expect("reads back").grid, s.grid);
-    assert_eq!(json.status.text, "Saved the board as sudoku.json.");
+    assert_eq!(json.status.to_string(), "Saved the board as sudoku.json.");
     assert_eq!(json.grid, s.grid);
 }
 
@@ -599,7 +613,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let s = AppState::default().reduce(Action::Import(text));
     assert_eq!(s.grid, puzzle());
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text); \
          playing, the givens are locked."
     );
@@ -610,10 +624,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     assert_eq!(s.grid.size(), Size::new(2).expect("4x4"));
     assert!(
         s.status
-            .text
+            .to_string()
             .contains("(the first of 3 puzzles in the text)"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
     // A grid whose rows are ragged is one puzzle with a short row, named as such.
     let rows: Vec<String> = (0..9)
@@ -622,44 +636,44 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let ragged = format!("{}\n{}", rows[..8].join("\n"), &rows[8][..8]);
     let s = AppState::default().reduce(Action::Import(ragged));
     assert!(
-        s.status.error && s.status.text.contains("line 9"),
+        s.status.is_error() && s.status.to_string().contains("line 9"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
     // A puzzle line followed by one that is none (a note, a typo), or by a puzzle of another
     // size: the first is imported, and a line that does not read is named.
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
-    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
     assert!(
-        s.status.text.starts_with(
+        s.status.to_string().starts_with(
             "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are \
              locked. Line 2 does not read: found 3 cells;"
         ),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
     // A title line before the puzzle is passed over the same way.
     let s = AppState::default().reduce(Action::Import(format!("Puzzle 1 (easy)\n{PUZZLE}")));
-    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
     assert!(
-        s.status.text.contains(". Line 1 does not read: "),
+        s.status.to_string().contains(". Line 1 does not read: "),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n1...............")));
-    assert_eq!(s.grid.puzzle(), puzzle(), "{}", s.status.text);
+    assert_eq!(s.grid.puzzle(), puzzle(), "{}", s.status);
     assert!(
         s.status
-            .text
+            .to_string()
             .contains("(the first of 2 puzzles in the text)")
     );
     // The same for JSON documents one per line, of two sizes.
     let json = "{\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}\n{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}";
     let s = AppState::default().reduce(Action::Import(json.into()));
-    assert_eq!(s.grid.size(), Size::NINE, "{}", s.status.text);
+    assert_eq!(s.grid.size(), Size::NINE, "{}", s.status);
     assert!(
         s.status
-            .text
+            .to_string()
             .contains("(the first of 2 puzzles in the text)")
     );
     // Rows with blank lines between the bands are one grid.
@@ -673,19 +687,19 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         .collect();
     let s = AppState::default().reduce(Action::Import(bands.join("\n\n")));
     assert_eq!(
-        (s.grid.puzzle(), s.status.error),
+        (s.grid.puzzle(), s.status.is_error()),
         (puzzle(), false),
         "{}",
-        s.status.text
+        s.status
     );
     // A puzzle wrapped at 80 columns, its last piece a lone blank, imports as one.
     let wrapped = format!("{}\n{}", &PUZZLE[..80], &PUZZLE[80..]);
     let s = AppState::default().reduce(Action::Import(wrapped));
     assert_eq!(
-        (s.grid.puzzle(), s.status.error),
+        (s.grid.puzzle(), s.status.is_error()),
         (puzzle(), false),
         "{}",
-        s.status.text
+        s.status
     );
     // Sixteen 9x9 lines hold as many cells as a 36x36 grid, and sixteen 4x4 lines as many as
     // a 16x16 one; both are still collections (the 16x16 reading of these clashes). Sixteen
@@ -710,15 +724,15 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     ];
     for (text, count, size) in cases {
         let s = AppState::default().reduce(Action::Import(text));
-        assert_eq!(s.grid.size(), Size::new(size).unwrap(), "{}", s.status.text);
+        assert_eq!(s.grid.size(), Size::new(size).unwrap(), "{}", s.status);
         let said = count.map(|c| format!("(the first of {c} puzzles in the text)"));
         assert_eq!(
-            said.is_some_and(|t| s.status.text.contains(&t)),
+            said.is_some_and(|t| s.status.to_string().contains(&t)),
             count.is_some(),
             "{}",
-            s.status.text
+            s.status
         );
-        assert!(!s.status.error, "{}", s.status.text);
+        assert!(!s.status.is_error(), "{}", s.status.to_string());
     }
     // The same sixteen 9x9 lines with a bad first one read as a 36x36 grid only by their
     // cell count: they are fifteen puzzles and a line that does not read.
@@ -726,12 +740,12 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     lines[0] = format!("Z{}", &PUZZLE[1..]);
     let s = AppState::default().reduce(Action::Import(lines.join("\n")));
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Imported a 9x9 puzzle with 17 givens (line format) (the first of 15 puzzles in the \
          text); playing, the givens are locked. Line 1 does not read: row 1, column 1: 'Z' is \
          out of range, digits go from 1 to 9 (letters stand for 10 and up, 'Z' for 35)."
     );
-    assert_eq!((s.grid.puzzle(), s.status.error), (puzzle(), false));
+    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
     // Lines none of which reads: the first is named, and the board stays.
     let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
     let s = before.clone().reduce(Action::Import(format!(
@@ -740,12 +754,12 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         &PUZZLE[2..]
     )));
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Import failed: no line of the text reads as a puzzle; line 1: found 80 cells; a grid \
          has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 \
          (49x49) cells."
     );
-    assert_eq!((s.grid, s.status.error), (before.grid.clone(), true));
+    assert_eq!((s.grid, s.status.is_error()), (before.grid.clone(), true));
     // Rows of a 16x16 with a clash, most of them 4x4 puzzles alone: the clash is the error.
     let mut rows = rows::sixteen_4x4_looking_rows();
     rows[0].replace_range(15.., "G");
@@ -753,10 +767,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let s = before.clone().reduce(Action::Import(rows.join("\n")));
     assert!(
         s.status
-            .text
+            .to_string()
             .starts_with("Import failed: contradictory givens"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 }
 
@@ -774,7 +788,7 @@ fn a_restored_board_counts_the_digits_played_as_well_as_the_givens() {
     );
     let back = AppState::restore(s.saved());
     assert_eq!(
-        back.status.text,
+        back.status.to_string(),
         "Restored the 9x9 grid from your last visit (17 givens, 2 digits filled in)."
     );
 }
@@ -835,7 +849,7 @@ fn the_cell_less_0x0_grid_never_reaches_the_board() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
     let after = s.clone().reduce(Action::Import(r#"{"dim":0}"#.into()));
     assert_eq!(
-        (after.status.text.as_str(), after.status.error),
+        (after.status.to_string().as_str(), after.status.is_error()),
         (
             "Import failed: a 0x0 grid has no cells to play; the board takes 1x1 to 49x49.",
             true
@@ -855,7 +869,7 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     assert_eq!(s.grid, puzzle());
     assert_eq!(s.mode, Mode::Play);
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are locked."
     );
 
@@ -881,12 +895,12 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
         let after = s.clone().reduce(Action::Import(text.into()));
         assert_eq!(after.grid, s.grid, "{text:?} leaves the grid");
         assert_eq!(after.undo, s.undo, "{text:?} leaves the history");
-        assert!(after.status.error);
+        assert!(after.status.is_error());
         assert!(
-            after.status.text.starts_with("Import failed: ")
-                && after.status.text.contains(expected),
+            after.status.to_string().starts_with("Import failed: ")
+                && after.status.to_string().contains(expected),
             "{text:?}: {}",
-            after.status.text
+            after.status
         );
     }
 }
@@ -963,7 +977,7 @@ fn started_marks_busy_and_progress_updates_it() {
         let (s, id) = busy_with(kind);
         assert!(s.busy());
         assert_eq!(s.next_job_id(), id + 1);
-        assert_eq!(s.status.text, format!("{}...", kind.verb()));
+        assert_eq!(s.status.to_string(), format!("{}...", kind.verb()));
         let s = s.reduce(Action::Answered {
             id,
             response: Response::Progress {
@@ -1094,9 +1108,9 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
         });
         assert!(!s.busy());
         assert!(
-            s.status.text.starts_with(expected),
+            s.status.to_string().starts_with(expected),
             "{kind:?}: {}",
-            s.status.text
+            s.status
         );
         assert_eq!(s.solutions, solutions);
         match solutions.first() {
@@ -1126,10 +1140,10 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
     });
     assert!(
         s.status
-            .text
+            .to_string()
             .ends_with(&format!(" The first {kept} are kept to step through.")),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 }
 
@@ -1245,10 +1259,10 @@ fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
     assert!(
         replaced
             .status
-            .text
+            .to_string()
             .ends_with(" It replaced 1 digit of yours; Undo brings it back."),
         "{}",
-        replaced.status.text
+        replaced.status.to_string()
     );
     assert_eq!(
         replaced.clone().reduce(Action::Undo).grid,
@@ -1256,9 +1270,9 @@ fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
     );
     let kept = solve(played(right));
     assert!(
-        !kept.status.text.contains("replaced"),
+        !kept.status.to_string().contains("replaced"),
         "{}",
-        kept.status.text
+        kept.status.to_string()
     );
     assert!(
         !kept.solver_cells()[1],
@@ -1393,13 +1407,13 @@ fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
         assert_eq!(s.undo, base.undo);
         assert!(
             s.status
-                .text
+                .to_string()
                 .starts_with("'42' is not a digit of a 36x36 grid")
                 && s.status
-                    .text
+                    .to_string()
                     .ends_with(" The cell holds what it did before."),
             "{}",
-            s.status.text
+            s.status.to_string()
         );
     }
     // A key that is no number leaves the digit typed before it.
@@ -1541,10 +1555,10 @@ fn no_solution_takes_an_earlier_solutions_digits_off_the_board() {
     assert!(after.solver_cells().iter().all(|&m| !m));
     assert_eq!(after.grid, changed.grid.puzzle());
     assert!(
-        after.status.text.starts_with("No solution (")
-            && after.status.text.ends_with("Undo brings them back."),
+        after.status.to_string().starts_with("No solution (")
+            && after.status.to_string().ends_with("Undo brings them back."),
         "{}",
-        after.status.text
+        after.status.to_string()
     );
     assert_eq!(after.reduce(Action::Undo).grid, changed.grid);
 }
@@ -1606,7 +1620,10 @@ fn compare_answers_fill_the_table_and_say_whether_they_agree() {
             id,
             response: Response::Compared { rows: rows.clone() },
         });
-        assert_eq!((s.status.text.as_str(), s.status.error), (text, error));
+        assert_eq!(
+            (s.status.to_string().as_str(), s.status.is_error()),
+            (text, error)
+        );
         assert_eq!(s.compare, rows);
     }
 }
@@ -1679,7 +1696,7 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
     assert_eq!(s.mode, Mode::Play);
     assert_eq!(s.seed, 42, "Generate again makes another puzzle");
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms); \
          the seed field moves on to 42 for a new one. No clue can go together with its symmetric partners; Check tests them one at a time."
     );
@@ -1749,7 +1766,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
                 millis: 2.0,
             },
         });
-        assert_eq!(s.status.text, text);
+        assert_eq!(s.status.to_string(), text);
         assert_eq!(s.redundant, redundant);
         assert_eq!(s.grid, grid, "checking never changes the grid");
         let edited = s.reduce(Action::Clear);
@@ -1838,7 +1855,7 @@ fn check_in_play_tells_which_of_the_players_digits_differ_from_the_solution() {
                 },
             ],
         );
-        let said = &s.status.text;
+        let said = &s.status.to_string();
         let before = said
             .strip_suffix(ending)
             .unwrap_or_else(|| panic!("{said}"));
@@ -1912,7 +1929,7 @@ fn the_board_holds_still_while_a_job_runs() {
                 _ => "The board is locked until it finishes",
             };
             assert_eq!(
-                after.status.text,
+                after.status.to_string(),
                 format!("{}... {waits}; Cancel stops it.", kind.verb())
             );
             assert!(after.busy());
@@ -1940,11 +1957,11 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         assert_eq!(done.grid, parse(&other).expect("valid").grid);
         // The job's own answer is not lost: it comes first.
         assert!(
-            done.status.text.contains(
+            done.status.to_string().contains(
                 ". Then the import that waited: Opened the shared 9x9 puzzle with 14 givens"
             ),
             "{}",
-            done.status.text
+            done.status.to_string()
         );
         assert_eq!(done.waiting_import, None);
     }
@@ -1955,10 +1972,10 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         .reduce(Action::OpenLink(PUZZLE.into()));
     assert!(
         s.status
-            .text
+            .to_string()
             .ends_with("(in place of the one that was waiting); Cancel stops it."),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
     assert_eq!(s.reduce(Action::Cancelled).grid, puzzle());
     // Progress is not the end; cancelling and a dead worker are.
@@ -1986,13 +2003,13 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         .reduce(Action::OpenLink("12x".into()))
         .reduce(Action::Cancelled);
     assert_eq!(s.grid, puzzle());
-    assert!(s.status.error);
+    assert!(s.status.is_error());
     assert!(
         s.status
-            .text
+            .to_string()
             .ends_with("The share link's puzzle could not be opened: found 3 cells; a grid has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 (49x49) cells."),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 }
 
@@ -2006,7 +2023,10 @@ fn exported_models_become_a_pending_download_until_handed_over() {
             text: "p cnf 729 2\n1 2 0\n-1 -2 0\n".into(),
         },
     });
-    assert_eq!(s.status.text, "Exported the model as DIMACS (3 lines).");
+    assert_eq!(
+        s.status.to_string(),
+        "Exported the model as DIMACS (3 lines)."
+    );
     let pending = s.download.clone().expect("a download");
     assert_eq!(
         (pending.name.as_str(), pending.mime.as_str()),
@@ -2026,9 +2046,9 @@ fn failures_are_shown_as_errors() {
         },
     });
     assert!(!s.busy());
-    assert!(s.status.error);
+    assert!(s.status.is_error());
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Solving failed: the worker ran out of memory."
     );
 }
@@ -2041,7 +2061,7 @@ fn cancel_stops_the_job_and_waits_for_a_fresh_engine() {
     let s = s.reduce(Action::Cancelled);
     assert!(!s.busy());
     assert_eq!(s.engine, EngineState::Starting);
-    assert_eq!(s.status.text, "Generating cancelled.");
+    assert_eq!(s.status.to_string(), "Generating cancelled.");
     let idle = AppState::default().reduce(Action::Cancelled);
     assert_eq!(idle.status, AppState::default().status, "nothing to cancel");
     assert_eq!(idle.reduce(Action::EngineReady).engine, EngineState::Ready);
@@ -2056,9 +2076,9 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     assert!(!s.busy());
     assert_eq!(s.engine, EngineState::Failed);
     assert_eq!(s.grid, grid);
-    assert!(s.status.error);
+    assert!(s.status.is_error());
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "The engine stopped (out of memory). Solving did not finish; run it again."
     );
     let late = s.clone().reduce(Action::Answered {
@@ -2081,7 +2101,11 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
             Action::Input(d(1)),
         ],
     );
-    assert!(s.status.text.starts_with("Conflict: digit 1 appears twice"));
+    assert!(
+        s.status
+            .to_string()
+            .starts_with("Conflict: digit 1 appears twice")
+    );
     let failed = s.clone().reduce(Action::EngineFailed("404".into()));
     assert_eq!(failed.engine, EngineState::Failed);
     assert_eq!(failed.status, s.status);
@@ -2114,18 +2138,22 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
     let expected = format!("http://x/app/#p={PUZZLE}");
     assert_eq!(s.share_link.as_deref(), Some(expected.as_str()));
     assert_eq!(s.clipboard.as_deref(), Some(expected.as_str()));
-    assert!(s.status.text.starts_with("Share link made"));
+    assert!(s.status.to_string().starts_with("Share link made"));
     let refused = s.clone().reduce(Action::CopyRefused);
     assert_eq!(refused.clipboard, None);
     assert!(
         refused
             .status
-            .text
+            .to_string()
             .ends_with("copy it from the Share link box.")
     );
     let s = s.reduce(Action::Copied);
     assert_eq!(s.clipboard, None);
-    assert!(s.status.text.starts_with("Share link made and copied"));
+    assert!(
+        s.status
+            .to_string()
+            .starts_with("Share link made and copied")
+    );
     assert!(s.share_link.is_some(), "the link stays on show");
     let s = run(s, [Action::Select(p(0, 2)), Action::Input(d(2))]);
     assert_eq!(s.share_link, None);
@@ -2180,12 +2208,12 @@ fn clashing_givens_are_neither_saved_nor_shared() {
             (None, None, None),
             "{attempt:?}"
         );
-        assert!(after.status.error);
+        assert!(after.status.is_error());
         assert!(
-            after.status.text.starts_with("The givens clash (")
-                && after.status.text.ends_with("Fix the clash first."),
+            after.status.to_string().starts_with("The givens clash (")
+                && after.status.to_string().ends_with("Fix the clash first."),
             "{}",
-            after.status.text
+            after.status.to_string()
         );
         assert_eq!(after.grid, s.grid);
     }
@@ -2237,7 +2265,7 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
     assert_eq!(s.mode, Mode::Play);
     assert_eq!(s.engine, EngineState::Starting);
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Stopped the generation and kept its puzzle so far: one solution, 17 clues, not \
          minimal yet (Check shows which clues can go). Generate with the same seed starts it afresh."
     );
@@ -2269,16 +2297,20 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
         ],
     );
     assert_eq!(s.grid.size(), big);
-    assert!(!s.status.text.contains("Check"), "{}", s.status.text);
+    assert!(
+        !s.status.to_string().contains("Check"),
+        "{}",
+        s.status.to_string()
+    );
     let id = s.next_job_id();
     let s = s.reduce(Action::Started {
         id,
         kind: JobKind::Check,
     });
     assert!(
-        s.status.text.contains("tens of minutes"),
+        s.status.to_string().contains("tens of minutes"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 }
 
@@ -2305,7 +2337,7 @@ fn stop_and_keep_without_a_partial_puzzle_is_a_cancel() {
 fn a_cancelled_count_says_how_many_it_had_found() {
     let (s, id) = busy_with(JobKind::Count);
     let quiet = s.clone().reduce(Action::Cancelled);
-    assert_eq!(quiet.status.text, "Counting solutions cancelled.");
+    assert_eq!(quiet.status.to_string(), "Counting solutions cancelled.");
     let s = s.reduce(Action::Answered {
         id,
         response: Response::Progress {
@@ -2316,7 +2348,7 @@ fn a_cancelled_count_says_how_many_it_had_found() {
     });
     let s = s.reduce(Action::Cancelled);
     assert_eq!(
-        s.status.text,
+        s.status.to_string(),
         "Counting solutions cancelled; it had found 1,234 solutions by then."
     );
 }
@@ -2327,12 +2359,12 @@ fn switching_mode_says_what_typing_does_now() {
     assert_eq!(s.mode, Mode::Play);
     let givens = s.clone().reduce(Action::SetMode(Mode::Givens));
     assert_eq!(
-        givens.status.text,
+        givens.status.to_string(),
         "Entering givens: digits typed now are clues."
     );
     let play = givens.reduce(Action::SetMode(Mode::Play));
     assert_eq!(
-        play.status.text,
+        play.status.to_string(),
         "Playing: the givens are locked; digits typed now are yours."
     );
     // The mode it is already in, or an error on show, leaves the status alone.
@@ -2341,7 +2373,7 @@ fn switching_mode_says_what_typing_does_now() {
         s.status
     );
     let error = s.reduce(Action::Import("12x".into()));
-    assert!(error.status.error);
+    assert!(error.status.is_error());
     assert_eq!(
         error.clone().reduce(Action::SetMode(Mode::Givens)).status,
         error.status
@@ -2363,12 +2395,12 @@ fn counting_or_checking_with_mip_warns_that_it_is_slow() {
         let id = s.next_job_id();
         let s = s.reduce(Action::Started { id, kind });
         assert_eq!(
-            s.status.text.contains("MIP re-solves its program"),
+            s.status.to_string().contains("MIP re-solves its program"),
             warned,
             "{kind:?} {f:?}: {}",
-            s.status.text
+            s.status
         );
-        assert!(s.status.text.starts_with(kind.verb()));
+        assert!(s.status.to_string().starts_with(kind.verb()));
     }
 }
 
@@ -2379,7 +2411,7 @@ fn a_binary_file_is_named_as_such_and_changes_nothing() {
         let after = s.clone().reduce(Action::Import(text.into()));
         assert_eq!(after.grid, s.grid);
         assert_eq!(
-            (after.status.text.as_str(), after.status.error),
+            (after.status.to_string().as_str(), after.status.is_error()),
             (
                 "Import failed: this is not text (it holds binary data); a puzzle is plain text or JSON.",
                 true
@@ -2407,16 +2439,20 @@ fn a_generated_puzzle_without_clues_says_nothing_of_partners() {
             },
         })
     };
-    assert!(answer(puzzle()).status.text.contains("partners"));
+    assert!(answer(puzzle()).status.to_string().contains("partners"));
     let s = answer(Grid::empty(Size::new(1).unwrap()));
     assert!(
         s.status
-            .text
+            .to_string()
             .starts_with("Generated a 1x1 puzzle with 0 clues"),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
-    assert!(!s.status.text.contains("partners"), "{}", s.status.text);
+    assert!(
+        !s.status.to_string().contains("partners"),
+        "{}",
+        s.status.to_string()
+    );
 }
 
 #[test]
@@ -2424,23 +2460,27 @@ fn zeros_in_a_16x16_line_are_said_to_be_blanks() {
     let line = format!("1{}", ".".repeat(255));
     let plain = AppState::default().reduce(Action::Import(line.clone()));
     assert!(
-        !plain.status.text.contains("Each 0"),
+        !plain.status.to_string().contains("Each 0"),
         "{}",
-        plain.status.text
+        plain.status.to_string()
     );
     let zeros = AppState::default().reduce(Action::Import(line.replace('.', "0")));
     assert_eq!(zeros.grid, plain.grid);
     assert!(
         zeros
             .status
-            .text
+            .to_string()
             .ends_with("Each 0 was read as a blank; 10 and up are letters (16 is G)."),
         "{}",
-        zeros.status.text
+        zeros.status.to_string()
     );
     // On 9x9, where 0 for a blank is the common spelling, nothing is said.
     let nine = AppState::default().reduce(Action::Import(PUZZLE.replace('.', "0")));
-    assert!(!nine.status.text.contains("Each 0"), "{}", nine.status.text);
+    assert!(
+        !nine.status.to_string().contains("Each 0"),
+        "{}",
+        nine.status.to_string()
+    );
 }
 
 #[test]
@@ -2486,10 +2526,10 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
     for s in [solved, checked] {
         assert!(
             s.status
-                .text
+                .to_string()
                 .ends_with("): the givens clash, digit 5 appears twice in a row: r1c1 and r1c2."),
             "{}",
-            s.status.text
+            s.status.to_string()
         );
     }
     // Outlines of redundant clues go once the status speaks of something else.
@@ -2517,13 +2557,13 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
             millis: 1.0,
         },
     );
-    assert!(s.redundant.is_empty(), "{}", s.status.text);
+    assert!(s.redundant.is_empty(), "{}", s.status.to_string());
     // An empty board comes in for its givens to be entered, not to be played.
     let s = AppState::default().reduce(Action::Import(".".repeat(81)));
     assert_eq!(s.mode, Mode::Givens);
     assert!(
-        s.status.text.ends_with("; enter its givens."),
+        s.status.to_string().ends_with("; enter its givens."),
         "{}",
-        s.status.text
+        s.status.to_string()
     );
 }

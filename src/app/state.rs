@@ -5,7 +5,10 @@ use super::protocol::{CheckOutcome, CompareRow, Phase, Request, Response, Symmet
 use crate::engine::format;
 use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 pub use crate::words::JobKind;
-use crate::words::{format_millis, quantity, sentence, symmetry_name, thousands};
+use crate::words::{
+    CheckAnswer, Checked, Clipboard, ImportError, ImportSource, Imported, Message, Slow,
+    SolveAnswer, Solved, Stepper, Yours,
+};
 use serde::{Deserialize, Serialize};
 
 /// Whether typing sets clues of the puzzle or plays it.
@@ -72,29 +75,6 @@ pub struct Download {
 pub struct Found {
     pub count: u64,
     pub exhaustive: bool,
-}
-
-/// The status line: a sentence, and whether it reports a problem.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Status {
-    pub text: String,
-    pub error: bool,
-}
-
-impl Status {
-    fn info(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            error: false,
-        }
-    }
-
-    fn error(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            error: true,
-        }
-    }
 }
 
 /// One step of the undo history: a board and which of its digits the solver placed.
@@ -241,7 +221,7 @@ pub struct AppState {
     pub engine: EngineState,
     pub undo: Vec<Snapshot>,
     pub redo: Vec<Snapshot>,
-    pub status: Status,
+    pub status: Message,
     pub job: Option<Job>,
     /// Solutions found by the last solve, to step through.
     pub solutions: Vec<Grid>,
@@ -266,9 +246,6 @@ pub struct AppState {
     /// The oldest step the last push dropped from a full history: a push taken back (the
     /// first key of a two-key number) puts it back.
     dropped: Option<Snapshot>,
-    /// A hint about a key that is no digit: while the status still shows it, the next digit
-    /// or erase key replaces it, even one that changes nothing.
-    key_hint: Option<String>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -311,7 +288,7 @@ impl AppState {
             engine: EngineState::Starting,
             undo: Vec::new(),
             redo: Vec::new(),
-            status: Status::info("Enter givens, import a puzzle or generate one."),
+            status: Message::Welcome,
             job: None,
             solutions: Vec::new(),
             solution_index: 0,
@@ -324,7 +301,6 @@ impl AppState {
             last_typed: None,
             steps: 0,
             dropped: None,
-            key_hint: None,
             download: None,
             next_id: 1,
         }
@@ -339,10 +315,7 @@ impl AppState {
         match serde_json::from_str::<Saved>(text) {
             Ok(saved) if on_the_board(saved.grid.size()) => AppState::restore(saved),
             _ => AppState {
-                status: Status::info(
-                    "The board saved on your last visit could not be read, so this is an \
-                     empty grid.",
-                ),
+                status: Message::StoredUnreadable,
                 ..AppState::default()
             },
         }
@@ -361,15 +334,11 @@ impl AppState {
         let status = if digits == 0 {
             AppState::default().status
         } else {
-            Status::info(format!(
-                "Restored the {} grid from your last visit ({}{}).",
-                saved.grid.size(),
-                quantity(saved.grid.given_count() as u64, "givens"),
-                match digits - saved.grid.given_count() {
-                    0 => String::new(),
-                    played => format!(", {} filled in", quantity(played as u64, "digits")),
-                }
-            ))
+            Message::Restored {
+                size: saved.grid.size(),
+                givens: saved.grid.given_count(),
+                played: digits - saved.grid.given_count(),
+            }
         };
         AppState {
             mode: saved.mode,
@@ -471,19 +440,13 @@ impl AppState {
         // A running job answers about the board it started from, and solving or generating
         // replaces it, so the board holds still until the job ends.
         if let Some(job) = self.job.as_ref().filter(|_| action.edits_the_board()) {
-            let verb = job.kind.verb();
-            self.status = Status::info(match action {
-                Action::Import(_) | Action::OpenLink(_) => {
-                    let instead = match self.waiting_import.replace(action) {
-                        Some(_) => " (in place of the one that was waiting)",
-                        None => "",
-                    };
-                    format!(
-                        "{verb}... The import waits until it finishes{instead}; Cancel stops it."
-                    )
-                }
-                _ => format!("{verb}... The board is locked until it finishes; Cancel stops it."),
-            });
+            self.status = match action {
+                Action::Import(_) | Action::OpenLink(_) => Message::ImportWaits {
+                    job: job.kind,
+                    instead: self.waiting_import.replace(action).is_some(),
+                },
+                _ => Message::Locked { job: job.kind },
+            };
             return self;
         }
         let typed = self.last_typed.take();
@@ -524,7 +487,7 @@ impl AppState {
                     let now = self.restore_snapshot(before);
                     self.redo.push(now);
                     self.after_grid_change();
-                    self.status = self.board_status("Undone.");
+                    self.status = self.board_status(Message::Undone);
                 }
             }
             Action::Redo => {
@@ -532,72 +495,63 @@ impl AppState {
                     let now = self.restore_snapshot(after);
                     self.undo.push(now);
                     self.after_grid_change();
-                    self.status = self.board_status("Redone.");
+                    self.status = self.board_status(Message::Redone);
                 }
             }
             // Nothing to clear or reset: no step for Undo to walk through.
             Action::Clear if self.grid == Grid::empty(self.size()) => {
                 self.mode = Mode::Givens;
-                self.status = Status::info("The board is already empty.");
+                self.status = Message::AlreadyEmpty;
             }
             Action::ResetToGivens if self.grid == self.grid.puzzle() => {
-                self.status = Status::info("The board holds only givens already.");
+                self.status = Message::OnlyGivens;
             }
             Action::Clear => {
-                let undo = self.undo_hint();
+                let wiped = self.wiped();
                 let empty = Grid::empty(self.size());
                 self.replace_grid(empty);
                 self.mode = Mode::Givens;
-                self.status = Status::info(format!("Cleared.{undo}"));
+                self.status = Message::Cleared { wiped };
             }
             Action::ResetToGivens => {
                 let givens = self.grid.puzzle();
                 self.replace_grid(givens);
-                self.status = Status::info("Back to the givens.");
+                self.status = Message::BackToGivens;
             }
             Action::SetSize(size) => {
                 if size != self.size() && on_the_board(size) {
-                    let undo = self.undo_hint();
+                    let wiped = self.wiped();
                     self.replace_grid(Grid::empty(size));
                     self.mode = Mode::Givens;
-                    self.status = Status::info(format!("New empty {size} grid.{undo}"));
+                    self.status = Message::NewGrid { size, wiped };
                 }
             }
             Action::SetMode(m) => {
                 // An older message may still speak of the other mode ("playing, ...").
                 // A running job's line says what it does and how to stop it; that stays.
-                if m != self.mode && !self.status.error && !self.busy() {
-                    self.status = Status::info(match m {
-                        Mode::Givens => "Entering givens: digits typed now are clues.",
-                        Mode::Play => "Playing: the givens are locked; digits typed now are yours.",
-                    });
+                if m != self.mode && !self.status.is_error() && !self.busy() {
+                    self.status = match m {
+                        Mode::Givens => Message::SwitchedToGivens,
+                        Mode::Play => Message::SwitchedToPlay,
+                    };
                 }
                 self.mode = m;
             }
             Action::Save(_) | Action::Share { .. } if self.clashing_givens().is_some() => {
-                let c = self
-                    .clashing_givens()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default();
-                self.status = Status::error(format!(
-                    "The givens clash ({c}); a file or link with them could not be opened again. \
-                     Fix the clash first."
-                ));
+                if let Some(conflict) = self.clashing_givens() {
+                    self.status = Message::GivensClash { conflict };
+                }
             }
             Action::Save(f) => {
                 // The text formats cannot mark a clue, so they carry the puzzle alone; JSON
                 // keeps the clues and the rest of the board apart.
-                let (grid, name, mime, what) = match f {
-                    format::Format::Json => (
-                        self.grid.clone(),
-                        "sudoku.json",
-                        "application/json",
-                        "the board",
-                    ),
-                    _ => (self.grid.puzzle(), "sudoku.txt", "text/plain", "the givens"),
+                let whole_board = f == format::Format::Json;
+                let (grid, name, mime) = match whole_board {
+                    true => (self.grid.clone(), "sudoku.json", "application/json"),
+                    false => (self.grid.puzzle(), "sudoku.txt", "text/plain"),
                 };
                 let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
-                self.status = Status::info(format!("Saved {what} as {name}."));
+                self.status = Message::Saved { whole_board, name };
                 self.download = Some(Download {
                     name: name.to_string(),
                     mime: mime.to_string(),
@@ -605,65 +559,52 @@ impl AppState {
                 });
             }
             Action::NotADigit(key) => {
-                let side = self.size().side();
-                let digits = match side {
-                    0..=9 => format!("1 to {side}"),
-                    10..=35 => format!(
-                        "1 to 9, then A to {}",
-                        format::digit_symbol(Digit::from_index(side - 1)).unwrap_or('?')
-                    ),
-                    _ => format!("numbers 1 to {side}, two keys for two digits"),
-                };
                 // A number too large for the grid was meant as a whole: its first key, which
                 // wrote a digit of its own, is taken back.
                 let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
                 let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
-                let back = match first.and_then(|_| self.unpush()) {
+                let restored = match first.and_then(|_| self.unpush()) {
                     Some(before) => {
                         self.restore_snapshot(before);
                         self.after_grid_change();
-                        " The cell holds what it did before."
+                        true
                     }
-                    None => "",
+                    None => false,
                 };
-                self.status = Status::info(format!(
-                    "'{key}' is not a digit of a {} grid ({digits}).{back}",
-                    self.size()
-                ));
-                self.key_hint = Some(self.status.text.clone());
+                self.status = Message::NotADigit {
+                    key,
+                    size: self.size(),
+                    restored,
+                };
             }
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
                 self.seed = s;
                 // The complaint about the field's old text no longer applies.
-                if self.seed_draft.take().is_some() && self.status.error {
-                    self.status = Status::info(format!("Seed {s}."));
+                if self.seed_draft.take().is_some() && self.status.is_error() {
+                    self.status = Message::SeedSet { seed: s };
                 }
             }
             Action::InvalidSeed(text) => {
                 // An empty field is a seed being typed, not a mistake yet.
                 let shown: String = text.trim().chars().take(40).collect();
                 if !shown.is_empty() {
-                    self.status = Status::error(format!(
-                        "'{shown}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
-                        u64::MAX
-                    ));
-                } else if self.seed_draft.is_some() && self.status.error {
+                    self.status = Message::NotASeed { text: shown };
+                } else if self.seed_draft.is_some() && self.status.is_error() {
                     // The complaint quotes text that is gone.
-                    self.status = Status::info("Type a seed; Generate waits for one.");
+                    self.status = Message::TypeASeed;
                 }
                 self.seed_draft = Some(text);
             }
             Action::ImportFailed(reason) => {
-                self.status = Status::error(sentence(format!("Import failed: {reason}")));
+                self.status = Message::ImportFailed {
+                    source: ImportSource::Text,
+                    error: ImportError::Unread(reason),
+                };
             }
             Action::SetSymmetry(s) => self.symmetry = s,
-            Action::Import(text) => self.import(&text, "Import failed", "Imported a"),
-            Action::OpenLink(text) => self.import(
-                &text,
-                "The share link's puzzle could not be opened",
-                "Opened the shared",
-            ),
+            Action::Import(text) => self.import(&text, ImportSource::Text),
+            Action::OpenLink(text) => self.import(&text, ImportSource::Link),
             Action::Started { id, kind } => {
                 if kind == JobKind::Compare {
                     self.compare.clear();
@@ -681,17 +622,13 @@ impl AppState {
                 // answer, slow for many, which should not come as a surprise.
                 let slow = match kind {
                     JobKind::Count | JobKind::Check if self.formulation == Formulation::Mip => {
-                        " MIP re-solves its program once per solution (Count) or clue (Check), \
-                         so this can take a while; Propagation answers the same far faster."
+                        Some(Slow::Mip)
                     }
-                    // Measured: a 36x36 puzzle of 695 clues took about 3 s per clue.
-                    JobKind::Check if self.size().box_size() >= 6 => {
-                        " Each clue is one search, and at this size they are hard: this can take \
-                         tens of minutes. Cancel stops it."
-                    }
-                    _ => "",
+                    // Each clue of a 36x36 puzzle is a hard search of its own.
+                    JobKind::Check if self.size().box_size() >= 6 => Some(Slow::LargeCheck),
+                    _ => None,
                 };
-                self.status = Status::info(format!("{}...{slow}", kind.verb()));
+                self.status = Message::Started { job: kind, slow };
                 // The request started a fresh worker in place of the failed one.
                 if self.engine == EngineState::Failed {
                     self.engine = EngineState::Starting;
@@ -703,12 +640,13 @@ impl AppState {
                 if let Some(job) = self.job.take() {
                     // A count's progress is a lower bound worth keeping.
                     let found = match job.progress {
-                        Some((Phase::Solutions, n, _)) if n > 0 => {
-                            format!("; it had found {} by then", quantity(n, "solutions"))
-                        }
-                        _ => String::new(),
+                        Some((Phase::Solutions, n, _)) if n > 0 => Some(n),
+                        _ => None,
                     };
-                    self.status = Status::info(format!("{} cancelled{found}.", job.kind.verb()));
+                    self.status = Message::Cancelled {
+                        job: job.kind,
+                        found,
+                    };
                 }
                 return self.after_job();
             }
@@ -721,17 +659,11 @@ impl AppState {
                 let clues = puzzle.given_count();
                 self.replace_grid(puzzle);
                 self.mode = Mode::Play;
-                // Checking each clue of a 36x36 puzzle takes tens of minutes.
-                let check = if self.size().box_size() < 6 {
-                    " (Check shows which clues can go)"
-                } else {
-                    ""
+                self.status = Message::KeptPartial {
+                    clues,
+                    // Checking each clue of a 36x36 puzzle takes tens of minutes.
+                    suggest_check: self.size().box_size() < 6,
                 };
-                self.status = Status::info(format!(
-                    "Stopped the generation and kept its puzzle so far: one solution, {}, not \
-                     minimal yet{check}. Generate with the same seed starts it afresh.",
-                    quantity(clues as u64, "clues")
-                ));
                 return self.after_job();
             }
             Action::EngineFailed(reason) => {
@@ -740,10 +672,10 @@ impl AppState {
                 // a failure then.
                 self.engine = EngineState::Failed;
                 if let Some(job) = self.job.take() {
-                    self.status = Status::error(format!(
-                        "The engine stopped ({reason}). {} did not finish; run it again.",
-                        job.kind.verb()
-                    ));
+                    self.status = Message::EngineStopped {
+                        job: job.kind,
+                        reason,
+                    };
                 }
                 return self.after_job();
             }
@@ -758,29 +690,31 @@ impl AppState {
             Action::Share { page } => {
                 let puzzle = format::write_compact(&self.grid.puzzle());
                 let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
-                self.status = Status::info("Share link made: it opens this puzzle's givens.");
+                self.status = Message::ShareLink {
+                    copy: Clipboard::Pending,
+                };
                 self.share_link = Some(link.clone());
                 self.clipboard = Some(link);
             }
             // The outcome of copying, unless the status moved on meanwhile.
-            Action::Copied | Action::CopyRefused if !self.status.text.starts_with("Share link") => {
+            Action::Copied | Action::CopyRefused
+                if !matches!(self.status, Message::ShareLink { .. }) =>
+            {
                 self.clipboard = None;
             }
-            Action::Copied => {
+            Action::Copied | Action::CopyRefused => {
+                let copy = match action {
+                    Action::Copied => Clipboard::Copied,
+                    _ => Clipboard::Refused,
+                };
                 self.clipboard = None;
-                self.status =
-                    Status::info("Share link made and copied: it opens this puzzle's givens.");
-            }
-            Action::CopyRefused => {
-                self.clipboard = None;
-                self.status = Status::info(
-                    "Share link made: it opens this puzzle's givens. The browser did not let \
-                     the page copy it; copy it from the Share link box.",
-                );
+                self.status = Message::ShareLink { copy };
             }
             Action::Downloaded => self.download = None,
         }
-        if keyed && self.key_hint.take().is_some_and(|h| h == self.status.text) {
+        // A hint about a key that names no digit, still on show, gives way to the next digit
+        // or erase key, even one that changes nothing.
+        if keyed && matches!(self.status, Message::NotADigit { .. }) {
             self.status = self.editing_status();
         }
         self
@@ -812,109 +746,49 @@ impl AppState {
         self.selected = Some(Pos::new(r, c));
     }
 
-    /// Replaces the board with the puzzle in `text` if it parses; `failed` and `done` start
-    /// the message either way.
-    fn import(&mut self, text: &str, failed: &str, done: &str) {
-        // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
-        // what it is helps more than that count.
-        if text.contains(['\0', '\u{fffd}']) {
-            self.status = Status::error(format!(
-                "{failed}: this is not text (it holds binary data); a puzzle is plain text or JSON."
-            ));
-            return;
-        }
-        // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
-        // worse, without), so the text is split into its puzzles first, as the command line
-        // does (see `format::pieces`), and its first puzzle is taken.
-        let pieces = format::pieces(text);
-        let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
-        let bad = pieces
-            .iter()
-            .find_map(|p| Some((p.line, p.parsed.as_ref().err()?)));
-        let (parsed, of, skipped) = match (readable.next(), bad) {
-            (Some(first), bad) => {
-                let others = readable.count();
-                let of = if others > 0 {
-                    format!(
-                        " (the first of {} puzzles in the text)",
-                        thousands(others as u64 + 1)
-                    )
-                } else {
-                    String::new()
-                };
-                // A title or a note among the puzzles is passed over, and said to be.
-                let skipped = bad.map_or(String::new(), |(line, e)| {
-                    sentence(format!(" Line {line} does not read: {e}"))
-                });
-                (first.clone(), of, skipped)
+    /// Replaces the board with the puzzle in `text` if it parses, and says what came in.
+    fn import(&mut self, text: &str, source: ImportSource) {
+        self.status = match read_import(text) {
+            Err(error) => Message::ImportFailed { source, error },
+            Ok(Reading {
+                parsed,
+                puzzles,
+                skipped,
+            }) => {
+                let size = parsed.grid.size();
+                let givens = parsed.puzzle.given_count();
+                let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
+                self.replace_grid(parsed.grid);
+                // An empty board has no givens to play around: it is there to be filled with them.
+                self.mode = if empty { Mode::Givens } else { Mode::Play };
+                // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass
+                // unsaid.
+                let zeros = parsed.format == format::Format::Line
+                    && size.side() >= 10
+                    && text
+                        .lines()
+                        .any(|l| !l.trim_start().starts_with('#') && l.contains('0'));
+                Message::Imported(Box::new(Imported {
+                    source,
+                    size,
+                    givens,
+                    format: parsed.format,
+                    puzzles,
+                    empty,
+                    skipped,
+                    zeros,
+                    // A board saved in play may hold clashing digits; they are shaded.
+                    conflict: self.grid.conflicts().first().copied(),
+                }))
             }
-            (None, Some((line, e))) if pieces.len() > 1 => {
-                self.status = Status::error(sentence(format!(
-                    "{failed}: no line of the text reads as a puzzle; line {line}: {e}"
-                )));
-                return;
-            }
-            // One piece that does not read: the text as a whole says best what is wrong.
-            (None, _) => match format::parse(text) {
-                Ok(parsed) => (parsed, String::new(), String::new()),
-                Err(e) => {
-                    self.status = Status::error(sentence(format!("{failed}: {e}")));
-                    return;
-                }
-            },
-        };
-        let size = parsed.grid.size();
-        if !on_the_board(size) {
-            self.status = Status::error(format!(
-                "{failed}: a {size} grid has no cells to play; the board takes {} to {}.",
-                Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
-                Size::all().last().unwrap_or(Size::NINE),
-            ));
-            return;
-        }
-        let givens = parsed.puzzle.given_count();
-        let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-        self.replace_grid(parsed.grid);
-        // An empty board has no givens to play around: it is there to be filled with them.
-        let (mode, next) = if empty {
-            (Mode::Givens, "enter its givens")
-        } else {
-            (Mode::Play, "playing, the givens are locked")
-        };
-        self.mode = mode;
-        let format = match parsed.format {
-            format::Format::Json => "JSON",
-            other => other.name(),
-        };
-        // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass unsaid.
-        let zeros = if parsed.format == format::Format::Line
-            && size.side() >= 10
-            && text
-                .lines()
-                .any(|l| !l.trim_start().starts_with('#') && l.contains('0'))
-        {
-            " Each 0 was read as a blank; 10 and up are letters (16 is G).".to_string()
-        } else {
-            String::new()
-        };
-        let imported = format!(
-            "{done} {size} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
-            quantity(givens as u64, "givens"),
-        );
-        // A board saved in play may hold clashing digits; they are shaded.
-        self.status = match self.grid.conflicts().first() {
-            Some(c) => Status::error(format!("{imported} Conflict: {c}.")),
-            None => Status::info(imported),
         };
     }
 
-    /// Said when an action wipes a board that held digits: the way back is not obvious.
-    fn undo_hint(&self) -> String {
-        if self.grid.entries().iter().any(|e| e.digit().is_some()) {
-            format!(" Undo brings the {} board back.", self.size())
-        } else {
-            String::new()
-        }
+    /// The size of the board an action wipes, when it held digits: Undo brings it back, which
+    /// is worth saying.
+    fn wiped(&self) -> Option<Size> {
+        let digits = self.grid.entries().iter().any(|e| e.digit().is_some());
+        digits.then(|| self.size())
     }
 
     /// The first clash between two givens: a file or link holding it would not import.
@@ -933,7 +807,7 @@ impl AppState {
     /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
     fn input(&mut self, digit: Option<Digit>) {
         let Some(p) = self.selected else {
-            self.status = Status::info("Select a cell first.");
+            self.status = Message::SelectFirst;
             return;
         };
         if digit.is_some_and(|d| d.index() >= self.size().side()) {
@@ -941,11 +815,7 @@ impl AppState {
         }
         let current = self.grid.entry(p);
         if self.mode == Mode::Play && current.is_given() {
-            self.status = Status::info(format!(
-                "Row {}, column {} holds a given; choose Enter givens to change it.",
-                p.row + 1,
-                p.col + 1
-            ));
+            self.status = Message::GivenLocked { at: p };
             return;
         }
         let entry = match (digit, self.mode) {
@@ -971,20 +841,20 @@ impl AppState {
     }
 
     /// What the status says after an edit.
-    fn editing_status(&self) -> Status {
+    fn editing_status(&self) -> Message {
         self.board_status(match self.mode {
-            _ if self.grid.is_complete() => "The grid is full and has no conflicts.",
-            Mode::Givens => "Entering givens.",
-            Mode::Play => "Playing: the givens are locked.",
+            _ if self.grid.is_complete() => Message::GridFull,
+            Mode::Givens => Message::EnteringGivens,
+            Mode::Play => Message::Playing,
         })
     }
 
     /// The first conflict on the board if there is one (the old message may be about another
     /// board), else `fallback`.
-    fn board_status(&self, fallback: &str) -> Status {
+    fn board_status(&self, fallback: Message) -> Message {
         match self.grid.conflicts().first() {
-            Some(c) => Status::error(format!("Conflict: {c}.")),
-            None => Status::info(fallback),
+            Some(&conflict) => Message::Conflict { conflict },
+            None => fallback,
         }
     }
 
@@ -1037,14 +907,11 @@ impl AppState {
     fn after_job(mut self) -> AppState {
         match self.waiting_import.take() {
             Some(import) if !self.busy() => {
-                let answer = self.status.clone();
+                let answer = Box::new(self.status.clone());
                 let mut s = self.reduce(import);
-                s.status = Status {
-                    text: format!(
-                        "{} Then the import that waited: {}",
-                        answer.text, s.status.text
-                    ),
-                    error: answer.error || s.status.error,
+                s.status = Message::Then {
+                    answer,
+                    import: Box::new(s.status),
                 };
                 s
             }
@@ -1089,8 +956,10 @@ impl AppState {
             | Response::Partial { .. }
             | Response::CompareRow { .. } => {}
             Response::Failed { message } => {
-                self.status =
-                    Status::error(sentence(format!("{} failed: {message}", job.kind.verb())))
+                self.status = Message::JobFailed {
+                    job: job.kind,
+                    message,
+                }
             }
             Response::Compared { rows } => self.compared(rows),
             Response::Solved { report, millis } => self.solved(job.kind, report, millis),
@@ -1104,29 +973,21 @@ impl AppState {
                 self.mode = Mode::Play;
                 self.seed = seed.wrapping_add(1);
                 self.seed_draft = None;
-                // Clues leave with their symmetric partners, so single ones may still be
-                // redundant; say so before Check does.
-                let within = if job.symmetry == Symmetry::None || clues == 0 {
-                    ""
-                } else {
-                    " No clue can go together with its symmetric partners; Check tests them one at a time."
+                self.status = Message::Generated {
+                    size,
+                    clues,
+                    seed,
+                    symmetry: job.symmetry,
+                    millis,
+                    next_seed: self.seed,
                 };
-                self.status = Status::info(format!(
-                    "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}); \
-                     the seed field moves on to {} for a new one.{within}",
-                    quantity(clues as u64, "clues"),
-                    symmetry_name(job.symmetry).to_lowercase(),
-                    format_millis(millis),
-                    self.seed
-                ));
             }
             Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
             Response::Exported { model, text } => {
-                self.status = Status::info(format!(
-                    "Exported the model as {} ({}).",
-                    model.name(),
-                    quantity(text.lines().count() as u64, "lines")
-                ));
+                self.status = Message::Exported {
+                    model,
+                    lines: text.lines().count(),
+                };
                 self.download = Some(Download {
                     name: model.file_name().to_string(),
                     mime: "text/plain".to_string(),
@@ -1145,13 +1006,12 @@ impl AppState {
             .collect::<Vec<_>>();
         let agree = answers.windows(2).all(|w| w[0] == w[1]);
         self.status = if agree {
-            Status::info(format!(
-                "Compared {} formulations: {} of them answered and agree.",
-                rows.len(),
-                answers.len()
-            ))
+            Message::Compared {
+                formulations: rows.len(),
+                answered: answers.len(),
+            }
         } else {
-            Status::error("Compared formulations: they DISAGREE (a bug; please report).")
+            Message::Disagree
         };
         self.compare = rows;
     }
@@ -1159,46 +1019,35 @@ impl AppState {
     fn solved(&mut self, kind: JobKind, report: SolveReport, millis: f64) {
         // The status no longer speaks of redundant clues, so their outlines go too.
         self.redundant.clear();
-        let stats: Vec<String> = report
-            .stats
-            .entries()
-            .iter()
-            .filter(|(k, _)| *k != "variables" && *k != "constraints")
-            .map(|(k, v)| quantity(*v, k))
-            .collect();
-        let how = std::iter::once(report.formulation.name().to_string())
-            .chain(std::iter::once(format_millis(millis)))
-            .chain(stats)
-            .collect::<Vec<_>>()
-            .join(", ");
-        self.status = match (kind, report.verdict()) {
-            (_, Verdict::NoSolution) => Status::info(self.no_solution(&how)),
-            (JobKind::Count, _) if report.exhaustive => Status::info(format!(
-                "{} solution{} ({how}).",
-                thousands(report.count),
-                if report.count == 1 { "" } else { "s" }
-            )),
-            (JobKind::Count, _) if report.count > COUNT_LIMIT => Status::info(format!(
-                "More than {} solutions; counting stops there ({how}).",
-                thousands(COUNT_LIMIT)
-            )),
-            (JobKind::Count, _) => Status::info(format!(
-                "At least {} solutions; counting stopped there ({how}).",
-                thousands(report.count)
-            )),
-            (_, Verdict::Unique) => Status::info(format!("Unique solution ({how}).")),
-            (_, Verdict::Multiple) => Status::info(format!("At least 2 solutions ({how}).")),
-            (_, Verdict::Unknown) => Status::error(format!("Stopped before an answer ({how}).")),
+        let answer = match (kind, report.verdict()) {
+            (_, Verdict::NoSolution) => SolveAnswer::NoSolution {
+                clash: self.clashing_givens(),
+            },
+            (JobKind::Count, _) => SolveAnswer::Counted {
+                count: report.count,
+                exhaustive: report.exhaustive,
+                limit: COUNT_LIMIT,
+            },
+            (_, Verdict::Unique) => SolveAnswer::Unique,
+            (_, Verdict::Multiple) => SolveAnswer::Multiple,
+            (_, Verdict::Unknown) => SolveAnswer::Stopped,
         };
         let kept = report.solutions.len();
-        if kind == JobKind::Count && kept > 1 && report.count > kept as u64 {
-            self.status.text += &format!(" The first {kept} are kept to step through.");
-        }
+        let mut solved = Solved {
+            answer,
+            formulation: report.formulation,
+            millis,
+            stats: report.stats.clone(),
+            kept: (kind == JobKind::Count && kept > 1 && report.count > kept as u64)
+                .then_some(kept),
+            replaced: 0,
+            cleared: false,
+        };
         if let Some(first) = report.solutions.first() {
             // Digits the player entered that this solution puts something else in: the
             // solution replaces them, which should not pass unsaid.
             let mine = self.solver_cells();
-            let replaced = self
+            solved.replaced = self
                 .grid
                 .entries()
                 .iter()
@@ -1208,13 +1057,6 @@ impl AppState {
                     matches!(e, Entry::Filled(_)) && !**solvers && e.digit() != s.digit()
                 })
                 .count();
-            if replaced > 0 {
-                self.status.text += &format!(
-                    " It replaced {} of yours; Undo brings {} back.",
-                    quantity(replaced as u64, "digits"),
-                    if replaced == 1 { "it" } else { "them" }
-                );
-            }
             let marks = self.marks_for(first);
             // Solving the board it already shows again adds no step to undo.
             if *first != self.grid || marked(first, Some(&marks)) != mine {
@@ -1230,10 +1072,10 @@ impl AppState {
                     board.set(Pos::from_index(i, self.size()), Entry::Empty);
                 }
                 self.remember(board);
-                self.status.text += " The solver's digits from before the givens changed are \
-                                     off the board; Undo brings them back.";
+                solved.cleared = true;
             }
         }
+        self.status = Message::Solved(Box::new(solved));
         self.found = Found {
             count: report.count,
             exhaustive: report.exhaustive,
@@ -1245,23 +1087,14 @@ impl AppState {
     /// Where the stepper is among the solutions: `Solution 3 of 288 shown (the first 100
     /// are kept)`, or `of at least 2` when the search stopped at two.
     pub fn stepper_text(&self) -> String {
-        let kept = self.solutions.len();
-        let of = match self.found {
-            Found {
-                count,
-                exhaustive: true,
-            } => thousands(count),
-            Found { count, .. } if count > COUNT_LIMIT => {
-                format!("more than {}", thousands(COUNT_LIMIT))
-            }
-            Found { count, .. } => format!("at least {}", thousands(count)),
-        };
-        let note = if self.found.count > kept as u64 {
-            format!(" (the first {kept} are kept)")
-        } else {
-            String::new()
-        };
-        format!("Solution {} of {of} shown{note}", self.solution_index + 1)
+        Stepper {
+            index: self.solution_index,
+            kept: self.solutions.len(),
+            count: self.found.count,
+            exhaustive: self.found.exhaustive,
+            limit: COUNT_LIMIT,
+        }
+        .to_string()
     }
 
     /// The solver's marks for showing `solution` in place of the board: every digit it fills
@@ -1278,68 +1111,46 @@ impl AppState {
         marks
     }
 
-    /// "No solution", with the reason when it is in plain sight: two givens that clash.
-    fn no_solution(&self, how: &str) -> String {
-        match self.clashing_givens() {
-            Some(c) => format!("No solution ({how}): the givens clash, {c}."),
-            None => format!("No solution ({how})."),
-        }
-    }
-
     fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
-        let how = format!("{}, {}", formulation.name(), format_millis(millis));
         let yours = self.played_against(&outcome);
-        self.status = match outcome {
-            CheckOutcome::NoSolution => Status::error(self.no_solution(&how)),
-            CheckOutcome::Multiple { .. } => Status::error(format!(
-                "Not unique: at least 2 solutions ({how}). Count solutions shows them."
-            )),
+        let answer = match outcome {
+            CheckOutcome::NoSolution => CheckAnswer::NoSolution {
+                clash: self.clashing_givens(),
+            },
+            CheckOutcome::Multiple { .. } => CheckAnswer::NotUnique,
             CheckOutcome::Unique {
                 clues,
                 redundant,
                 guesses,
                 ..
-            } if redundant.is_empty() => Status::info(match clues {
-                0 => format!("Minimal: unique with no clues at all ({how})."),
-                1 => format!(
-                    "Minimal: one solution, and the one clue is necessary ({how}). {}",
-                    effort(guesses)
-                ),
-                _ => format!(
-                    "Minimal: one solution, and all {clues} clues are necessary ({how}). {}",
-                    effort(guesses)
-                ),
-            }),
+            } if redundant.is_empty() => CheckAnswer::Minimal { clues, guesses },
             CheckOutcome::Unique {
                 clues,
                 redundant,
                 guesses,
                 ..
             } => {
-                let n = redundant.len();
-                // Each is tested with all the others in place; two may not go together.
-                let alone = if n > 1 {
-                    " Each could go on its own, not necessarily together."
-                } else {
-                    ""
+                let answer = CheckAnswer::NotMinimal {
+                    clues,
+                    redundant: redundant.len(),
+                    guesses,
                 };
-                let status = Status::info(format!(
-                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone} {}",
-                    quantity(clues as u64, "clues"),
-                    if n == 1 { "is" } else { "are" },
-                    effort(guesses)
-                ));
                 self.redundant = redundant;
-                status
+                answer
             }
         };
-        self.status.text += &yours;
+        self.status = Message::Checked(Box::new(Checked {
+            answer,
+            formulation,
+            millis,
+            yours,
+        }));
     }
 
     /// Check is about the givens; what it tells of the digits the player filled in: with one
     /// solution, which of them differ from it (a mistake with no clash in sight), else that
     /// they were not checked.
-    fn played_against(&self, outcome: &CheckOutcome) -> String {
+    fn played_against(&self, outcome: &CheckOutcome) -> Option<Yours> {
         let solvers = self.solver_cells();
         let played: Vec<(Pos, Digit)> = self
             .grid
@@ -1350,44 +1161,20 @@ impl AppState {
             .filter_map(|(i, e)| Some((Pos::from_index(i, self.size()), e.digit()?)))
             .collect();
         if played.is_empty() {
-            return String::new();
+            return None;
         }
         let CheckOutcome::Unique { solution, .. } = outcome else {
-            return " Your digits were not checked: that needs a single solution.".into();
+            return Some(Yours::NotChecked);
         };
-        let wrong: Vec<String> = played
+        let wrong = played
             .iter()
             .filter(|&&(p, d)| solution.digit(p) != Some(d))
-            .map(|(p, _)| format!("r{}c{}", p.row + 1, p.col + 1))
+            .map(|&(p, _)| p)
             .collect();
-        const LISTED: usize = 10;
-        match (wrong.len(), played.len()) {
-            (0, 1) => " Your digit agrees with the solution.".into(),
-            (0, n) => format!(" All {n} of your digits agree with the solution."),
-            (1, 1) => format!(" Your digit differs from the solution: {}.", wrong[0]),
-            (k, n) => format!(
-                " {k} of your {} {} from the solution: {}{}.",
-                quantity(n as u64, "digits"),
-                if k == 1 { "differs" } else { "differ" },
-                wrong[..k.min(LISTED)].join(" "),
-                if k > LISTED {
-                    format!(" and {} more", k - LISTED)
-                } else {
-                    String::new()
-                }
-            ),
-        }
-    }
-}
-
-/// The measured difficulty of a unique puzzle, in words.
-fn effort(guesses: u64) -> String {
-    match guesses {
-        0 => "Difficulty: no guessing needed (propagation alone solves it).".to_string(),
-        g => format!(
-            "Difficulty: propagation needs {} to solve it and prove it unique.",
-            quantity(g, "guesses")
-        ),
+        Some(Yours::Checked {
+            played: played.len(),
+            wrong,
+        })
     }
 }
 
@@ -1408,3 +1195,48 @@ fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
 pub const COUNT_LIMIT: u64 = 10_000;
 /// How many solutions are kept to step through.
 pub const KEEP_SOLUTIONS: usize = 100;
+
+/// An imported text's first puzzle, how many puzzles the text holds, and the first line that
+/// does not read, passed over (a title or a note among the puzzles).
+struct Reading {
+    parsed: format::Parsed,
+    puzzles: usize,
+    skipped: Option<(usize, format::ParseError)>,
+}
+
+fn read_import(text: &str) -> Result<Reading, ImportError> {
+    // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
+    // what it is helps more than that count.
+    if text.contains(['\0', '\u{fffd}']) {
+        return Err(ImportError::Binary);
+    }
+    // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
+    // worse, without), so the text is split into its puzzles first, as the command line
+    // does (see `format::pieces`), and its first puzzle is taken.
+    let pieces = format::pieces(text);
+    let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
+    let bad = pieces
+        .iter()
+        .find_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())));
+    let (parsed, puzzles, skipped) = match (readable.next(), bad) {
+        (Some(first), bad) => (first.clone(), readable.count() + 1, bad),
+        (None, Some((line, error))) if pieces.len() > 1 => {
+            return Err(ImportError::NoLineReads { line, error });
+        }
+        // One piece that does not read: the text as a whole says best what is wrong.
+        (None, _) => (format::parse(text).map_err(ImportError::Parse)?, 1, None),
+    };
+    let size = parsed.grid.size();
+    if !on_the_board(size) {
+        return Err(ImportError::NoCells {
+            size,
+            smallest: Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
+            largest: Size::all().last().unwrap_or(Size::NINE),
+        });
+    }
+    Ok(Reading {
+        parsed,
+        puzzles,
+        skipped,
+    })
+}

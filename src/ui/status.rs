@@ -71,12 +71,12 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             </div>
         }
     });
-    let class = classes!("status", state.status.error.then_some("error"));
+    let class = classes!("status", state.status.is_error().then_some("error"));
     // Parts that come and go sit in slots that stay, so the diff never replaces the status
     // line (and a screen reader's live region) or a focused stepper button.
     html! {
         <div class="status-area">
-            <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
+            <p role="status" aria-live="polite" {class}>{ state.status.to_string() }</p>
             <div class="slot">{ for progress }</div>
             <div class="slot">{ for keep }</div>
             <div class="slot">

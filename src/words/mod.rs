@@ -1,8 +1,13 @@
 //! What sudoku-lab says, in one place below both the page state and the command line.
 
+mod answers;
+mod message;
+
 pub use crate::engine::format::thousands;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
+pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours};
+pub use message::{Clipboard, ImportError, ImportSource, Imported, Message, Slow};
 use serde::{Deserialize, Serialize};
 
 /// What kind of job the engine is busy with; messages name it by its verb.
