@@ -75,11 +75,11 @@ fn select_and_move_stop_at_the_edges() {
             AppState::default(),
             [Action::Select(from), Action::Move(dir)],
         );
-        assert_eq!(s.selected, Some(to), "{from:?} {dir:?}");
+        assert_eq!(s.editing.selected, Some(to), "{from:?} {dir:?}");
     }
     let outside = AppState::default().reduce(Action::Select(p(9, 0)));
     assert_eq!(
-        outside.selected, None,
+        outside.editing.selected, None,
         "a cell outside the grid is not selected"
     );
     for corner in [p(3, 8), p(8, 3), p(8, 8)] {
@@ -91,12 +91,15 @@ fn select_and_move_stop_at_the_edges() {
                 Action::Input(d(1)),
             ],
         );
-        assert_eq!(shrunk.selected, None, "{corner:?} is off the 4x4 grid");
-        assert_eq!(shrunk.grid.given_count(), 0, "no cell was written");
+        assert_eq!(
+            shrunk.editing.selected, None,
+            "{corner:?} is off the 4x4 grid"
+        );
+        assert_eq!(shrunk.board.grid.given_count(), 0, "no cell was written");
     }
     let first = AppState::default().reduce(Action::Move(Direction::Right));
     assert_eq!(
-        first.selected,
+        first.editing.selected,
         Some(p(0, 1)),
         "moving starts from the top left"
     );
@@ -108,8 +111,8 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
         AppState::default(),
         [Action::Select(p(2, 6)), Action::Input(d(5))],
     );
-    assert_eq!(given.grid.entry(p(2, 6)), Entry::Given(d(5)));
-    assert_eq!(given.undo.len(), 1);
+    assert_eq!(given.board.grid.entry(p(2, 6)), Entry::Given(d(5)));
+    assert_eq!(given.board.undo.len(), 1);
 
     let played = run(
         given.clone(),
@@ -119,21 +122,24 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
             Action::Input(d(3)),
         ],
     );
-    assert_eq!(played.mode, Mode::Play);
-    assert_eq!(played.grid.entry(p(0, 0)), Entry::Filled(d(3)));
+    assert_eq!(played.board.mode, Mode::Play);
+    assert_eq!(played.board.grid.entry(p(0, 0)), Entry::Filled(d(3)));
 
     let refused = run(
         played.clone(),
         [Action::Select(p(2, 6)), Action::Input(d(4))],
     );
-    assert_eq!(refused.grid, played.grid, "a given is safe in play mode");
+    assert_eq!(
+        refused.board.grid, played.board.grid,
+        "a given is safe in play mode"
+    );
     assert_eq!(
         refused.status.to_string(),
         "Row 3, column 7 holds a given; choose Enter givens to change it."
     );
 
     let unselected = AppState::default().reduce(Action::Input(d(1)));
-    assert_eq!(unselected.grid, Grid::empty(Size::NINE));
+    assert_eq!(unselected.board.grid, Grid::empty(Size::NINE));
     assert_eq!(unselected.status.to_string(), "Select a cell first.");
 
     let small = run(
@@ -145,7 +151,7 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
         ],
     );
     assert_eq!(
-        small.grid.entry(p(0, 0)),
+        small.board.grid.entry(p(0, 0)),
         Entry::Empty,
         "9 does not fit 4x4"
     );
@@ -207,7 +213,10 @@ fn keys_that_name_no_digit_are_explained() {
         let s = AppState::new(Grid::empty(Size::new(n).expect("size")));
         let after = s.clone().reduce(Action::NotADigit(key.into()));
         assert_eq!(after.status.to_string(), text);
-        assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
+        assert_eq!(
+            (&after.board.grid, &after.board.undo),
+            (&s.board.grid, &s.board.undo)
+        );
         // Moving on keeps the hint; the next erase answers it though the cell was blank.
         let moved = run(
             after,
@@ -216,7 +225,7 @@ fn keys_that_name_no_digit_are_explained() {
         assert_eq!(moved.status.to_string(), text);
         let erased = moved.reduce(Action::Erase);
         assert_eq!(erased.status.to_string(), "Entering givens.", "{n}");
-        assert_eq!(erased.undo, s.undo);
+        assert_eq!(erased.board.undo, s.board.undo);
     }
 }
 
@@ -227,14 +236,14 @@ fn erase_undo_and_redo_walk_the_history() {
         [Action::Select(p(1, 1)), Action::Input(d(4))],
     );
     let erased = s.clone().reduce(Action::Erase);
-    assert_eq!(erased.grid.entry(p(1, 1)), Entry::Empty);
+    assert_eq!(erased.board.grid.entry(p(1, 1)), Entry::Empty);
     let undone = erased.clone().reduce(Action::Undo);
-    assert_eq!(undone.grid.entry(p(1, 1)), Entry::Given(d(4)));
-    assert_eq!(undone.redo.len(), 1);
+    assert_eq!(undone.board.grid.entry(p(1, 1)), Entry::Given(d(4)));
+    assert_eq!(undone.board.redo.len(), 1);
     assert_eq!(undone.status.to_string(), "Undone.");
     let redone = undone.reduce(Action::Redo);
-    assert_eq!(redone.grid, erased.grid);
-    assert!(redone.redo.is_empty());
+    assert_eq!(redone.board.grid, erased.board.grid);
+    assert!(redone.board.redo.is_empty());
     assert_eq!(redone.status.to_string(), "Redone.");
 
     // The message follows the board undo brings back, not the one it replaces.
@@ -251,7 +260,7 @@ fn erase_undo_and_redo_walk_the_history() {
     );
     let back = resized.reduce(Action::Undo);
     assert_eq!(
-        (back.grid.size(), back.status.to_string().as_str()),
+        (back.board.grid.size(), back.status.to_string().as_str()),
         (Size::NINE, "Undone.")
     );
     let clash = run(
@@ -280,14 +289,20 @@ fn erase_undo_and_redo_walk_the_history() {
 fn clearing_an_empty_board_or_resetting_a_board_of_givens_adds_no_undo_step() {
     let givens = run(AppState::default(), [Action::Import(PUZZLE.into())]);
     let reset = givens.clone().reduce(Action::ResetToGivens);
-    assert_eq!((&reset.grid, &reset.undo), (&givens.grid, &givens.undo));
+    assert_eq!(
+        (&reset.board.grid, &reset.board.undo),
+        (&givens.board.grid, &givens.board.undo)
+    );
     assert_eq!(
         reset.status.to_string(),
         "The board holds only givens already."
     );
     let empty = AppState::default();
     let cleared = empty.clone().reduce(Action::Clear);
-    assert_eq!((&cleared.grid, &cleared.undo), (&empty.grid, &empty.undo));
+    assert_eq!(
+        (&cleared.board.grid, &cleared.board.undo),
+        (&empty.board.grid, &empty.board.undo)
+    );
     assert_eq!(cleared.status.to_string(), "The board is already empty.");
 }
 
@@ -301,7 +316,7 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
             Action::Input(d(1)),
         ],
     );
-    assert_eq!(start.grid.entry(p(0, 1)), Entry::Filled(d(1)));
+    assert_eq!(start.board.grid.entry(p(0, 1)), Entry::Filled(d(1)));
     let five = Size::new(5).expect("size");
     let cases: [(Action, Grid, Mode, &str); 3] = [
         (
@@ -325,15 +340,19 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
     ];
     for (action, grid, mode, status) in cases {
         let s = start.clone().reduce(action.clone());
-        assert_eq!(s.grid, grid, "{action:?}");
-        assert_eq!(s.mode, mode, "{action:?}");
+        assert_eq!(s.board.grid, grid, "{action:?}");
+        assert_eq!(s.board.mode, mode, "{action:?}");
         assert_eq!(s.status.to_string(), status, "{action:?}");
-        assert_eq!(s.reduce(Action::Undo).grid, start.grid, "{action:?} undoes");
+        assert_eq!(
+            s.reduce(Action::Undo).board.grid,
+            start.board.grid,
+            "{action:?} undoes"
+        );
     }
     let same = start.clone().reduce(Action::SetSize(Size::NINE));
     assert_eq!(
-        (&same.grid, &same.undo, &same.status),
-        (&start.grid, &start.undo, &start.status),
+        (&same.board.grid, &same.board.undo, &same.status),
+        (&start.board.grid, &start.board.undo, &start.status),
         "choosing the current size keeps the grid"
     );
 }
@@ -350,7 +369,7 @@ fn settings_are_stored_and_saved() {
         ],
     );
     assert_eq!(
-        (s.mode, s.formulation, s.seed, s.symmetry),
+        (s.board.mode, s.formulation, s.seed, s.symmetry),
         (Mode::Play, Formulation::Propagation, 42, Symmetry::Rotate90)
     );
     let saved = s.saved();
@@ -434,11 +453,11 @@ fn a_whole_solution_saved_by_older_versions_marks_nothing() {
     })
     .to_string();
     let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
-    assert_eq!(back.grid, played);
+    assert_eq!(back.board.grid, played);
     assert!(back.solver_cells().iter().all(|&m| !m));
     // What this version saves comes back with its marks.
     let mut solved = AppState::new(solution.clone());
-    solved.solver_grid = Some(solution);
+    solved.board.solver_grid = Some(solution);
     let reloaded = AppState::restore(
         serde_json::from_str(&serde_json::to_string(&solved.saved()).expect("saves"))
             .expect("loads"),
@@ -469,9 +488,9 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
             (after.status.to_string().as_str(), after.status.is_error()),
             (text, true)
         );
-        assert_eq!(after.grid, s.grid);
+        assert_eq!(after.board.grid, s.board.grid);
         assert_eq!(after.seed, 7);
-        assert_eq!(after.undo, s.undo);
+        assert_eq!(after.board.undo, s.board.undo);
     }
 }
 
@@ -533,7 +552,7 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
         assert!(err.to_string().contains(why), "{err}");
         // The page starts on an empty grid and says the saved board was lost.
         let s = AppState::from_stored(Some(&with(bad).to_string()));
-        assert_eq!(s.grid, Grid::empty(Size::NINE));
+        assert_eq!(s.board.grid, Grid::empty(Size::NINE));
         assert!(
             s.status.to_string().contains("could not be read"),
             "{}",
@@ -548,7 +567,7 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
             .contains("could not be read")
     );
     let kept = AppState::from_stored(Some(&with(grid).to_string()));
-    assert_eq!((kept.grid, kept.seed), (puzzle(), 1));
+    assert_eq!((kept.board.grid, kept.seed), (puzzle(), 1));
 }
 
 #[test]
@@ -566,9 +585,9 @@ fn a_board_downloaded_in_play_imports_back_with_its_conflicts_shown() {
             .to_string()
             .starts_with("Conflict: digit 4 appears twice")
     );
-    let text = format::write(&s.grid, format::Format::Json).expect("JSON has every size");
+    let text = format::write(&s.board.grid, format::Format::Json).expect("JSON has every size");
     let back = AppState::default().reduce(Action::Import(text));
-    assert_eq!(back.grid, s.grid);
+    assert_eq!(back.board.grid, s.board.grid);
     assert!(back.status.is_error());
     assert!(
         back.status.to_string().starts_with(
@@ -601,9 +620,9 @@ fn saving_offers_the_givens_as_text_and_the_board_as_json() {
     let json = s.clone().reduce(Action::Save(format::Format::Json));
     let file = json.download.clone().expect("a download");
     assert_eq!(file.name, "sudoku.json");
-    assert_eq!(parse(&file.text).expect("reads back").grid, s.grid);
+    assert_eq!(parse(&file.text).expect("reads back").grid, s.board.grid);
     assert_eq!(json.status.to_string(), "Saved the board as sudoku.json.");
-    assert_eq!(json.grid, s.grid);
+    assert_eq!(json.board.grid, s.board.grid);
 }
 
 #[test]
@@ -611,7 +630,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let other = PUZZLE.replace('4', ".");
     let text = format!("# two puzzles\n{PUZZLE}\n\n{other}\n");
     let s = AppState::default().reduce(Action::Import(text));
-    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.board.grid, puzzle());
     assert_eq!(
         s.status.to_string(),
         "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text); \
@@ -621,7 +640,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     // comment line before them change nothing.
     let small = "\u{feff}# 4x4\n1...............\n.2..............\n..3.............\n";
     let s = AppState::default().reduce(Action::Import(small.into()));
-    assert_eq!(s.grid.size(), Size::new(2).expect("4x4"));
+    assert_eq!(s.board.grid.size(), Size::new(2).expect("4x4"));
     assert!(
         s.status
             .to_string()
@@ -643,7 +662,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     // A puzzle line followed by one that is none (a note, a typo), or by a puzzle of another
     // size: the first is imported, and a line that does not read is named.
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
-    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
+    assert_eq!(
+        (s.board.grid.puzzle(), s.status.is_error()),
+        (puzzle(), false)
+    );
     assert!(
         s.status.to_string().starts_with(
             "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are \
@@ -654,14 +676,17 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     );
     // A title line before the puzzle is passed over the same way.
     let s = AppState::default().reduce(Action::Import(format!("Puzzle 1 (easy)\n{PUZZLE}")));
-    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
+    assert_eq!(
+        (s.board.grid.puzzle(), s.status.is_error()),
+        (puzzle(), false)
+    );
     assert!(
         s.status.to_string().contains(". Line 1 does not read: "),
         "{}",
         s.status.to_string()
     );
     let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n1...............")));
-    assert_eq!(s.grid.puzzle(), puzzle(), "{}", s.status);
+    assert_eq!(s.board.grid.puzzle(), puzzle(), "{}", s.status);
     assert!(
         s.status
             .to_string()
@@ -670,7 +695,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     // The same for JSON documents one per line, of two sizes.
     let json = "{\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}\n{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}";
     let s = AppState::default().reduce(Action::Import(json.into()));
-    assert_eq!(s.grid.size(), Size::NINE, "{}", s.status);
+    assert_eq!(s.board.grid.size(), Size::NINE, "{}", s.status);
     assert!(
         s.status
             .to_string()
@@ -687,7 +712,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         .collect();
     let s = AppState::default().reduce(Action::Import(bands.join("\n\n")));
     assert_eq!(
-        (s.grid.puzzle(), s.status.is_error()),
+        (s.board.grid.puzzle(), s.status.is_error()),
         (puzzle(), false),
         "{}",
         s.status
@@ -696,7 +721,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     let wrapped = format!("{}\n{}", &PUZZLE[..80], &PUZZLE[80..]);
     let s = AppState::default().reduce(Action::Import(wrapped));
     assert_eq!(
-        (s.grid.puzzle(), s.status.is_error()),
+        (s.board.grid.puzzle(), s.status.is_error()),
         (puzzle(), false),
         "{}",
         s.status
@@ -724,7 +749,12 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     ];
     for (text, count, size) in cases {
         let s = AppState::default().reduce(Action::Import(text));
-        assert_eq!(s.grid.size(), Size::new(size).unwrap(), "{}", s.status);
+        assert_eq!(
+            s.board.grid.size(),
+            Size::new(size).unwrap(),
+            "{}",
+            s.status
+        );
         let said = count.map(|c| format!("(the first of {c} puzzles in the text)"));
         assert_eq!(
             said.is_some_and(|t| s.status.to_string().contains(&t)),
@@ -745,7 +775,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
          text); playing, the givens are locked. Line 1 does not read: row 1, column 1: 'Z' is \
          out of range, digits go from 1 to 9 (letters stand for 10 and up, 'Z' for 35)."
     );
-    assert_eq!((s.grid.puzzle(), s.status.is_error()), (puzzle(), false));
+    assert_eq!(
+        (s.board.grid.puzzle(), s.status.is_error()),
+        (puzzle(), false)
+    );
     // Lines none of which reads: the first is named, and the board stays.
     let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
     let s = before.clone().reduce(Action::Import(format!(
@@ -759,7 +792,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
          has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 \
          (49x49) cells."
     );
-    assert_eq!((s.grid, s.status.is_error()), (before.grid.clone(), true));
+    assert_eq!(
+        (s.board.grid, s.status.is_error()),
+        (before.board.grid.clone(), true)
+    );
     // Rows of a 16x16 with a clash, most of them 4x4 puzzles alone: the clash is the error.
     let mut rows = rows::sixteen_4x4_looking_rows();
     rows[0].replace_range(15.., "G");
@@ -836,7 +872,7 @@ fn stepping_through_solutions_keeps_the_players_agreeing_digits_theirs() {
         "the typed digit stays the player's"
     );
     let s = run(s, [Action::ShowSolution(1), Action::ShowSolution(0)]);
-    assert_eq!(s.grid, *a);
+    assert_eq!(s.board.grid, *a);
     assert!(
         !s.solver_cells()[index],
         "and still after stepping away and back"
@@ -855,7 +891,10 @@ fn the_cell_less_0x0_grid_never_reaches_the_board() {
             true
         )
     );
-    assert_eq!((&after.grid, &after.undo), (&s.grid, &s.undo));
+    assert_eq!(
+        (&after.board.grid, &after.board.undo),
+        (&s.board.grid, &s.board.undo)
+    );
     assert_eq!(s.clone().reduce(Action::SetSize(zero)), s);
     let mut saved = s.saved();
     saved.grid = Grid::empty(zero);
@@ -866,8 +905,8 @@ fn the_cell_less_0x0_grid_never_reaches_the_board() {
 #[test]
 fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
-    assert_eq!(s.grid, puzzle());
-    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.board.grid, puzzle());
+    assert_eq!(s.board.mode, Mode::Play);
     assert_eq!(
         s.status.to_string(),
         "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are locked."
@@ -893,8 +932,11 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     ];
     for (text, expected) in bad {
         let after = s.clone().reduce(Action::Import(text.into()));
-        assert_eq!(after.grid, s.grid, "{text:?} leaves the grid");
-        assert_eq!(after.undo, s.undo, "{text:?} leaves the history");
+        assert_eq!(after.board.grid, s.board.grid, "{text:?} leaves the grid");
+        assert_eq!(
+            after.board.undo, s.board.undo,
+            "{text:?} leaves the history"
+        );
         assert!(after.status.is_error());
         assert!(
             after.status.to_string().starts_with("Import failed: ")
@@ -1097,7 +1139,7 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
     ];
     for (kind, report, expected) in cases {
         let (s, id) = busy_with(kind);
-        let before = s.grid.clone();
+        let before = s.board.grid.clone();
         let solutions = report.solutions.clone();
         let s = s.reduce(Action::Answered {
             id,
@@ -1115,16 +1157,16 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
         assert_eq!(s.solutions, solutions);
         match solutions.first() {
             Some(first) => {
-                assert_eq!(&s.grid, first, "the first solution is shown");
+                assert_eq!(&s.board.grid, first, "the first solution is shown");
                 let marked = s.solver_cells().iter().filter(|&&m| m).count();
                 assert_eq!(
                     marked,
-                    81 - s.grid.given_count(),
+                    81 - s.board.grid.given_count(),
                     "the solver's digits are marked"
                 );
-                assert_eq!(s.reduce(Action::Undo).grid, before, "and undoable");
+                assert_eq!(s.reduce(Action::Undo).board.grid, before, "and undoable");
             }
-            None => assert_eq!(s.grid, before),
+            None => assert_eq!(s.board.grid, before),
         }
     }
     // More solutions counted than kept: the stepper covers only the kept ones.
@@ -1162,7 +1204,7 @@ fn solver_digits_stay_marked_through_edits_undo_and_reload() {
     // r1c2 is empty in the puzzle, so the solver filled it.
     let other = (1..=9)
         .map(d)
-        .find(|&x| Some(x) != s.grid.digit(p(0, 1)))
+        .find(|&x| Some(x) != s.board.grid.digit(p(0, 1)))
         .expect("another digit");
     let typed = run(
         s.clone(),
@@ -1187,7 +1229,7 @@ fn solver_digits_stay_marked_through_edits_undo_and_reload() {
 
     // Back to the givens, the solution's digits typed in are the player's: the marks do
     // not give the answer away. Undoing the reset brings the solver's digits back.
-    let answer = undone.grid.digit(p(0, 1)).expect("solved");
+    let answer = undone.board.grid.digit(p(0, 1)).expect("solved");
     let reset = undone.clone().reduce(Action::ResetToGivens);
     let replayed = run(
         reset.clone(),
@@ -1210,7 +1252,7 @@ fn solver_digits_stay_marked_through_edits_undo_and_reload() {
             Action::Input(answer),
         ],
     );
-    assert_eq!(retyped.grid, undone.grid);
+    assert_eq!(retyped.board.grid, undone.board.grid);
     assert_eq!(marked(&retyped), 63);
 
     // A given added over the solved board leaves the other solver's digits marked.
@@ -1265,8 +1307,8 @@ fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
         replaced.status.to_string()
     );
     assert_eq!(
-        replaced.clone().reduce(Action::Undo).grid,
-        played(wrong).grid
+        replaced.clone().reduce(Action::Undo).board.grid,
+        played(wrong).board.grid
     );
     let kept = solve(played(right));
     assert!(
@@ -1283,23 +1325,23 @@ fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
     let mut filled = run(AppState::default(), [Action::Import(PUZZLE.into())]);
     for i in 0..81 {
         let cell = Pos::from_index(i, Size::NINE);
-        if filled.grid.digit(cell).is_none() {
+        if filled.board.grid.digit(cell).is_none() {
             let digit = solution.digit(cell).expect("solved");
             filled = run(filled, [Action::Select(cell), Action::Input(digit)]);
         }
     }
     let checked = solve(filled.clone());
     assert_eq!(
-        (&checked.grid, checked.undo.len()),
-        (&filled.grid, filled.undo.len())
+        (&checked.board.grid, checked.board.undo.len()),
+        (&filled.board.grid, filled.board.undo.len())
     );
     assert!(checked.solver_cells().iter().all(|&m| !m));
 
     // Solving again what the board shows adds no undo step.
     let again = solve(kept.clone());
     assert_eq!(
-        (&again.grid, again.undo.len()),
-        (&kept.grid, kept.undo.len())
+        (&again.board.grid, again.board.undo.len()),
+        (&kept.board.grid, kept.board.undo.len())
     );
 
     // Typing the solver's own digit over it makes it the player's, undoably.
@@ -1311,7 +1353,7 @@ fn solving_says_which_played_digits_it_replaced_and_adds_one_undo_step() {
         ],
     );
     assert!(again.solver_cells()[2] && !mine.solver_cells()[2]);
-    assert_eq!(mine.grid, again.grid);
+    assert_eq!(mine.board.grid, again.board.grid);
     assert!(mine.reduce(Action::Undo).solver_cells()[2]);
 }
 
@@ -1335,7 +1377,7 @@ fn a_two_keystroke_number_is_one_undo_step() {
             [Action::Select(cell), Action::Input(on(1 + cell.col as u64))],
         )
     });
-    assert_eq!(full.undo.len(), UNDO_LIMIT);
+    assert_eq!(full.board.undo.len(), UNDO_LIMIT);
     for base in [&start, &full] {
         for (cell, before) in [(p(0, 1), None), (p(0, 0), Some(on(7)))] {
             let s = run(
@@ -1346,14 +1388,21 @@ fn a_two_keystroke_number_is_one_undo_step() {
                     Action::InputMore(on(32)),
                 ],
             );
-            assert_eq!(s.grid.digit(cell), Some(on(32)));
+            assert_eq!(s.board.grid.digit(cell), Some(on(32)));
             // A full history drops its oldest step for the number, and only that one.
-            assert_eq!(s.undo.len(), (base.undo.len() + 1).min(UNDO_LIMIT));
-            let kept = base.undo.len() + 1 - s.undo.len();
-            assert_eq!(s.undo[..s.undo.len() - 1], base.undo[kept..], "{cell:?}");
+            assert_eq!(
+                s.board.undo.len(),
+                (base.board.undo.len() + 1).min(UNDO_LIMIT)
+            );
+            let kept = base.board.undo.len() + 1 - s.board.undo.len();
+            assert_eq!(
+                s.board.undo[..s.board.undo.len() - 1],
+                base.board.undo[kept..],
+                "{cell:?}"
+            );
             let undone = s.reduce(Action::Undo);
-            assert_eq!(undone.grid.digit(cell), before, "{cell:?}");
-            assert_eq!(undone.grid.digit(p(0, 0)), Some(on(7)));
+            assert_eq!(undone.board.grid.digit(cell), before, "{cell:?}");
+            assert_eq!(undone.board.grid.digit(p(0, 0)), Some(on(7)));
         }
     }
     // The cell already held the first digit, typed earlier as a step of its own, so the
@@ -1370,8 +1419,8 @@ fn a_two_keystroke_number_is_one_undo_step() {
             Action::InputMore(on(32)),
         ],
     );
-    assert_eq!(s.grid.digit(p(0, 1)), Some(on(32)));
-    assert_eq!(s.reduce(Action::Undo).grid, held.grid);
+    assert_eq!(s.board.grid.digit(p(0, 1)), Some(on(32)));
+    assert_eq!(s.reduce(Action::Undo).board.grid, held.board.grid);
 }
 
 #[test]
@@ -1403,8 +1452,8 @@ fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
                 Action::NotADigit("42".into()),
             ],
         );
-        assert_eq!(s.grid.digit(cell), before, "{cell:?}");
-        assert_eq!(s.undo, base.undo);
+        assert_eq!(s.board.grid.digit(cell), before, "{cell:?}");
+        assert_eq!(s.board.undo, base.board.undo);
         assert!(
             s.status
                 .to_string()
@@ -1425,7 +1474,7 @@ fn a_two_keystroke_number_too_large_leaves_the_cell_as_it_was() {
             Action::NotADigit("x".into()),
         ],
     );
-    assert_eq!(s.grid.digit(p(0, 1)), Some(on(4)));
+    assert_eq!(s.board.grid.digit(p(0, 1)), Some(on(4)));
 }
 
 #[test]
@@ -1448,7 +1497,7 @@ fn repeated_solves_keep_the_undo_history_bounded() {
             },
         });
     }
-    assert_eq!(s.undo.len(), UNDO_LIMIT);
+    assert_eq!(s.board.undo.len(), UNDO_LIMIT);
 }
 
 #[test]
@@ -1522,7 +1571,7 @@ fn no_solution_takes_an_earlier_solutions_digits_off_the_board() {
         .find(|&x| {
             let mut g = puzzle();
             g.set(cell, Entry::Given(x));
-            Some(x) != solved.grid.digit(cell) && g.conflicts().is_empty()
+            Some(x) != solved.board.grid.digit(cell) && g.conflicts().is_empty()
         })
         .expect("a digit that clashes with no given");
     let changed = run(
@@ -1533,7 +1582,7 @@ fn no_solution_takes_an_earlier_solutions_digits_off_the_board() {
             Action::Input(other),
         ],
     );
-    let none = report(&changed.grid.puzzle(), 2);
+    let none = report(&changed.board.grid.puzzle(), 2);
     assert_eq!(none.verdict(), Verdict::NoSolution);
     let id = changed.next_job_id();
     let after = run(
@@ -1553,14 +1602,14 @@ fn no_solution_takes_an_earlier_solutions_digits_off_the_board() {
         ],
     );
     assert!(after.solver_cells().iter().all(|&m| !m));
-    assert_eq!(after.grid, changed.grid.puzzle());
+    assert_eq!(after.board.grid, changed.board.grid.puzzle());
     assert!(
         after.status.to_string().starts_with("No solution (")
             && after.status.to_string().ends_with("Undo brings them back."),
         "{}",
         after.status.to_string()
     );
-    assert_eq!(after.reduce(Action::Undo).grid, changed.grid);
+    assert_eq!(after.reduce(Action::Undo).board.grid, changed.board.grid);
 }
 
 #[test]
@@ -1568,7 +1617,7 @@ fn switching_mode_while_a_job_runs_keeps_its_status() {
     let (s, _) = busy_with(JobKind::Count);
     let switched = s.clone().reduce(Action::SetMode(Mode::Givens));
     assert_eq!(switched.status, s.status);
-    assert_eq!(switched.mode, Mode::Givens);
+    assert_eq!(switched.board.mode, Mode::Givens);
 }
 
 #[test]
@@ -1585,10 +1634,10 @@ fn stepping_through_solutions_shows_each_one() {
         },
     });
     let second = s.clone().reduce(Action::ShowSolution(1));
-    assert_eq!(second.grid, several.solutions[1]);
+    assert_eq!(second.board.grid, several.solutions[1]);
     assert_eq!(second.solution_index, 1);
     let back = second.clone().reduce(Action::ShowSolution(0));
-    assert_eq!(back.grid, several.solutions[0]);
+    assert_eq!(back.board.grid, several.solutions[0]);
     assert_eq!(second.clone().reduce(Action::ShowSolution(5)), second);
 }
 
@@ -1692,8 +1741,8 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
             millis: 12.0,
         },
     });
-    assert_eq!(s.grid, puzzle());
-    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.board.grid, puzzle());
+    assert_eq!(s.board.mode, Mode::Play);
     assert_eq!(s.seed, 42, "Generate again makes another puzzle");
     assert_eq!(
         s.status.to_string(),
@@ -1758,7 +1807,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
         });
         // Switching the picker during the job does not relabel its answer.
         let s = s.reduce(Action::SetFormulation(Formulation::Mip));
-        let grid = s.grid.clone();
+        let grid = s.board.grid.clone();
         let s = s.reduce(Action::Answered {
             id,
             response: Response::Checked {
@@ -1768,7 +1817,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
         });
         assert_eq!(s.status.to_string(), text);
         assert_eq!(s.redundant, redundant);
-        assert_eq!(s.grid, grid, "checking never changes the grid");
+        assert_eq!(s.board.grid, grid, "checking never changes the grid");
         let edited = s.reduce(Action::Clear);
         assert!(edited.redundant.is_empty(), "an edit drops the highlights");
     }
@@ -1911,8 +1960,8 @@ fn the_board_holds_still_while_a_job_runs() {
     ];
     for (base, edit) in cases {
         assert_ne!(
-            base.clone().reduce(edit.clone()).grid,
-            base.grid,
+            base.clone().reduce(edit.clone()).board.grid,
+            base.board.grid,
             "{edit:?} edits the board when no job runs"
         );
         for kind in kinds {
@@ -1920,8 +1969,18 @@ fn the_board_holds_still_while_a_job_runs() {
             let s = base.clone().reduce(Action::Started { id, kind });
             let after = s.clone().reduce(edit.clone());
             assert_eq!(
-                (&after.grid, &after.undo, &after.redo, after.solution_index),
-                (&s.grid, &s.undo, &s.redo, s.solution_index),
+                (
+                    &after.board.grid,
+                    &after.board.undo,
+                    &after.board.redo,
+                    after.solution_index
+                ),
+                (
+                    &s.board.grid,
+                    &s.board.undo,
+                    &s.board.redo,
+                    s.solution_index
+                ),
                 "{kind:?} {edit:?}"
             );
             let waits = match edit {
@@ -1952,9 +2011,9 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
     for end in ends {
         let (s, id) = busy_with(JobKind::Export(ModelFormat::Dimacs));
         let s = s.reduce(Action::OpenLink(other.clone()));
-        assert_eq!(s.grid, puzzle(), "nothing yet");
+        assert_eq!(s.board.grid, puzzle(), "nothing yet");
         let done = s.reduce(Action::Answered { id, response: end });
-        assert_eq!(done.grid, parse(&other).expect("valid").grid);
+        assert_eq!(done.board.grid, parse(&other).expect("valid").grid);
         // The job's own answer is not lost: it comes first.
         assert!(
             done.status.to_string().contains(
@@ -1977,7 +2036,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         "{}",
         s.status.to_string()
     );
-    assert_eq!(s.reduce(Action::Cancelled).grid, puzzle());
+    assert_eq!(s.reduce(Action::Cancelled).board.grid, puzzle());
     // Progress is not the end; cancelling and a dead worker are.
     let (s, id) = busy_with(JobKind::Check);
     let s = s
@@ -1990,19 +2049,19 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
                 total: 9,
             },
         });
-    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.board.grid, puzzle());
     assert_eq!(
-        s.clone().reduce(Action::Cancelled).grid,
+        s.clone().reduce(Action::Cancelled).board.grid,
         parse(&other).expect("valid").grid
     );
     let dead = s.reduce(Action::EngineFailed("crash".into()));
-    assert_eq!(dead.grid, parse(&other).expect("valid").grid);
+    assert_eq!(dead.board.grid, parse(&other).expect("valid").grid);
     // A bad import that waited reports its error like any other.
     let (s, _) = busy_with(JobKind::Solve);
     let s = s
         .reduce(Action::OpenLink("12x".into()))
         .reduce(Action::Cancelled);
-    assert_eq!(s.grid, puzzle());
+    assert_eq!(s.board.grid, puzzle());
     assert!(s.status.is_error());
     assert!(
         s.status
@@ -2070,12 +2129,12 @@ fn cancel_stops_the_job_and_waits_for_a_fresh_engine() {
 #[test]
 fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     let (s, id) = busy_with(JobKind::Solve);
-    let grid = s.grid.clone();
+    let grid = s.board.grid.clone();
     let s = s.reduce(Action::EngineReady);
     let s = s.reduce(Action::EngineFailed("out of memory".into()));
     assert!(!s.busy());
     assert_eq!(s.engine, EngineState::Failed);
-    assert_eq!(s.grid, grid);
+    assert_eq!(s.board.grid, grid);
     assert!(s.status.is_error());
     assert_eq!(
         s.status.to_string(),
@@ -2109,7 +2168,7 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
     let failed = s.clone().reduce(Action::EngineFailed("404".into()));
     assert_eq!(failed.engine, EngineState::Failed);
     assert_eq!(failed.status, s.status);
-    assert_eq!(failed.grid, s.grid);
+    assert_eq!(failed.board.grid, s.board.grid);
     let id = failed.next_job_id();
     let retry = failed.reduce(Action::Started {
         id,
@@ -2215,7 +2274,7 @@ fn clashing_givens_are_neither_saved_nor_shared() {
             "{}",
             after.status.to_string()
         );
-        assert_eq!(after.grid, s.grid);
+        assert_eq!(after.board.grid, s.board.grid);
     }
 }
 
@@ -2235,7 +2294,7 @@ fn times_read_naturally() {
 #[test]
 fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() {
     let (s, id) = busy_with(JobKind::Generate);
-    let before = s.grid.clone();
+    let before = s.board.grid.clone();
     let partial = |text: &str| Response::Partial {
         puzzle: parse(text).expect("valid").puzzle,
     };
@@ -2261,8 +2320,8 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
     );
     let s = s.reduce(Action::KeepPartial);
     assert!(!s.busy());
-    assert_eq!(s.grid, puzzle());
-    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.board.grid, puzzle());
+    assert_eq!(s.board.mode, Mode::Play);
     assert_eq!(s.engine, EngineState::Starting);
     assert_eq!(
         s.status.to_string(),
@@ -2280,7 +2339,7 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
     });
     assert_eq!(late, s);
     let s = s.reduce(Action::Undo);
-    assert_eq!(s.grid, before);
+    assert_eq!(s.board.grid, before);
     // At 36x36 Check would take tens of minutes, so it is not suggested, and warns when run.
     let big = Size::new(6).expect("36x36");
     let (s, id) = busy_with(JobKind::Generate);
@@ -2296,7 +2355,7 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
             Action::KeepPartial,
         ],
     );
-    assert_eq!(s.grid.size(), big);
+    assert_eq!(s.board.grid.size(), big);
     assert!(
         !s.status.to_string().contains("Check"),
         "{}",
@@ -2356,7 +2415,7 @@ fn a_cancelled_count_says_how_many_it_had_found() {
 #[test]
 fn switching_mode_says_what_typing_does_now() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
-    assert_eq!(s.mode, Mode::Play);
+    assert_eq!(s.board.mode, Mode::Play);
     let givens = s.clone().reduce(Action::SetMode(Mode::Givens));
     assert_eq!(
         givens.status.to_string(),
@@ -2409,7 +2468,7 @@ fn a_binary_file_is_named_as_such_and_changes_nothing() {
     let s = AppState::default().reduce(Action::Import(PUZZLE.into()));
     for text in ["PK\u{3}\u{4}\0\0binary", "\u{fffd}PNG\r\n"] {
         let after = s.clone().reduce(Action::Import(text.into()));
-        assert_eq!(after.grid, s.grid);
+        assert_eq!(after.board.grid, s.board.grid);
         assert_eq!(
             (after.status.to_string().as_str(), after.status.is_error()),
             (
@@ -2465,7 +2524,7 @@ fn zeros_in_a_16x16_line_are_said_to_be_blanks() {
         plain.status.to_string()
     );
     let zeros = AppState::default().reduce(Action::Import(line.replace('.', "0")));
-    assert_eq!(zeros.grid, plain.grid);
+    assert_eq!(zeros.board.grid, plain.board.grid);
     assert!(
         zeros
             .status
@@ -2505,7 +2564,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
             ],
         )
     };
-    let none = report(&clashing.grid.puzzle(), 2);
+    let none = report(&clashing.board.grid.puzzle(), 2);
     assert_eq!(none.count, 0);
     let solved = answer(
         &clashing,
@@ -2560,7 +2619,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
     assert!(s.redundant.is_empty(), "{}", s.status.to_string());
     // An empty board comes in for its givens to be entered, not to be played.
     let s = AppState::default().reduce(Action::Import(".".repeat(81)));
-    assert_eq!(s.mode, Mode::Givens);
+    assert_eq!(s.board.mode, Mode::Givens);
     assert!(
         s.status.to_string().ends_with("; enter its givens."),
         "{}",

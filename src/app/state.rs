@@ -3,7 +3,7 @@
 
 use super::protocol::{CheckOutcome, CompareRow, Phase, Request, Response, Symmetry};
 use crate::engine::format;
-use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
+use crate::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 pub use crate::words::JobKind;
 use crate::words::{
     CheckAnswer, Checked, Clipboard, ImportError, ImportSource, Imported, Message, Slow,
@@ -11,31 +11,9 @@ use crate::words::{
 };
 use serde::{Deserialize, Serialize};
 
-/// Whether typing sets clues of the puzzle or plays it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Mode {
-    #[default]
-    Givens,
-    Play,
-}
-
-/// Arrow-key directions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Up,
-    Down,
-    Left,
-    Right,
-    /// First and last cell of the row (Home, End).
-    RowStart,
-    RowEnd,
-    /// First and last cell of the grid (Ctrl+Home, Ctrl+End).
-    GridStart,
-    GridEnd,
-    /// One box up or down (Page Up, Page Down), the quick way across big grids.
-    BoxUp,
-    BoxDown,
-}
+use super::board::marked;
+pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
+pub use super::editing::{Direction, EditAction, Editing};
 
 /// A job in flight: its id (to ignore stale answers) and its progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,20 +53,6 @@ pub struct Download {
 pub struct Found {
     pub count: u64,
     pub exhaustive: bool,
-}
-
-/// One step of the undo history: a board and which of its digits the solver placed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    pub grid: Grid,
-    pub solver_grid: Option<Grid>,
-}
-
-/// Where the last action typed a digit, and whether that made an undo step of its own.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct LastTyped {
-    at: Pos,
-    own_step: bool,
 }
 
 /// Everything a user action can change.
@@ -179,6 +143,31 @@ impl Action {
                 | Action::ShowSolution(_)
         )
     }
+
+    /// The part of the state that handles the action.
+    fn area(self) -> Area {
+        Area::Editing(match self {
+            Action::Select(p) => EditAction::Select(p),
+            Action::Move(d) => EditAction::Move(d),
+            Action::Input(d) => EditAction::Input(d),
+            Action::InputMore(d) => EditAction::InputMore(d),
+            Action::Erase => EditAction::Erase,
+            Action::Undo => EditAction::Undo,
+            Action::Redo => EditAction::Redo,
+            Action::Clear => EditAction::Clear,
+            Action::ResetToGivens => EditAction::ResetToGivens,
+            Action::SetSize(s) => EditAction::SetSize(s),
+            Action::SetMode(m) => EditAction::SetMode(m),
+            Action::NotADigit(k) => EditAction::NotADigit(k),
+            other => return Area::Other(other),
+        })
+    }
+}
+
+/// Which part of the state an action is for.
+enum Area {
+    Editing(EditAction),
+    Other(Action),
 }
 
 /// The URL fragment prefix of a share link: `#p=<puzzle>`.
@@ -198,29 +187,18 @@ pub fn encode_uri_component(text: &str) -> String {
     out
 }
 
-/// The engine takes box size 0 (a grid with no cells); the board starts at 1x1.
-pub fn on_the_board(size: Size) -> bool {
-    size.box_size() >= 1
-}
-
 /// The whole app state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
-    pub grid: Grid,
-    pub selected: Option<Pos>,
-    pub mode: Mode,
+    pub board: Board,
+    pub editing: Editing,
     pub formulation: Formulation,
     pub seed: u64,
     /// What the seed field shows while it is not a seed: Generate waits for a fix rather
     /// than use a seed the field does not show.
     pub seed_draft: Option<String>,
-    /// The digits the solver put on the board and nobody has typed over since, to tell them
-    /// from played ones; `None` once an edit replaces the whole board.
-    pub solver_grid: Option<Grid>,
     pub symmetry: Symmetry,
     pub engine: EngineState,
-    pub undo: Vec<Snapshot>,
-    pub redo: Vec<Snapshot>,
     pub status: Message,
     pub job: Option<Job>,
     /// Solutions found by the last solve, to step through.
@@ -237,15 +215,6 @@ pub struct AppState {
     /// An import that arrived while a job ran (a share link opened in this tab, say): it
     /// applies when the job ends rather than be lost.
     pub waiting_import: Option<Action>,
-    /// The cell the last action typed a digit into: a second quick key there continues the
-    /// number (`InputMore`), in the same undo step when the first key made one.
-    last_typed: Option<LastTyped>,
-    /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
-    /// which the stack's length cannot once the cap drops the oldest.
-    steps: u64,
-    /// The oldest step the last push dropped from a full history: a push taken back (the
-    /// first key of a two-key number) puts it back.
-    dropped: Option<Snapshot>,
     pub download: Option<Download>,
     next_id: u64,
 }
@@ -265,9 +234,6 @@ pub struct Saved {
     pub solver_grid: Option<Grid>,
 }
 
-/// Undo depth: plenty for hand entry, bounded for 49x49 grids.
-pub const UNDO_LIMIT: usize = 200;
-
 impl Default for AppState {
     fn default() -> Self {
         AppState::new(Grid::empty(Size::NINE))
@@ -277,17 +243,13 @@ impl Default for AppState {
 impl AppState {
     pub fn new(grid: Grid) -> AppState {
         AppState {
-            grid,
-            selected: None,
-            mode: Mode::Givens,
+            board: Board::new(grid),
+            editing: Editing::default(),
             formulation: Formulation::default(),
             seed: 1,
             seed_draft: None,
-            solver_grid: None,
             symmetry: Symmetry::None,
             engine: EngineState::Starting,
-            undo: Vec::new(),
-            redo: Vec::new(),
             status: Message::Welcome,
             job: None,
             solutions: Vec::new(),
@@ -298,9 +260,6 @@ impl AppState {
             share_link: None,
             clipboard: None,
             waiting_import: None,
-            last_typed: None,
-            steps: 0,
-            dropped: None,
             download: None,
             next_id: 1,
         }
@@ -340,30 +299,32 @@ impl AppState {
                 played: digits - saved.grid.given_count(),
             }
         };
+        let mut board = Board::new(saved.grid);
+        board.mode = saved.mode;
+        board.solver_grid = saved.solver_grid;
         AppState {
-            mode: saved.mode,
+            board,
             formulation: saved.formulation,
             seed: saved.seed,
             symmetry: saved.symmetry,
-            solver_grid: saved.solver_grid,
             status,
-            ..AppState::new(saved.grid)
+            ..AppState::default()
         }
     }
 
     pub fn saved(&self) -> Saved {
         Saved {
-            grid: self.grid.clone(),
-            mode: self.mode,
+            grid: self.board.grid.clone(),
+            mode: self.board.mode,
             formulation: self.formulation,
             seed: self.seed,
             symmetry: self.symmetry,
-            solver_grid: self.solver_grid.clone(),
+            solver_grid: self.board.solver_grid.clone(),
         }
     }
 
     pub fn size(&self) -> Size {
-        self.grid.size()
+        self.board.size()
     }
 
     pub fn busy(&self) -> bool {
@@ -373,12 +334,12 @@ impl AppState {
     /// Per cell, whether its digit is the solver's: placed by the last solve and not typed
     /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
     pub fn solver_cells(&self) -> Vec<bool> {
-        marked(&self.grid, self.solver_grid.as_ref())
+        self.board.solver_cells()
     }
 
     /// The cell a second quick key would continue a number in: the last action typed there.
     pub fn typing_at(&self) -> Option<Pos> {
-        self.last_typed.map(|t| t.at)
+        self.editing.typing_at()
     }
 
     /// The formulations a running comparison has yet to report, in the order the worker
@@ -405,7 +366,7 @@ impl AppState {
 
     /// The worker request for a job kind on the current puzzle.
     pub fn request(&self, kind: JobKind) -> Request {
-        let puzzle = self.grid.puzzle();
+        let puzzle = self.board.grid.puzzle();
         match kind {
             JobKind::Solve => Request::Solve {
                 puzzle,
@@ -449,96 +410,23 @@ impl AppState {
             };
             return self;
         }
-        let typed = self.last_typed.take();
-        let keyed = matches!(
-            action,
-            Action::Input(_) | Action::InputMore(_) | Action::Erase
-        );
+        let action = match action.area() {
+            Area::Editing(edit) => {
+                let busy = self.busy();
+                if self
+                    .editing
+                    .reduce(edit, &mut self.board, &mut self.status, busy)
+                {
+                    self.board_replaced();
+                }
+                return self;
+            }
+            Area::Other(action) => action,
+        };
+        self.editing.end_typing();
         match action {
-            Action::Select(p) => {
-                if p.row < self.size().side() && p.col < self.size().side() {
-                    self.selected = Some(p);
-                }
-            }
-            Action::Move(dir) => self.move_selection(dir),
-            Action::Input(d) => {
-                let before = self.steps;
-                self.input(Some(d));
-                self.last_typed = self
-                    .selected
-                    .filter(|&p| self.grid.digit(p) == Some(d))
-                    .map(|at| LastTyped {
-                        at,
-                        own_step: self.steps == before + 1,
-                    });
-            }
-            Action::InputMore(d) => {
-                let before = self.steps;
-                self.input(Some(d));
-                // One number, one undo step: the step the first keystroke made goes.
-                let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
-                if first_step && self.steps == before + 1 {
-                    self.unpush();
-                }
-            }
-            Action::Erase => self.input(None),
-            Action::Undo => {
-                if let Some(before) = self.undo.pop() {
-                    let now = self.restore_snapshot(before);
-                    self.redo.push(now);
-                    self.after_grid_change();
-                    self.status = self.board_status(Message::Undone);
-                }
-            }
-            Action::Redo => {
-                if let Some(after) = self.redo.pop() {
-                    let now = self.restore_snapshot(after);
-                    self.undo.push(now);
-                    self.after_grid_change();
-                    self.status = self.board_status(Message::Redone);
-                }
-            }
-            // Nothing to clear or reset: no step for Undo to walk through.
-            Action::Clear if self.grid == Grid::empty(self.size()) => {
-                self.mode = Mode::Givens;
-                self.status = Message::AlreadyEmpty;
-            }
-            Action::ResetToGivens if self.grid == self.grid.puzzle() => {
-                self.status = Message::OnlyGivens;
-            }
-            Action::Clear => {
-                let wiped = self.wiped();
-                let empty = Grid::empty(self.size());
-                self.replace_grid(empty);
-                self.mode = Mode::Givens;
-                self.status = Message::Cleared { wiped };
-            }
-            Action::ResetToGivens => {
-                let givens = self.grid.puzzle();
-                self.replace_grid(givens);
-                self.status = Message::BackToGivens;
-            }
-            Action::SetSize(size) => {
-                if size != self.size() && on_the_board(size) {
-                    let wiped = self.wiped();
-                    self.replace_grid(Grid::empty(size));
-                    self.mode = Mode::Givens;
-                    self.status = Message::NewGrid { size, wiped };
-                }
-            }
-            Action::SetMode(m) => {
-                // An older message may still speak of the other mode ("playing, ...").
-                // A running job's line says what it does and how to stop it; that stays.
-                if m != self.mode && !self.status.is_error() && !self.busy() {
-                    self.status = match m {
-                        Mode::Givens => Message::SwitchedToGivens,
-                        Mode::Play => Message::SwitchedToPlay,
-                    };
-                }
-                self.mode = m;
-            }
-            Action::Save(_) | Action::Share { .. } if self.clashing_givens().is_some() => {
-                if let Some(conflict) = self.clashing_givens() {
+            Action::Save(_) | Action::Share { .. } if self.board.clashing_givens().is_some() => {
+                if let Some(conflict) = self.board.clashing_givens() {
                     self.status = Message::GivensClash { conflict };
                 }
             }
@@ -547,8 +435,8 @@ impl AppState {
                 // keeps the clues and the rest of the board apart.
                 let whole_board = f == format::Format::Json;
                 let (grid, name, mime) = match whole_board {
-                    true => (self.grid.clone(), "sudoku.json", "application/json"),
-                    false => (self.grid.puzzle(), "sudoku.txt", "text/plain"),
+                    true => (self.board.grid.clone(), "sudoku.json", "application/json"),
+                    false => (self.board.grid.puzzle(), "sudoku.txt", "text/plain"),
                 };
                 let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
                 self.status = Message::Saved { whole_board, name };
@@ -557,25 +445,6 @@ impl AppState {
                     mime: mime.to_string(),
                     text: format!("{}\n", text.trim_end()),
                 });
-            }
-            Action::NotADigit(key) => {
-                // A number too large for the grid was meant as a whole: its first key, which
-                // wrote a digit of its own, is taken back.
-                let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
-                let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
-                let restored = match first.and_then(|_| self.unpush()) {
-                    Some(before) => {
-                        self.restore_snapshot(before);
-                        self.after_grid_change();
-                        true
-                    }
-                    None => false,
-                };
-                self.status = Message::NotADigit {
-                    key,
-                    size: self.size(),
-                    restored,
-                };
             }
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
@@ -657,8 +526,9 @@ impl AppState {
                 self.engine = EngineState::Starting;
                 self.job = None;
                 let clues = puzzle.given_count();
-                self.replace_grid(puzzle);
-                self.mode = Mode::Play;
+                self.board.push(puzzle);
+                self.board_replaced();
+                self.board.mode = Mode::Play;
                 self.status = Message::KeptPartial {
                     clues,
                     // Checking each clue of a 36x36 puzzle takes tens of minutes.
@@ -683,12 +553,12 @@ impl AppState {
             Action::ShowSolution(i) => {
                 if let Some(s) = self.solutions.get(i).cloned() {
                     self.solution_index = i;
-                    self.solver_grid = Some(self.marks_for(&s));
-                    self.grid = s;
+                    self.board.solver_grid = Some(self.board.marks_for(&s));
+                    self.board.grid = s;
                 }
             }
             Action::Share { page } => {
-                let puzzle = format::write_compact(&self.grid.puzzle());
+                let puzzle = format::write_compact(&self.board.grid.puzzle());
                 let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
                 self.status = Message::ShareLink {
                     copy: Clipboard::Pending,
@@ -711,39 +581,20 @@ impl AppState {
                 self.status = Message::ShareLink { copy };
             }
             Action::Downloaded => self.download = None,
-        }
-        // A hint about a key that names no digit, still on show, gives way to the next digit
-        // or erase key, even one that changes nothing.
-        if keyed && matches!(self.status, Message::NotADigit { .. }) {
-            self.status = self.editing_status();
+            Action::Select(_)
+            | Action::Move(_)
+            | Action::Input(_)
+            | Action::InputMore(_)
+            | Action::Erase
+            | Action::Undo
+            | Action::Redo
+            | Action::Clear
+            | Action::ResetToGivens
+            | Action::SetSize(_)
+            | Action::SetMode(_)
+            | Action::NotADigit(_) => {}
         }
         self
-    }
-
-    /// Moves like a grid widget: arrows stop at the edges rather than wrap around, so the
-    /// edge is a place a keyboard or screen-reader user can find.
-    fn move_selection(&mut self, dir: Direction) {
-        let side = self.size().side();
-        if side == 0 {
-            return;
-        }
-        let n = self.size().box_size();
-        let last = side - 1;
-        let p = self.selected.unwrap_or(Pos::new(0, 0));
-        let (r, c) = (p.row, p.col);
-        let (r, c) = match dir {
-            Direction::Up => (r.saturating_sub(1), c),
-            Direction::Down => ((r + 1).min(last), c),
-            Direction::Left => (r, c.saturating_sub(1)),
-            Direction::Right => (r, (c + 1).min(last)),
-            Direction::RowStart => (r, 0),
-            Direction::RowEnd => (r, last),
-            Direction::GridStart => (0, 0),
-            Direction::GridEnd => (last, last),
-            Direction::BoxUp => (r.saturating_sub(n), c),
-            Direction::BoxDown => ((r + n).min(last), c),
-        };
-        self.selected = Some(Pos::new(r, c));
     }
 
     /// Replaces the board with the puzzle in `text` if it parses, and says what came in.
@@ -758,9 +609,10 @@ impl AppState {
                 let size = parsed.grid.size();
                 let givens = parsed.puzzle.given_count();
                 let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-                self.replace_grid(parsed.grid);
+                self.board.push(parsed.grid);
+                self.board_replaced();
                 // An empty board has no givens to play around: it is there to be filled with them.
-                self.mode = if empty { Mode::Givens } else { Mode::Play };
+                self.board.mode = if empty { Mode::Givens } else { Mode::Play };
                 // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass
                 // unsaid.
                 let zeros = parsed.format == format::Format::Line
@@ -778,128 +630,21 @@ impl AppState {
                     skipped,
                     zeros,
                     // A board saved in play may hold clashing digits; they are shaded.
-                    conflict: self.grid.conflicts().first().copied(),
+                    conflict: self.board.grid.conflicts().first().copied(),
                 }))
             }
         };
     }
 
-    /// The size of the board an action wipes, when it held digits: Undo brings it back, which
-    /// is worth saying.
-    fn wiped(&self) -> Option<Size> {
-        let digits = self.grid.entries().iter().any(|e| e.digit().is_some());
-        digits.then(|| self.size())
-    }
-
-    /// The first clash between two givens: a file or link holding it would not import.
-    fn clashing_givens(&self) -> Option<Conflict> {
-        self.grid.puzzle().conflicts().into_iter().next()
-    }
-
-    /// Puts a snapshot on the board; returns the one it replaces.
-    fn restore_snapshot(&mut self, snapshot: Snapshot) -> Snapshot {
-        Snapshot {
-            grid: std::mem::replace(&mut self.grid, snapshot.grid),
-            solver_grid: std::mem::replace(&mut self.solver_grid, snapshot.solver_grid),
-        }
-    }
-
-    /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
-    fn input(&mut self, digit: Option<Digit>) {
-        let Some(p) = self.selected else {
-            self.status = Message::SelectFirst;
-            return;
-        };
-        if digit.is_some_and(|d| d.index() >= self.size().side()) {
-            return;
-        }
-        let current = self.grid.entry(p);
-        if self.mode == Mode::Play && current.is_given() {
-            self.status = Message::GivenLocked { at: p };
-            return;
-        }
-        let entry = match (digit, self.mode) {
-            (None, _) => Entry::Empty,
-            (Some(d), Mode::Givens) => Entry::Given(d),
-            (Some(d), Mode::Play) => Entry::Filled(d),
-        };
-        let solvers = self.solver_cells()[p.index(self.size())];
-        // Typing the solver's digit over it makes it the player's.
-        if entry == current && !solvers {
-            return;
-        }
-        let mut next = self.grid.clone();
-        next.set(p, entry);
-        // Whatever was in the cell, it is no longer the solver's.
-        let mut solver = self.solver_grid.clone();
-        if let Some(s) = solver.as_mut().filter(|s| s.size() == next.size()) {
-            s.set(p, Entry::Empty);
-        }
-        self.replace_grid(next);
-        self.solver_grid = solver;
-        self.status = self.editing_status();
-    }
-
-    /// What the status says after an edit.
-    fn editing_status(&self) -> Message {
-        self.board_status(match self.mode {
-            _ if self.grid.is_complete() => Message::GridFull,
-            Mode::Givens => Message::EnteringGivens,
-            Mode::Play => Message::Playing,
-        })
-    }
-
-    /// The first conflict on the board if there is one (the old message may be about another
-    /// board), else `fallback`.
-    fn board_status(&self, fallback: Message) -> Message {
-        match self.grid.conflicts().first() {
-            Some(&conflict) => Message::Conflict { conflict },
-            None => fallback,
-        }
-    }
-
-    /// A user edit: remembered for undo; results of the previous grid no longer apply, and
-    /// no digit of the new one is the solver's (callers that keep some put them back).
-    fn replace_grid(&mut self, grid: Grid) {
-        self.remember(grid);
-        self.after_grid_change();
-    }
-
-    /// Makes `grid` current with the old board on the (capped) undo stack.
-    fn remember(&mut self, grid: Grid) {
-        let old = self.restore_snapshot(Snapshot {
-            grid,
-            solver_grid: None,
-        });
-        self.undo.push(old);
-        self.steps += 1;
-        self.dropped = (self.undo.len() > UNDO_LIMIT).then(|| self.undo.remove(0));
-        self.redo.clear();
-    }
-
-    /// Takes back the last push onto the undo stack (returning the board it held), and puts
-    /// back the oldest step that push dropped.
-    fn unpush(&mut self) -> Option<Snapshot> {
-        let last = self.undo.pop()?;
-        if let Some(oldest) = self.dropped.take() {
-            self.undo.insert(0, oldest);
-        }
-        Some(last)
-    }
-
-    fn after_grid_change(&mut self) {
+    /// A new board (an edit, an import, a generated puzzle): results about the old one no
+    /// longer apply, nor a selection off the new one.
+    fn board_replaced(&mut self) {
         self.solutions.clear();
         self.solution_index = 0;
         self.compare.clear();
         self.redundant.clear();
         self.share_link = None;
-        let side = self.size().side();
-        if self
-            .selected
-            .is_some_and(|p| p.row >= side || p.col >= side)
-        {
-            self.selected = None;
-        }
+        self.editing.fit(self.size());
     }
 
     /// Once no job runs, an import that waited for it applies; the job's own answer stays in
@@ -969,8 +714,9 @@ impl AppState {
                 millis,
             } => {
                 let (size, clues) = (puzzle.size(), puzzle.given_count());
-                self.replace_grid(puzzle);
-                self.mode = Mode::Play;
+                self.board.push(puzzle);
+                self.board_replaced();
+                self.board.mode = Mode::Play;
                 self.seed = seed.wrapping_add(1);
                 self.seed_draft = None;
                 self.status = Message::Generated {
@@ -1021,7 +767,7 @@ impl AppState {
         self.redundant.clear();
         let answer = match (kind, report.verdict()) {
             (_, Verdict::NoSolution) => SolveAnswer::NoSolution {
-                clash: self.clashing_givens(),
+                clash: self.board.clashing_givens(),
             },
             (JobKind::Count, _) => SolveAnswer::Counted {
                 count: report.count,
@@ -1046,32 +792,27 @@ impl AppState {
         if let Some(first) = report.solutions.first() {
             // Digits the player entered that this solution puts something else in: the
             // solution replaces them, which should not pass unsaid.
-            let mine = self.solver_cells();
-            solved.replaced = self
-                .grid
-                .entries()
+            let board = &mut self.board;
+            solved.replaced = board
+                .played()
                 .iter()
-                .zip(first.entries())
-                .zip(&mine)
-                .filter(|((e, s), solvers)| {
-                    matches!(e, Entry::Filled(_)) && !**solvers && e.digit() != s.digit()
-                })
+                .filter(|&&(p, d)| first.digit(p) != Some(d))
                 .count();
-            let marks = self.marks_for(first);
+            let marks = board.marks_for(first);
             // Solving the board it already shows again adds no step to undo.
-            if *first != self.grid || marked(first, Some(&marks)) != mine {
-                self.remember(first.clone());
-                self.solver_grid = Some(marks);
+            if *first != board.grid || marked(first, Some(&marks)) != board.solver_cells() {
+                board.push(first.clone());
+                board.solver_grid = Some(marks);
             }
         } else if report.verdict() == Verdict::NoSolution {
             // Digits of a solution of the givens as they were would pass for one of these.
             let mine = self.solver_cells();
             if mine.contains(&true) {
-                let mut board = self.grid.clone();
+                let mut grid = self.board.grid.clone();
                 for (i, _) in mine.iter().enumerate().filter(|(_, m)| **m) {
-                    board.set(Pos::from_index(i, self.size()), Entry::Empty);
+                    grid.set(Pos::from_index(i, self.size()), Entry::Empty);
                 }
-                self.remember(board);
+                self.board.push(grid);
                 solved.cleared = true;
             }
         }
@@ -1097,25 +838,11 @@ impl AppState {
         .to_string()
     }
 
-    /// The solver's marks for showing `solution` in place of the board: every digit it fills
-    /// in, except where the player's own digit agrees with it, which stays the player's.
-    fn marks_for(&self, solution: &Grid) -> Grid {
-        let mine = self.solver_cells();
-        let mut marks = solution.clone();
-        for (i, (e, solvers)) in self.grid.entries().iter().zip(&mine).enumerate() {
-            let p = Pos::from_index(i, self.size());
-            if matches!(e, Entry::Filled(_)) && !solvers && e.digit() == solution.digit(p) {
-                marks.set(p, Entry::Empty);
-            }
-        }
-        marks
-    }
-
     fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
         let yours = self.played_against(&outcome);
         let answer = match outcome {
             CheckOutcome::NoSolution => CheckAnswer::NoSolution {
-                clash: self.clashing_givens(),
+                clash: self.board.clashing_givens(),
             },
             CheckOutcome::Multiple { .. } => CheckAnswer::NotUnique,
             CheckOutcome::Unique {
@@ -1151,15 +878,7 @@ impl AppState {
     /// solution, which of them differ from it (a mistake with no clash in sight), else that
     /// they were not checked.
     fn played_against(&self, outcome: &CheckOutcome) -> Option<Yours> {
-        let solvers = self.solver_cells();
-        let played: Vec<(Pos, Digit)> = self
-            .grid
-            .entries()
-            .iter()
-            .enumerate()
-            .filter(|&(i, e)| matches!(e, Entry::Filled(_)) && !solvers[i])
-            .filter_map(|(i, e)| Some((Pos::from_index(i, self.size()), e.digit()?)))
-            .collect();
+        let played = self.board.played();
         if played.is_empty() {
             return None;
         }
@@ -1175,19 +894,6 @@ impl AppState {
             played: played.len(),
             wrong,
         })
-    }
-}
-
-/// Per cell of `grid`, whether it holds the digit `marks` (the solver's digits) has there.
-fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
-    match marks.filter(|m| m.size() == grid.size()) {
-        Some(marks) => grid
-            .entries()
-            .iter()
-            .zip(marks.entries())
-            .map(|(e, m)| matches!(e, Entry::Filled(_)) && e.digit() == m.digit())
-            .collect(),
-        None => vec![false; grid.entries().len()],
     }
 }
 

@@ -69,8 +69,8 @@ pub fn App() -> Html {
             </header>
             <main>
                 <section class="play">
-                    <SizeAndMode size={state.size()} mode={state.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.grid.clone()} selected={state.selected} solved={state.solver_cells()}
+                    <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
+                    <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
                            typing_at={state.typing_at()}
                            redundant={state.redundant.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
