@@ -609,16 +609,16 @@ fn saving_offers_the_givens_as_text_and_the_board_as_json() {
         ],
     );
     let text = s.clone().reduce(Action::Save(format::Format::Line));
-    let file = text.download.clone().expect("a download");
+    let file = text.files.download.clone().expect("a download");
     assert_eq!(
         (file.name.as_str(), file.text),
         ("sudoku.txt", format!("{PUZZLE}\n"))
     );
     assert_eq!(text.status.to_string(), "Saved the givens as sudoku.txt.");
-    assert_eq!(text.reduce(Action::Downloaded).download, None);
+    assert_eq!(text.reduce(Action::Downloaded).files.download, None);
 
     let json = s.clone().reduce(Action::Save(format::Format::Json));
-    let file = json.download.clone().expect("a download");
+    let file = json.files.download.clone().expect("a download");
     assert_eq!(file.name, "sudoku.json");
     assert_eq!(parse(&file.text).expect("reads back").grid, s.board.grid);
     assert_eq!(json.status.to_string(), "Saved the board as sudoku.json.");
@@ -2022,7 +2022,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
             "{}",
             done.status.to_string()
         );
-        assert_eq!(done.waiting_import, None);
+        assert_eq!(done.files.waiting_import, None);
     }
     // A second import while one waits takes its place, and says so.
     let (s, _) = busy_with(JobKind::Check);
@@ -2086,13 +2086,13 @@ fn exported_models_become_a_pending_download_until_handed_over() {
         s.status.to_string(),
         "Exported the model as DIMACS (3 lines)."
     );
-    let pending = s.download.clone().expect("a download");
+    let pending = s.files.download.clone().expect("a download");
     assert_eq!(
         (pending.name.as_str(), pending.mime.as_str()),
         ("sudoku.cnf", "text/plain")
     );
     assert!(pending.text.starts_with("p cnf"));
-    assert_eq!(s.reduce(Action::Downloaded).download, None);
+    assert_eq!(s.reduce(Action::Downloaded).files.download, None);
 }
 
 #[test]
@@ -2195,11 +2195,11 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
         ],
     );
     let expected = format!("http://x/app/#p={PUZZLE}");
-    assert_eq!(s.share_link.as_deref(), Some(expected.as_str()));
-    assert_eq!(s.clipboard.as_deref(), Some(expected.as_str()));
+    assert_eq!(s.files.share_link.as_deref(), Some(expected.as_str()));
+    assert_eq!(s.files.clipboard.as_deref(), Some(expected.as_str()));
     assert!(s.status.to_string().starts_with("Share link made"));
     let refused = s.clone().reduce(Action::CopyRefused);
-    assert_eq!(refused.clipboard, None);
+    assert_eq!(refused.files.clipboard, None);
     assert!(
         refused
             .status
@@ -2207,20 +2207,20 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
             .ends_with("copy it from the Share link box.")
     );
     let s = s.reduce(Action::Copied);
-    assert_eq!(s.clipboard, None);
+    assert_eq!(s.files.clipboard, None);
     assert!(
         s.status
             .to_string()
             .starts_with("Share link made and copied")
     );
-    assert!(s.share_link.is_some(), "the link stays on show");
+    assert!(s.files.share_link.is_some(), "the link stays on show");
     let s = run(s, [Action::Select(p(0, 2)), Action::Input(d(2))]);
-    assert_eq!(s.share_link, None);
+    assert_eq!(s.files.share_link, None);
 
     // Beyond 25x25 the puzzle is numbers, whose spaces and line breaks are escaped.
     let big = Grid::empty(Size::new(6).expect("36x36"));
     let s = AppState::new(big.clone()).reduce(Action::Share { page: "p".into() });
-    let link = s.share_link.expect("a link");
+    let link = s.files.share_link.expect("a link");
     assert!(!link.contains(' ') && !link.contains('\n'), "{link}");
     assert!(link.contains("%20"));
 }
@@ -2260,9 +2260,9 @@ fn clashing_givens_are_neither_saved_nor_shared() {
         let after = s.clone().reduce(attempt.clone());
         assert_eq!(
             (
-                after.download.as_ref(),
-                after.share_link.as_ref(),
-                after.clipboard.as_ref()
+                after.files.download.as_ref(),
+                after.files.share_link.as_ref(),
+                after.files.clipboard.as_ref()
             ),
             (None, None, None),
             "{attempt:?}"

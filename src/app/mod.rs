@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod editing;
+pub mod files;
 pub mod protocol;
 pub mod serve;
 pub mod state;

@@ -5,15 +5,13 @@ use super::protocol::{CheckOutcome, CompareRow, Phase, Request, Response, Symmet
 use crate::engine::format;
 use crate::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 pub use crate::words::JobKind;
-use crate::words::{
-    CheckAnswer, Checked, Clipboard, ImportError, ImportSource, Imported, Message, Slow,
-    SolveAnswer, Solved, Stepper, Yours,
-};
+use crate::words::{CheckAnswer, Checked, Message, Slow, SolveAnswer, Solved, Stepper, Yours};
 use serde::{Deserialize, Serialize};
 
 use super::board::marked;
 pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
 pub use super::editing::{Direction, EditAction, Editing};
+pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
 
 /// A job in flight: its id (to ignore stale answers) and its progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,14 +36,6 @@ pub enum EngineState {
     Ready,
     /// The worker died or never loaded; the next request starts a fresh one.
     Failed,
-}
-
-/// A file the page should offer for download; the view starts it and answers `Downloaded`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Download {
-    pub name: String,
-    pub mime: String,
-    pub text: String,
 }
 
 /// Solutions a search saw: all there are when `exhaustive`, else a lower bound.
@@ -159,6 +149,14 @@ impl Action {
             Action::SetSize(s) => EditAction::SetSize(s),
             Action::SetMode(m) => EditAction::SetMode(m),
             Action::NotADigit(k) => EditAction::NotADigit(k),
+            Action::Save(f) => return Area::Files(FileAction::Save(f)),
+            Action::Import(t) => return Area::Files(FileAction::Import(t)),
+            Action::OpenLink(t) => return Area::Files(FileAction::OpenLink(t)),
+            Action::ImportFailed(r) => return Area::Files(FileAction::ImportFailed(r)),
+            Action::Share { page } => return Area::Files(FileAction::Share { page }),
+            Action::Copied => return Area::Files(FileAction::Copied),
+            Action::CopyRefused => return Area::Files(FileAction::CopyRefused),
+            Action::Downloaded => return Area::Files(FileAction::Downloaded),
             other => return Area::Other(other),
         })
     }
@@ -167,24 +165,8 @@ impl Action {
 /// Which part of the state an action is for.
 enum Area {
     Editing(EditAction),
+    Files(FileAction),
     Other(Action),
-}
-
-/// The URL fragment prefix of a share link: `#p=<puzzle>`.
-pub const SHARE_PREFIX: &str = "#p=";
-
-/// Percent-encodes all but the characters JavaScript's `encodeURIComponent` keeps, so the
-/// page's decoder reads the text back exactly.
-pub fn encode_uri_component(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
 }
 
 /// The whole app state.
@@ -209,13 +191,7 @@ pub struct AppState {
     pub compare: Vec<CompareRow>,
     /// Clues the last check found redundant, highlighted on the board.
     pub redundant: Vec<Pos>,
-    pub share_link: Option<String>,
-    /// A share link to hand to the clipboard; the view does, then answers `Copied`.
-    pub clipboard: Option<String>,
-    /// An import that arrived while a job ran (a share link opened in this tab, say): it
-    /// applies when the job ends rather than be lost.
-    pub waiting_import: Option<Action>,
-    pub download: Option<Download>,
+    pub files: Files,
     next_id: u64,
 }
 
@@ -257,10 +233,7 @@ impl AppState {
             found: Found::default(),
             compare: Vec::new(),
             redundant: Vec::new(),
-            share_link: None,
-            clipboard: None,
-            waiting_import: None,
-            download: None,
+            files: Files::default(),
             next_id: 1,
         }
     }
@@ -401,12 +374,10 @@ impl AppState {
         // A running job answers about the board it started from, and solving or generating
         // replaces it, so the board holds still until the job ends.
         if let Some(job) = self.job.as_ref().filter(|_| action.edits_the_board()) {
-            self.status = match action {
-                Action::Import(_) | Action::OpenLink(_) => Message::ImportWaits {
-                    job: job.kind,
-                    instead: self.waiting_import.replace(action).is_some(),
-                },
-                _ => Message::Locked { job: job.kind },
+            let job = job.kind;
+            self.status = match action.area() {
+                Area::Files(import) => self.files.wait(job, import),
+                _ => Message::Locked { job },
             };
             return self;
         }
@@ -421,31 +392,17 @@ impl AppState {
                 }
                 return self;
             }
+            Area::Files(file) => {
+                self.editing.end_typing();
+                if self.files.reduce(file, &mut self.board, &mut self.status) {
+                    self.board_replaced();
+                }
+                return self;
+            }
             Area::Other(action) => action,
         };
         self.editing.end_typing();
         match action {
-            Action::Save(_) | Action::Share { .. } if self.board.clashing_givens().is_some() => {
-                if let Some(conflict) = self.board.clashing_givens() {
-                    self.status = Message::GivensClash { conflict };
-                }
-            }
-            Action::Save(f) => {
-                // The text formats cannot mark a clue, so they carry the puzzle alone; JSON
-                // keeps the clues and the rest of the board apart.
-                let whole_board = f == format::Format::Json;
-                let (grid, name, mime) = match whole_board {
-                    true => (self.board.grid.clone(), "sudoku.json", "application/json"),
-                    false => (self.board.grid.puzzle(), "sudoku.txt", "text/plain"),
-                };
-                let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
-                self.status = Message::Saved { whole_board, name };
-                self.download = Some(Download {
-                    name: name.to_string(),
-                    mime: mime.to_string(),
-                    text: format!("{}\n", text.trim_end()),
-                });
-            }
             Action::SetFormulation(f) => self.formulation = f,
             Action::SetSeed(s) => {
                 self.seed = s;
@@ -465,15 +422,7 @@ impl AppState {
                 }
                 self.seed_draft = Some(text);
             }
-            Action::ImportFailed(reason) => {
-                self.status = Message::ImportFailed {
-                    source: ImportSource::Text,
-                    error: ImportError::Unread(reason),
-                };
-            }
             Action::SetSymmetry(s) => self.symmetry = s,
-            Action::Import(text) => self.import(&text, ImportSource::Text),
-            Action::OpenLink(text) => self.import(&text, ImportSource::Link),
             Action::Started { id, kind } => {
                 if kind == JobKind::Compare {
                     self.compare.clear();
@@ -557,30 +506,6 @@ impl AppState {
                     self.board.grid = s;
                 }
             }
-            Action::Share { page } => {
-                let puzzle = format::write_compact(&self.board.grid.puzzle());
-                let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
-                self.status = Message::ShareLink {
-                    copy: Clipboard::Pending,
-                };
-                self.share_link = Some(link.clone());
-                self.clipboard = Some(link);
-            }
-            // The outcome of copying, unless the status moved on meanwhile.
-            Action::Copied | Action::CopyRefused
-                if !matches!(self.status, Message::ShareLink { .. }) =>
-            {
-                self.clipboard = None;
-            }
-            Action::Copied | Action::CopyRefused => {
-                let copy = match action {
-                    Action::Copied => Clipboard::Copied,
-                    _ => Clipboard::Refused,
-                };
-                self.clipboard = None;
-                self.status = Message::ShareLink { copy };
-            }
-            Action::Downloaded => self.download = None,
             Action::Select(_)
             | Action::Move(_)
             | Action::Input(_)
@@ -592,48 +517,17 @@ impl AppState {
             | Action::ResetToGivens
             | Action::SetSize(_)
             | Action::SetMode(_)
-            | Action::NotADigit(_) => {}
+            | Action::NotADigit(_)
+            | Action::Save(_)
+            | Action::Import(_)
+            | Action::OpenLink(_)
+            | Action::ImportFailed(_)
+            | Action::Share { .. }
+            | Action::Copied
+            | Action::CopyRefused
+            | Action::Downloaded => {}
         }
         self
-    }
-
-    /// Replaces the board with the puzzle in `text` if it parses, and says what came in.
-    fn import(&mut self, text: &str, source: ImportSource) {
-        self.status = match read_import(text) {
-            Err(error) => Message::ImportFailed { source, error },
-            Ok(Reading {
-                parsed,
-                puzzles,
-                skipped,
-            }) => {
-                let size = parsed.grid.size();
-                let givens = parsed.puzzle.given_count();
-                let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-                self.board.push(parsed.grid);
-                self.board_replaced();
-                // An empty board has no givens to play around: it is there to be filled with them.
-                self.board.mode = if empty { Mode::Givens } else { Mode::Play };
-                // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass
-                // unsaid.
-                let zeros = parsed.format == format::Format::Line
-                    && size.side() >= 10
-                    && text
-                        .lines()
-                        .any(|l| !l.trim_start().starts_with('#') && l.contains('0'));
-                Message::Imported(Box::new(Imported {
-                    source,
-                    size,
-                    givens,
-                    format: parsed.format,
-                    puzzles,
-                    empty,
-                    skipped,
-                    zeros,
-                    // A board saved in play may hold clashing digits; they are shaded.
-                    conflict: self.board.grid.conflicts().first().copied(),
-                }))
-            }
-        };
     }
 
     /// A new board (an edit, an import, a generated puzzle): results about the old one no
@@ -643,28 +537,26 @@ impl AppState {
         self.solution_index = 0;
         self.compare.clear();
         self.redundant.clear();
-        self.share_link = None;
+        self.files.share_link = None;
         self.editing.fit(self.size());
     }
 
     /// Once no job runs, an import that waited for it applies; the job's own answer stays in
     /// the status line before the import's.
     fn after_job(mut self) -> AppState {
-        match self.waiting_import.take() {
+        match self.files.waiting_import.take() {
             Some(import) if !self.busy() => {
                 let answer = Box::new(self.status.clone());
-                let mut s = self.reduce(import);
-                s.status = Message::Then {
-                    answer,
-                    import: Box::new(s.status),
-                };
-                s
+                self.editing.end_typing();
+                if self.files.reduce(import, &mut self.board, &mut self.status) {
+                    self.board_replaced();
+                }
+                let import = Box::new(std::mem::replace(&mut self.status, Message::Welcome));
+                self.status = Message::Then { answer, import };
             }
-            waiting => {
-                self.waiting_import = waiting;
-                self
-            }
+            waiting => self.files.waiting_import = waiting,
         }
+        self
     }
 
     fn answered(mut self, id: u64, response: Response) -> AppState {
@@ -729,17 +621,7 @@ impl AppState {
                 };
             }
             Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
-            Response::Exported { model, text } => {
-                self.status = Message::Exported {
-                    model,
-                    lines: text.lines().count(),
-                };
-                self.download = Some(Download {
-                    name: model.file_name().to_string(),
-                    mime: "text/plain".to_string(),
-                    text,
-                });
-            }
+            Response::Exported { model, text } => self.status = self.files.exported(model, text),
         }
         self
     }
@@ -901,48 +783,3 @@ impl AppState {
 pub const COUNT_LIMIT: u64 = 10_000;
 /// How many solutions are kept to step through.
 pub const KEEP_SOLUTIONS: usize = 100;
-
-/// An imported text's first puzzle, how many puzzles the text holds, and the first line that
-/// does not read, passed over (a title or a note among the puzzles).
-struct Reading {
-    parsed: format::Parsed,
-    puzzles: usize,
-    skipped: Option<(usize, format::ParseError)>,
-}
-
-fn read_import(text: &str) -> Result<Reading, ImportError> {
-    // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
-    // what it is helps more than that count.
-    if text.contains(['\0', '\u{fffd}']) {
-        return Err(ImportError::Binary);
-    }
-    // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
-    // worse, without), so the text is split into its puzzles first, as the command line
-    // does (see `format::pieces`), and its first puzzle is taken.
-    let pieces = format::pieces(text);
-    let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
-    let bad = pieces
-        .iter()
-        .find_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())));
-    let (parsed, puzzles, skipped) = match (readable.next(), bad) {
-        (Some(first), bad) => (first.clone(), readable.count() + 1, bad),
-        (None, Some((line, error))) if pieces.len() > 1 => {
-            return Err(ImportError::NoLineReads { line, error });
-        }
-        // One piece that does not read: the text as a whole says best what is wrong.
-        (None, _) => (format::parse(text).map_err(ImportError::Parse)?, 1, None),
-    };
-    let size = parsed.grid.size();
-    if !on_the_board(size) {
-        return Err(ImportError::NoCells {
-            size,
-            smallest: Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
-            largest: Size::all().last().unwrap_or(Size::NINE),
-        });
-    }
-    Ok(Reading {
-        parsed,
-        puzzles,
-        skipped,
-    })
-}

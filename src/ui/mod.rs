@@ -48,8 +48,8 @@ pub fn App() -> Html {
         let saved = store.0.saved();
         use_effect_with(saved, storage::save);
     }
-    use_download(store.0.download.clone(), dispatch.clone());
-    storage::use_clipboard(store.0.clipboard.clone(), dispatch.clone());
+    use_download(store.0.files.download.clone(), dispatch.clone());
+    storage::use_clipboard(store.0.files.clipboard.clone(), dispatch.clone());
     storage::use_share_links(dispatch.clone());
     board::use_undo_keys(dispatch.clone());
     use_paste_imports(dispatch.clone());

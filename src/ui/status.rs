@@ -80,7 +80,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             <div class="slot">{ for progress }</div>
             <div class="slot">{ for keep }</div>
             <div class="slot">
-                { for state.waiting_import.is_some().then(|| html! {
+                { for state.files.waiting_import.is_some().then(|| html! {
                     <p class="waiting">{ "An import waits for this job to end; Cancel lets it in now." }</p>
                 }) }
             </div>
