@@ -369,7 +369,12 @@ fn settings_are_stored_and_saved() {
         ],
     );
     assert_eq!(
-        (s.board.mode, s.formulation, s.seed, s.symmetry),
+        (
+            s.board.mode,
+            s.formulation,
+            s.generation.seed,
+            s.generation.symmetry
+        ),
         (Mode::Play, Formulation::Propagation, 42, Symmetry::Rotate90)
     );
     let saved = s.saved();
@@ -434,7 +439,10 @@ fn saved_state_from_before_symmetry_existed_still_loads() {
     let grid = serde_json::to_string(&Grid::empty(Size::NINE)).expect("grid");
     let text = format!(r#"{{"grid":{grid},"mode":"Play","formulation":"Propagation","seed":7}}"#);
     let back = AppState::restore(serde_json::from_str(&text).expect("parses"));
-    assert_eq!((back.seed, back.symmetry), (7, Symmetry::None));
+    assert_eq!(
+        (back.generation.seed, back.generation.symmetry),
+        (7, Symmetry::None)
+    );
 }
 
 #[test]
@@ -489,7 +497,7 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
             (text, true)
         );
         assert_eq!(after.board.grid, s.board.grid);
-        assert_eq!(after.seed, 7);
+        assert_eq!(after.generation.seed, 7);
         assert_eq!(after.board.undo, s.board.undo);
     }
 }
@@ -497,23 +505,23 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
 #[test]
 fn generate_waits_while_the_seed_field_holds_no_seed() {
     let s = AppState::default().reduce(Action::SetSeed(7));
-    assert_eq!(s.seed_draft, None);
+    assert_eq!(s.generation.seed_draft, None);
     let typing = s.clone().reduce(Action::InvalidSeed(String::new()));
-    assert_eq!(typing.seed_draft.as_deref(), Some(""));
+    assert_eq!(typing.generation.seed_draft.as_deref(), Some(""));
     assert_eq!(
-        (typing.seed, &typing.status),
+        (typing.generation.seed, &typing.status),
         (7, &s.status),
         "no message while typing"
     );
     for text in ["-5", "2.5", "1e3", " x "] {
         let bad = s.clone().reduce(Action::InvalidSeed(text.into()));
         assert_eq!(
-            bad.seed_draft.as_deref(),
+            bad.generation.seed_draft.as_deref(),
             Some(text),
             "the field keeps what was typed"
         );
         assert!(bad.status.is_error(), "{text}");
-        assert_eq!(bad.seed, 7);
+        assert_eq!(bad.generation.seed, 7);
         let emptied = bad.clone().reduce(Action::InvalidSeed(String::new()));
         assert_eq!(
             (
@@ -524,7 +532,10 @@ fn generate_waits_while_the_seed_field_holds_no_seed() {
             "the complaint about text that is gone goes too"
         );
         let fixed = bad.reduce(Action::SetSeed(8));
-        assert_eq!((fixed.seed, &fixed.seed_draft), (8, &None));
+        assert_eq!(
+            (fixed.generation.seed, &fixed.generation.seed_draft),
+            (8, &None)
+        );
         assert_eq!(
             (fixed.status.to_string().as_str(), fixed.status.is_error()),
             ("Seed 8.", false)
@@ -567,7 +578,7 @@ fn saved_grids_that_do_not_fit_their_size_are_rejected() {
             .contains("could not be read")
     );
     let kept = AppState::from_stored(Some(&with(grid).to_string()));
-    assert_eq!((kept.board.grid, kept.seed), (puzzle(), 1));
+    assert_eq!((kept.board.grid, kept.generation.seed), (puzzle(), 1));
 }
 
 #[test]
@@ -1743,7 +1754,7 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
     });
     assert_eq!(s.board.grid, puzzle());
     assert_eq!(s.board.mode, Mode::Play);
-    assert_eq!(s.seed, 42, "Generate again makes another puzzle");
+    assert_eq!(s.generation.seed, 42, "Generate again makes another puzzle");
     assert_eq!(
         s.status.to_string(),
         "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms); \

@@ -3,6 +3,7 @@
 pub mod board;
 pub mod editing;
 pub mod files;
+pub mod generation;
 pub mod protocol;
 pub mod serve;
 pub mod state;

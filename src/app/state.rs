@@ -12,6 +12,8 @@ use super::board::marked;
 pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
 pub use super::editing::{Direction, EditAction, Editing};
 pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
+use super::generation;
+pub use super::generation::{Generation, GenerationAction};
 
 /// A job in flight: its id (to ignore stale answers) and its progress.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -157,6 +159,9 @@ impl Action {
             Action::Copied => return Area::Files(FileAction::Copied),
             Action::CopyRefused => return Area::Files(FileAction::CopyRefused),
             Action::Downloaded => return Area::Files(FileAction::Downloaded),
+            Action::SetSeed(s) => return Area::Generation(GenerationAction::SetSeed(s)),
+            Action::InvalidSeed(t) => return Area::Generation(GenerationAction::InvalidSeed(t)),
+            Action::SetSymmetry(s) => return Area::Generation(GenerationAction::SetSymmetry(s)),
             other => return Area::Other(other),
         })
     }
@@ -166,6 +171,7 @@ impl Action {
 enum Area {
     Editing(EditAction),
     Files(FileAction),
+    Generation(GenerationAction),
     Other(Action),
 }
 
@@ -175,11 +181,7 @@ pub struct AppState {
     pub board: Board,
     pub editing: Editing,
     pub formulation: Formulation,
-    pub seed: u64,
-    /// What the seed field shows while it is not a seed: Generate waits for a fix rather
-    /// than use a seed the field does not show.
-    pub seed_draft: Option<String>,
-    pub symmetry: Symmetry,
+    pub generation: Generation,
     pub engine: EngineState,
     pub status: Message,
     pub job: Option<Job>,
@@ -222,9 +224,7 @@ impl AppState {
             board: Board::new(grid),
             editing: Editing::default(),
             formulation: Formulation::default(),
-            seed: 1,
-            seed_draft: None,
-            symmetry: Symmetry::None,
+            generation: Generation::default(),
             engine: EngineState::Starting,
             status: Message::Welcome,
             job: None,
@@ -278,8 +278,11 @@ impl AppState {
         AppState {
             board,
             formulation: saved.formulation,
-            seed: saved.seed,
-            symmetry: saved.symmetry,
+            generation: Generation {
+                seed: saved.seed,
+                symmetry: saved.symmetry,
+                seed_draft: None,
+            },
             status,
             ..AppState::default()
         }
@@ -290,8 +293,8 @@ impl AppState {
             grid: self.board.grid.clone(),
             mode: self.board.mode,
             formulation: self.formulation,
-            seed: self.seed,
-            symmetry: self.symmetry,
+            seed: self.generation.seed,
+            symmetry: self.generation.symmetry,
             solver_grid: self.board.solver_grid.clone(),
         }
     }
@@ -357,8 +360,8 @@ impl AppState {
             JobKind::Compare => Request::Compare { puzzle },
             JobKind::Generate => Request::Generate {
                 size: self.size(),
-                seed: self.seed,
-                symmetry: self.symmetry,
+                seed: self.generation.seed,
+                symmetry: self.generation.symmetry,
                 formulation: self.formulation,
             },
             JobKind::Check => Request::Check {
@@ -399,30 +402,16 @@ impl AppState {
                 }
                 return self;
             }
+            Area::Generation(setting) => {
+                self.editing.end_typing();
+                self.generation.reduce(setting, &mut self.status);
+                return self;
+            }
             Area::Other(action) => action,
         };
         self.editing.end_typing();
         match action {
             Action::SetFormulation(f) => self.formulation = f,
-            Action::SetSeed(s) => {
-                self.seed = s;
-                // The complaint about the field's old text no longer applies.
-                if self.seed_draft.take().is_some() && self.status.is_error() {
-                    self.status = Message::SeedSet { seed: s };
-                }
-            }
-            Action::InvalidSeed(text) => {
-                // An empty field is a seed being typed, not a mistake yet.
-                let shown: String = text.trim().chars().take(40).collect();
-                if !shown.is_empty() {
-                    self.status = Message::NotASeed { text: shown };
-                } else if self.seed_draft.is_some() && self.status.is_error() {
-                    // The complaint quotes text that is gone.
-                    self.status = Message::TypeASeed;
-                }
-                self.seed_draft = Some(text);
-            }
-            Action::SetSymmetry(s) => self.symmetry = s,
             Action::Started { id, kind } => {
                 if kind == JobKind::Compare {
                     self.compare.clear();
@@ -431,7 +420,7 @@ impl AppState {
                     id,
                     kind,
                     formulation: self.formulation,
-                    symmetry: self.symmetry,
+                    symmetry: self.generation.symmetry,
                     progress: None,
                     partial: None,
                 });
@@ -474,15 +463,8 @@ impl AppState {
                 };
                 self.engine = EngineState::Starting;
                 self.job = None;
-                let clues = puzzle.given_count();
-                self.board.push(puzzle);
+                self.status = generation::keep(puzzle, &mut self.board);
                 self.board_replaced();
-                self.board.mode = Mode::Play;
-                self.status = Message::KeptPartial {
-                    clues,
-                    // Checking each clue of a 36x36 puzzle takes tens of minutes.
-                    suggest_check: self.size().box_size() < 6,
-                };
                 return self.after_job();
             }
             Action::EngineFailed(reason) => {
@@ -525,7 +507,10 @@ impl AppState {
             | Action::Share { .. }
             | Action::Copied
             | Action::CopyRefused
-            | Action::Downloaded => {}
+            | Action::Downloaded
+            | Action::SetSeed(_)
+            | Action::InvalidSeed(_)
+            | Action::SetSymmetry(_) => {}
         }
         self
     }
@@ -605,20 +590,10 @@ impl AppState {
                 seed,
                 millis,
             } => {
-                let (size, clues) = (puzzle.size(), puzzle.given_count());
-                self.board.push(puzzle);
+                self.status =
+                    self.generation
+                        .generated(puzzle, seed, millis, job.symmetry, &mut self.board);
                 self.board_replaced();
-                self.board.mode = Mode::Play;
-                self.seed = seed.wrapping_add(1);
-                self.seed_draft = None;
-                self.status = Message::Generated {
-                    size,
-                    clues,
-                    seed,
-                    symmetry: job.symmetry,
-                    millis,
-                    next_seed: self.seed,
-                };
             }
             Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
             Response::Exported { model, text } => self.status = self.files.exported(model, text),
