@@ -371,7 +371,7 @@ fn settings_are_stored_and_saved() {
     assert_eq!(
         (
             s.board.mode,
-            s.formulation,
+            s.jobs.formulation,
             s.generation.seed,
             s.generation.symmetry
         ),
@@ -1040,7 +1040,7 @@ fn started_marks_busy_and_progress_updates_it() {
             },
         });
         assert_eq!(
-            s.job.as_ref().and_then(|j| j.progress),
+            s.jobs.job.as_ref().and_then(|j| j.progress),
             Some((Phase::Removing, 3, 81))
         );
     }
@@ -1165,7 +1165,7 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
             "{kind:?}: {}",
             s.status
         );
-        assert_eq!(s.solutions, solutions);
+        assert_eq!(s.jobs.solutions, solutions);
         match solutions.first() {
             Some(first) => {
                 assert_eq!(&s.board.grid, first, "the first solution is shown");
@@ -1646,7 +1646,7 @@ fn stepping_through_solutions_shows_each_one() {
     });
     let second = s.clone().reduce(Action::ShowSolution(1));
     assert_eq!(second.board.grid, several.solutions[1]);
-    assert_eq!(second.solution_index, 1);
+    assert_eq!(second.jobs.solution_index, 1);
     let back = second.clone().reduce(Action::ShowSolution(0));
     assert_eq!(back.board.grid, several.solutions[0]);
     assert_eq!(second.clone().reduce(Action::ShowSolution(5)), second);
@@ -1684,7 +1684,7 @@ fn compare_answers_fill_the_table_and_say_whether_they_agree() {
             (s.status.to_string().as_str(), s.status.is_error()),
             (text, error)
         );
-        assert_eq!(s.compare, rows);
+        assert_eq!(s.jobs.compare, rows);
     }
 }
 
@@ -1702,13 +1702,16 @@ fn compare_rows_show_as_each_formulation_finishes() {
         id,
         response: Response::CompareRow { row: row(all[0]) },
     });
-    assert_eq!(s.compare, vec![row(all[0])]);
+    assert_eq!(s.jobs.compare, vec![row(all[0])]);
     let (check, check_id) = busy_with(JobKind::Check);
     let check = check.reduce(Action::Answered {
         id: check_id,
         response: Response::CompareRow { row: row(all[0]) },
     });
-    assert!(check.compare.is_empty(), "rows belong to comparisons only");
+    assert!(
+        check.jobs.compare.is_empty(),
+        "rows belong to comparisons only"
+    );
     assert_eq!(s.compare_pending(), all[1..].to_vec());
     assert!(s.busy(), "a row is not the answer");
     // The full answer replaces the rows; nothing is pending any more.
@@ -1718,17 +1721,17 @@ fn compare_rows_show_as_each_formulation_finishes() {
         response: Response::Compared { rows: rows.clone() },
     });
     assert!(done.compare_pending().is_empty());
-    assert_eq!(done.compare, rows);
+    assert_eq!(done.jobs.compare, rows);
     // A cancelled comparison leaves the rows it had; a new one starts from an empty table.
     let cancelled = s.reduce(Action::Cancelled);
-    assert_eq!(cancelled.compare.len(), 1);
+    assert_eq!(cancelled.jobs.compare.len(), 1);
     assert!(cancelled.compare_pending().is_empty());
     let id = cancelled.next_job_id();
     let again = cancelled.reduce(Action::Started {
         id,
         kind: JobKind::Compare,
     });
-    assert!(again.compare.is_empty());
+    assert!(again.jobs.compare.is_empty());
 }
 
 #[test]
@@ -1827,10 +1830,13 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
             },
         });
         assert_eq!(s.status.to_string(), text);
-        assert_eq!(s.redundant, redundant);
+        assert_eq!(s.jobs.redundant, redundant);
         assert_eq!(s.board.grid, grid, "checking never changes the grid");
         let edited = s.reduce(Action::Clear);
-        assert!(edited.redundant.is_empty(), "an edit drops the highlights");
+        assert!(
+            edited.jobs.redundant.is_empty(),
+            "an edit drops the highlights"
+        );
     }
 }
 
@@ -1984,13 +1990,13 @@ fn the_board_holds_still_while_a_job_runs() {
                     &after.board.grid,
                     &after.board.undo,
                     &after.board.redo,
-                    after.solution_index
+                    after.jobs.solution_index
                 ),
                 (
                     &s.board.grid,
                     &s.board.undo,
                     &s.board.redo,
-                    s.solution_index
+                    s.jobs.solution_index
                 ),
                 "{kind:?} {edit:?}"
             );
@@ -2127,14 +2133,17 @@ fn failures_are_shown_as_errors() {
 fn cancel_stops_the_job_and_waits_for_a_fresh_engine() {
     let (s, _) = busy_with(JobKind::Generate);
     let s = s.reduce(Action::EngineReady);
-    assert_eq!(s.engine, EngineState::Ready);
+    assert_eq!(s.jobs.engine, EngineState::Ready);
     let s = s.reduce(Action::Cancelled);
     assert!(!s.busy());
-    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(s.jobs.engine, EngineState::Starting);
     assert_eq!(s.status.to_string(), "Generating cancelled.");
     let idle = AppState::default().reduce(Action::Cancelled);
     assert_eq!(idle.status, AppState::default().status, "nothing to cancel");
-    assert_eq!(idle.reduce(Action::EngineReady).engine, EngineState::Ready);
+    assert_eq!(
+        idle.reduce(Action::EngineReady).jobs.engine,
+        EngineState::Ready
+    );
 }
 
 #[test]
@@ -2144,7 +2153,7 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     let s = s.reduce(Action::EngineReady);
     let s = s.reduce(Action::EngineFailed("out of memory".into()));
     assert!(!s.busy());
-    assert_eq!(s.engine, EngineState::Failed);
+    assert_eq!(s.jobs.engine, EngineState::Failed);
     assert_eq!(s.board.grid, grid);
     assert!(s.status.is_error());
     assert_eq!(
@@ -2177,7 +2186,7 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
             .starts_with("Conflict: digit 1 appears twice")
     );
     let failed = s.clone().reduce(Action::EngineFailed("404".into()));
-    assert_eq!(failed.engine, EngineState::Failed);
+    assert_eq!(failed.jobs.engine, EngineState::Failed);
     assert_eq!(failed.status, s.status);
     assert_eq!(failed.board.grid, s.board.grid);
     let id = failed.next_job_id();
@@ -2186,7 +2195,7 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
         kind: JobKind::Solve,
     });
     assert_eq!(
-        retry.engine,
+        retry.jobs.engine,
         EngineState::Starting,
         "a fresh worker is loading"
     );
@@ -2326,14 +2335,14 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
     );
     assert!(s.busy());
     assert_eq!(
-        s.job.as_ref().and_then(|j| j.partial.clone()),
+        s.jobs.job.as_ref().and_then(|j| j.partial.clone()),
         Some(puzzle())
     );
     let s = s.reduce(Action::KeepPartial);
     assert!(!s.busy());
     assert_eq!(s.board.grid, puzzle());
     assert_eq!(s.board.mode, Mode::Play);
-    assert_eq!(s.engine, EngineState::Starting);
+    assert_eq!(s.jobs.engine, EngineState::Starting);
     assert_eq!(
         s.status.to_string(),
         "Stopped the generation and kept its puzzle so far: one solution, 17 clues, not \
@@ -2399,7 +2408,7 @@ fn stop_and_keep_without_a_partial_puzzle_is_a_cancel() {
             response: Response::Partial { puzzle: puzzle() },
         });
         assert!(s.busy(), "{kind:?}");
-        assert_eq!(s.job.as_ref().and_then(|j| j.partial.clone()), None);
+        assert_eq!(s.jobs.job.as_ref().and_then(|j| j.partial.clone()), None);
     }
 }
 
@@ -2618,7 +2627,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
             millis: 1.0,
         },
     );
-    assert_eq!(s.redundant, vec![p(0, 0)]);
+    assert_eq!(s.jobs.redundant, vec![p(0, 0)]);
     let s = answer(
         &s,
         JobKind::Solve,
@@ -2627,7 +2636,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
             millis: 1.0,
         },
     );
-    assert!(s.redundant.is_empty(), "{}", s.status.to_string());
+    assert!(s.jobs.redundant.is_empty(), "{}", s.status.to_string());
     // An empty board comes in for its givens to be entered, not to be played.
     let s = AppState::default().reduce(Action::Import(".".repeat(81)));
     assert_eq!(s.board.mode, Mode::Givens);

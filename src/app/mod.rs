@@ -4,6 +4,7 @@ pub mod board;
 pub mod editing;
 pub mod files;
 pub mod generation;
+pub mod jobs;
 pub mod protocol;
 pub mod serve;
 pub mod state;

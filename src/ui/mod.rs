@@ -56,7 +56,7 @@ pub fn App() -> Html {
     let state = &store.0;
     let shared = Rc::new(state.clone());
     let side = state.size().side();
-    let engine_state = match state.engine {
+    let engine_state = match state.jobs.engine {
         EngineState::Starting => "starting",
         EngineState::Ready => "ready",
         EngineState::Failed => "failed",
@@ -72,14 +72,14 @@ pub fn App() -> Html {
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
                     <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
                            typing_at={state.typing_at()}
-                           redundant={state.redundant.clone()} on_action={dispatch.clone()} />
+                           redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
                 <section class="panel">
-                    <FormulationPicker selected={state.formulation} on_action={dispatch.clone()} />
+                    <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <CompareTable rows={state.compare.clone()} pending={state.compare_pending()} />
+                    <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>

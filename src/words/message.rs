@@ -236,14 +236,7 @@ impl fmt::Display for Message {
                 played,
             } => return restored(f, *size, *givens, *played),
             Message::SelectFirst => "Select a cell first.",
-            Message::GivenLocked { at } => {
-                return write!(
-                    f,
-                    "Row {}, column {} holds a given; choose Enter givens to change it.",
-                    at.row + 1,
-                    at.col + 1
-                );
-            }
+            Message::GivenLocked { at } => return given_locked(f, *at),
             Message::EnteringGivens => "Entering givens.",
             Message::Playing => "Playing: the givens are locked.",
             Message::GridFull => "The grid is full and has no conflicts.",
@@ -270,13 +263,7 @@ impl fmt::Display for Message {
             Message::ImportWaits { job, instead } => {
                 return waits(f, *job, "The import waits", *instead);
             }
-            Message::GivensClash { conflict } => {
-                return write!(
-                    f,
-                    "The givens clash ({conflict}); a file or link with them could not be \
-                     opened again. Fix the clash first."
-                );
-            }
+            Message::GivensClash { conflict } => return givens_clash(f, conflict),
             Message::Saved { whole_board, name } => {
                 let what = if *whole_board {
                     "the board"
@@ -293,13 +280,7 @@ impl fmt::Display for Message {
                 return write!(f, "Exported the model as {} ({lines}).", model.name());
             }
             Message::SeedSet { seed } => return write!(f, "Seed {seed}."),
-            Message::NotASeed { text } => {
-                return write!(
-                    f,
-                    "'{text}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
-                    u64::MAX
-                );
-            }
+            Message::NotASeed { text } => return not_a_seed(f, text),
             Message::TypeASeed => "Type a seed; Generate waits for one.",
             Message::Generated {
                 size,
@@ -315,25 +296,14 @@ impl fmt::Display for Message {
             } => return kept_partial(f, *clues, *suggest_check),
             Message::Started { job, slow } => return started(f, *job, *slow),
             Message::Cancelled { job, found } => return cancelled(f, *job, *found),
-            Message::EngineStopped { job, reason } => {
-                let verb = job.verb();
-                return write!(
-                    f,
-                    "The engine stopped ({reason}). {verb} did not finish; run it again."
-                );
-            }
+            Message::EngineStopped { job, reason } => return engine_stopped(f, *job, reason),
             Message::JobFailed { job, message } => {
                 return f.write_str(&sentence(format!("{} failed: {message}", job.verb())));
             }
             Message::Compared {
                 formulations,
                 answered,
-            } => {
-                return write!(
-                    f,
-                    "Compared {formulations} formulations: {answered} of them answered and agree."
-                );
-            }
+            } => return compared(f, *formulations, *answered),
             Message::Disagree => "Compared formulations: they DISAGREE (a bug; please report).",
             Message::Solved(solved) => return solved.fmt(f),
             Message::Checked(checked) => return checked.fmt(f),
@@ -379,6 +349,46 @@ fn not_a_digit(f: &mut fmt::Formatter<'_>, key: &str, size: Size, restored: bool
     write!(
         f,
         "'{key}' is not a digit of a {size} grid ({digits}).{back}"
+    )
+}
+
+fn given_locked(f: &mut fmt::Formatter<'_>, at: Pos) -> fmt::Result {
+    write!(
+        f,
+        "Row {}, column {} holds a given; choose Enter givens to change it.",
+        at.row + 1,
+        at.col + 1
+    )
+}
+
+fn givens_clash(f: &mut fmt::Formatter<'_>, conflict: &Conflict) -> fmt::Result {
+    write!(
+        f,
+        "The givens clash ({conflict}); a file or link with them could not be opened again. \
+         Fix the clash first."
+    )
+}
+
+fn not_a_seed(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    write!(
+        f,
+        "'{text}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
+        u64::MAX
+    )
+}
+
+fn engine_stopped(f: &mut fmt::Formatter<'_>, job: JobKind, reason: &str) -> fmt::Result {
+    write!(
+        f,
+        "The engine stopped ({reason}). {} did not finish; run it again.",
+        job.verb()
+    )
+}
+
+fn compared(f: &mut fmt::Formatter<'_>, formulations: usize, answered: usize) -> fmt::Result {
+    write!(
+        f,
+        "Compared {formulations} formulations: {answered} of them answered and agree."
     )
 }
 
