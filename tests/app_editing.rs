@@ -4,7 +4,9 @@
 mod app;
 
 use app::*;
-use sudoku_lab::app::state::{Action, AppState, Direction, JobKind, Mode, UNDO_LIMIT};
+use sudoku_lab::app::state::{
+    Action, AppState, Board, Direction, EditAction, Editing, JobKind, Message, Mode, UNDO_LIMIT,
+};
 use sudoku_lab::engine::{Digit, Entry, Grid, Size};
 
 #[test]
@@ -467,4 +469,94 @@ fn switching_mode_while_a_job_runs_keeps_its_status() {
     let switched = s.clone().reduce(Action::SetMode(Mode::Givens));
     assert_eq!(switched.status, s.status);
     assert_eq!(switched.board.mode, Mode::Givens);
+}
+
+#[test]
+fn the_editing_reducer_works_on_a_board_alone() {
+    let mut board = Board::new(Grid::empty(Size::NINE));
+    let mut editing = Editing::default();
+    let mut status = Message::Welcome;
+    let mut edit = |action, busy, board: &mut Board, status: &mut Message| {
+        editing.reduce(action, board, status, busy)
+    };
+    // Nothing selected: nothing written, and said so.
+    assert!(!edit(
+        EditAction::Input(d(5)),
+        false,
+        &mut board,
+        &mut status
+    ));
+    assert_eq!(status, Message::SelectFirst);
+    assert!(!edit(
+        EditAction::Select(p(0, 0)),
+        false,
+        &mut board,
+        &mut status
+    ));
+    assert!(edit(
+        EditAction::Input(d(5)),
+        false,
+        &mut board,
+        &mut status
+    ));
+    assert_eq!(board.grid.entry(p(0, 0)), Entry::Given(d(5)));
+    assert_eq!((board.undo.len(), &status), (1, &Message::EnteringGivens));
+    // A second 5 in the row: the conflict comes as a value with its cells.
+    edit(EditAction::Select(p(0, 3)), false, &mut board, &mut status);
+    edit(EditAction::Input(d(5)), false, &mut board, &mut status);
+    match status {
+        Message::Conflict { conflict } => {
+            assert_eq!((conflict.first, conflict.second), (p(0, 0), p(0, 3)))
+        }
+        other => panic!("{other:?}"),
+    }
+    // A key hint gives way to the next erase key, which is decided on the message.
+    edit(
+        EditAction::NotADigit("x".into()),
+        false,
+        &mut board,
+        &mut status,
+    );
+    assert_eq!(
+        status,
+        Message::NotADigit {
+            key: "x".into(),
+            size: Size::NINE,
+            restored: false
+        }
+    );
+    assert!(edit(EditAction::Erase, false, &mut board, &mut status));
+    assert_eq!(status, Message::EnteringGivens);
+    // While a job runs, a mode switch keeps the job's line.
+    let running = Message::Started {
+        job: JobKind::Solve,
+        slow: None,
+    };
+    status = running.clone();
+    assert!(!edit(
+        EditAction::SetMode(Mode::Play),
+        true,
+        &mut board,
+        &mut status
+    ));
+    assert_eq!((board.mode, &status), (Mode::Play, &running));
+    // A new size: a new board, and the selection goes when it is off the new one.
+    edit(EditAction::Select(p(8, 8)), false, &mut board, &mut status);
+    let four = Size::new(2).expect("4x4");
+    assert!(edit(
+        EditAction::SetSize(four),
+        false,
+        &mut board,
+        &mut status
+    ));
+    assert_eq!(
+        status,
+        Message::NewGrid {
+            size: four,
+            wiped: Some(Size::NINE)
+        }
+    );
+    assert_eq!(editing.selected, None);
+    assert!(editing.reduce(EditAction::Undo, &mut board, &mut status, false));
+    assert_eq!((board.size(), &status), (Size::NINE, &Message::Undone));
 }

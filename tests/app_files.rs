@@ -7,9 +7,12 @@ mod rows;
 
 use app::*;
 use sudoku_lab::app::protocol::{ModelFormat, Response};
-use sudoku_lab::app::state::{Action, AppState, JobKind, Mode, encode_uri_component};
+use sudoku_lab::app::state::{
+    Action, AppState, Board, FileAction, Files, JobKind, Message, Mode, encode_uri_component,
+};
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{Grid, Size};
+use sudoku_lab::words::{Clipboard, ImportError, ImportSource};
 
 #[test]
 fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
@@ -486,4 +489,88 @@ fn clashing_givens_are_neither_saved_nor_shared() {
         );
         assert_eq!(after.board.grid, s.board.grid);
     }
+}
+
+#[test]
+fn the_files_reducer_works_on_a_board_alone() {
+    let mut board = Board::new(Grid::empty(Size::NINE));
+    let mut files = Files::default();
+    let mut status = Message::Welcome;
+    let two = format!("# two puzzles\n{PUZZLE}\n{PUZZLE}");
+    assert!(files.reduce(FileAction::Import(two), &mut board, &mut status));
+    assert_eq!(
+        (&board.grid, board.mode, board.undo.len()),
+        (&puzzle(), Mode::Play, 1)
+    );
+    let Message::Imported(imported) = &status else {
+        panic!("{status:?}")
+    };
+    assert_eq!(
+        (
+            imported.source,
+            imported.size,
+            imported.givens,
+            imported.format
+        ),
+        (ImportSource::Text, Size::NINE, 17, format::Format::Line)
+    );
+    assert_eq!((imported.puzzles, imported.empty), (2, false));
+    assert_eq!((&imported.skipped, imported.conflict), (&None, None));
+    // A text that does not read changes nothing but the status.
+    assert!(!files.reduce(FileAction::OpenLink("\0".into()), &mut board, &mut status));
+    assert_eq!(
+        status,
+        Message::ImportFailed {
+            source: ImportSource::Link,
+            error: ImportError::Binary
+        }
+    );
+    assert_eq!(board.undo.len(), 1);
+    // Copying is reported while the status still speaks of the link, and only then.
+    files.reduce(
+        FileAction::Share { page: "p".into() },
+        &mut board,
+        &mut status,
+    );
+    assert_eq!(
+        status,
+        Message::ShareLink {
+            copy: Clipboard::Pending
+        }
+    );
+    status = Message::Undone;
+    files.reduce(FileAction::Copied, &mut board, &mut status);
+    assert_eq!((&files.clipboard, &status), (&None, &Message::Undone));
+    // Imports made during a job wait, a second one in place of the first.
+    let first = files.wait(JobKind::Solve, FileAction::Import(PUZZLE.into()));
+    let second = files.wait(JobKind::Solve, FileAction::OpenLink(PUZZLE.into()));
+    assert_eq!(
+        (first, second),
+        (
+            Message::ImportWaits {
+                job: JobKind::Solve,
+                instead: false
+            },
+            Message::ImportWaits {
+                job: JobKind::Solve,
+                instead: true
+            }
+        )
+    );
+    assert_eq!(
+        files.waiting_import,
+        Some(FileAction::OpenLink(PUZZLE.into()))
+    );
+    let exported = files.exported(ModelFormat::Lp, "a\nb\n".into());
+    assert_eq!(
+        exported,
+        Message::Exported {
+            model: ModelFormat::Lp,
+            lines: 2
+        }
+    );
+    assert_eq!(
+        files.download.map(|d| d.name),
+        Some("sudoku.lp".to_string())
+    );
 }

@@ -4,8 +4,11 @@
 mod app;
 
 use app::*;
+use sudoku_lab::app::generation::keep;
 use sudoku_lab::app::protocol::{Response, Symmetry};
-use sudoku_lab::app::state::{Action, AppState, EngineState, JobKind, Mode};
+use sudoku_lab::app::state::{
+    Action, AppState, Board, EngineState, Generation, GenerationAction, JobKind, Message, Mode,
+};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Grid, Size};
 
@@ -215,4 +218,56 @@ fn stop_and_keep_without_a_partial_puzzle_is_a_cancel() {
         assert!(s.busy(), "{kind:?}");
         assert_eq!(s.jobs.job.as_ref().and_then(|j| j.partial.clone()), None);
     }
+}
+
+#[test]
+fn the_generation_reducer_and_what_it_puts_on_the_board_work_alone() {
+    let mut generation = Generation::default();
+    let mut status = Message::Welcome;
+    generation.reduce(GenerationAction::InvalidSeed(" 12x ".into()), &mut status);
+    assert_eq!(status, Message::NotASeed { text: "12x".into() });
+    assert_eq!(generation.seed_draft.as_deref(), Some(" 12x "));
+    generation.reduce(GenerationAction::SetSeed(5), &mut status);
+    assert_eq!(status, Message::SeedSet { seed: 5 });
+    assert_eq!((generation.seed, &generation.seed_draft), (5, &None));
+    generation.reduce(
+        GenerationAction::SetSymmetry(Symmetry::Rotate90),
+        &mut status,
+    );
+    assert_eq!(generation.symmetry, Symmetry::Rotate90);
+    // The answer names the symmetry the job was asked for, not the picker's.
+    let mut board = Board::new(Grid::empty(Size::NINE));
+    let said = generation.generated(puzzle(), 41, 3.0, Symmetry::Rotate180, &mut board);
+    assert_eq!(
+        said,
+        Message::Generated {
+            size: Size::NINE,
+            clues: 17,
+            seed: 41,
+            symmetry: Symmetry::Rotate180,
+            millis: 3.0,
+            next_seed: 42
+        }
+    );
+    assert_eq!(
+        (&board.grid, board.mode, board.undo.len(), generation.seed),
+        (&puzzle(), Mode::Play, 1, 42)
+    );
+    // Stop and keep suggests Check only where it finishes in reasonable time.
+    assert_eq!(
+        keep(puzzle(), &mut board),
+        Message::KeptPartial {
+            clues: 17,
+            suggest_check: true
+        }
+    );
+    let big = Grid::empty(Size::new(6).expect("36x36"));
+    assert_eq!(
+        keep(big, &mut board),
+        Message::KeptPartial {
+            clues: 0,
+            suggest_check: false
+        }
+    );
+    assert_eq!((board.size().side(), board.undo.len()), (36, 3));
 }

@@ -4,11 +4,13 @@
 mod app;
 
 use app::*;
-use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, Phase, Response};
+use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
 use sudoku_lab::app::state::{
-    Action, AppState, COUNT_LIMIT, EngineState, JobKind, Mode, UNDO_LIMIT,
+    Action, AppState, Board, COUNT_LIMIT, EngineState, JobAction, JobKind, Jobs, Message, Mode,
+    UNDO_LIMIT,
 };
 use sudoku_lab::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Stats, Verdict};
+use sudoku_lab::words::{CheckAnswer, Slow, SolveAnswer};
 
 #[test]
 fn started_marks_busy_and_progress_updates_it() {
@@ -1025,4 +1027,112 @@ fn counting_or_checking_with_mip_warns_that_it_is_slow() {
         );
         assert!(s.status.to_string().starts_with(kind.verb()));
     }
+}
+
+#[test]
+fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
+    let mut jobs = Jobs::default();
+    let mut board = Board::new(puzzle());
+    let mut status = Message::Welcome;
+    let mut act = |jobs: &mut Jobs, action| {
+        jobs.reduce(action, &mut board, &mut status, Symmetry::Vertical);
+        status.clone()
+    };
+    act(&mut jobs, JobAction::SetFormulation(Formulation::Mip));
+    let started = act(
+        &mut jobs,
+        JobAction::Started {
+            id: 1,
+            kind: JobKind::Count,
+        },
+    );
+    assert_eq!(
+        started,
+        Message::Started {
+            job: JobKind::Count,
+            slow: Some(Slow::Mip)
+        }
+    );
+    let job = jobs.job.clone().expect("running");
+    assert_eq!(
+        (job.formulation, job.symmetry, jobs.next_job_id()),
+        (Formulation::Mip, Symmetry::Vertical, 2)
+    );
+    // Parts of an answer stay with the job; answers to other jobs are dropped.
+    let progress = Response::Progress {
+        phase: Phase::Solutions,
+        done: 7,
+        total: COUNT_LIMIT + 1,
+    };
+    assert_eq!(jobs.answered(1, progress), None);
+    let stale = Response::Failed {
+        message: "old".into(),
+    };
+    assert_eq!(jobs.answered(2, stale), None);
+    assert!(jobs.job.is_some());
+    let cancelled = act(&mut jobs, JobAction::Cancelled);
+    assert_eq!(
+        cancelled,
+        Message::Cancelled {
+            job: JobKind::Count,
+            found: Some(7)
+        }
+    );
+    assert_eq!((&jobs.job, jobs.engine), (&None, EngineState::Starting));
+
+    // A solve's answer ends the job, and the solution goes on the board as one step.
+    act(
+        &mut jobs,
+        JobAction::SetFormulation(Formulation::Propagation),
+    );
+    act(
+        &mut jobs,
+        JobAction::Started {
+            id: 2,
+            kind: JobKind::Solve,
+        },
+    );
+    let solve = Response::Solved {
+        report: report(&puzzle(), 2),
+        millis: 1.0,
+    };
+    let (job, answer) = jobs.answered(2, solve).expect("the answer ends the job");
+    assert_eq!((job.kind, &jobs.job), (JobKind::Solve, &None));
+    let Response::Solved { report, millis } = answer else {
+        panic!("{answer:?}")
+    };
+    let solution = report.solutions[0].clone();
+    let said = jobs.solved(job.kind, report, millis, &mut board);
+    let Message::Solved(solved) = &said else {
+        panic!("{said:?}")
+    };
+    assert_eq!((&solved.answer, solved.replaced), (&SolveAnswer::Unique, 0));
+    assert_eq!((&board.grid, board.undo.len()), (&solution, 1));
+    assert_eq!(board.solver_cells().iter().filter(|&&m| m).count(), 64);
+
+    // A check outlines the clues that could go; the solver's digits are not the player's.
+    let outcome = CheckOutcome::Unique {
+        solution,
+        clues: 17,
+        redundant: vec![p(0, 0)],
+        guesses: 0,
+    };
+    let said = jobs.checked(Formulation::Sat, outcome, 2.0, &board);
+    let Message::Checked(checked) = &said else {
+        panic!("{said:?}")
+    };
+    assert_eq!(
+        (&checked.answer, &checked.yours),
+        (
+            &CheckAnswer::NotMinimal {
+                clues: 17,
+                redundant: 1,
+                guesses: 0
+            },
+            &None
+        )
+    );
+    assert_eq!(jobs.redundant, vec![p(0, 0)]);
+    jobs.forget_results();
+    assert!(jobs.redundant.is_empty() && jobs.solutions.is_empty());
 }

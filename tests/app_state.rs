@@ -5,9 +5,10 @@ mod app;
 
 use app::*;
 use sudoku_lab::app::protocol::{ModelFormat, Phase, Request, Response, Symmetry};
-use sudoku_lab::app::state::{Action, AppState, COUNT_LIMIT, JobKind, Mode, Saved};
+use sudoku_lab::app::state::{Action, AppState, COUNT_LIMIT, JobKind, Message, Mode, Saved};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Entry, Formulation, Grid, Size};
+use sudoku_lab::words::ImportSource;
 
 #[test]
 fn settings_are_stored_and_saved() {
@@ -388,4 +389,39 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         "{}",
         s.status.to_string()
     );
+}
+
+#[test]
+fn the_status_line_holds_what_happened_as_a_value() {
+    let (s, id) = busy_with(JobKind::Check);
+    let s = s.reduce(Action::OpenLink(PUZZLE.replace('4', ".")));
+    assert_eq!(
+        s.status,
+        Message::ImportWaits {
+            job: JobKind::Check,
+            instead: false
+        }
+    );
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Failed {
+            message: "x".into(),
+        },
+    });
+    let Message::Then { answer, import } = &s.status else {
+        panic!("{:?}", s.status)
+    };
+    assert_eq!(
+        **answer,
+        Message::JobFailed {
+            job: JobKind::Check,
+            message: "x".into()
+        }
+    );
+    let Message::Imported(imported) = &**import else {
+        panic!("{import:?}")
+    };
+    assert_eq!((imported.source, imported.givens), (ImportSource::Link, 14));
+    // The failed job makes the whole line an error, though the import went well.
+    assert!(s.status.is_error() && !import.is_error());
 }
