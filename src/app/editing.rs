@@ -1,4 +1,4 @@
-//! Editing the board by hand: selection, digits and erasing, undo and redo, clear, reset, size, mode.
+//! Editing the board by hand: selection, digits, erasing, undo and redo, clear, reset, size, mode.
 
 use super::board::{Board, Mode, on_the_board};
 use crate::engine::{Digit, Entry, Grid, Pos, Size};

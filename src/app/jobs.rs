@@ -1,5 +1,4 @@
-//! The engine's jobs and their answers: the running job, solutions to step through, the
-//! comparison table, and what a check found.
+//! The engine's jobs and their answers: the running job, solutions, comparison, check findings.
 
 use super::board::{Board, marked};
 use super::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};

@@ -1,4 +1,4 @@
-//! The app's pure side: state, reducer and worker protocol. No web crate, so it tests natively.
+//! The app's pure side, with no web crate: state by area, its reducer, the worker protocol.
 
 pub mod board;
 pub mod editing;

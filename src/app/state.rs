@@ -1,6 +1,4 @@
-//! The app's state and its one pure reducer: every change of what the page shows goes through
-//! [`AppState::reduce`], which hands each action to the area it belongs to. No side effects
-//! here, so it is unit-tested natively.
+//! The app's whole state, and [`AppState::reduce`], which hands each action to its area's reducer.
 
 use super::generation;
 use super::protocol::{Request, Response, Symmetry};
@@ -15,74 +13,56 @@ pub use super::generation::{Generation, GenerationAction};
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
 pub use crate::words::{JobKind, Message};
 
-/// Everything a user action can change.
+/// Everything a user action can change: one list for the page to dispatch from, each action
+/// documented where its area handles it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    // Editing the board by hand: [`EditAction`].
     Select(Pos),
     Move(Direction),
-    /// A digit typed or picked on the pad, into the selected cell.
     Input(Digit),
-    /// The second keystroke of a two-digit number (grids above 35): replaces the digit the
-    /// first keystroke put in the selected cell, in the same undo step.
     InputMore(Digit),
-    /// Clear the selected cell.
     Erase,
     Undo,
     Redo,
-    /// Empty grid of the current size.
     Clear,
-    /// Keep only the givens.
     ResetToGivens,
     SetSize(Size),
     SetMode(Mode),
-    SetFormulation(Formulation),
-    SetSeed(u64),
-    /// Save the board as a file: the givens as one line of text, or the whole board as JSON.
-    Save(Format),
-    /// A key that names no digit of this grid was typed into a cell.
     NotADigit(String),
-    /// The seed field holds this text, which is not a seed (empty while being typed); the
-    /// seed stays as it was and Generate is held back.
+    // Files and sharing: [`FileAction`].
+    Save(Format),
+    Import(String),
+    OpenLink(String),
+    ImportFailed(String),
+    Share {
+        page: String,
+    },
+    Copied,
+    CopyRefused,
+    Downloaded,
+    // The generator's settings: [`GenerationAction`].
+    SetSeed(u64),
     InvalidSeed(String),
     SetSymmetry(Symmetry),
-    /// Text pasted or read from a file; replaces the grid only if it parses.
-    Import(String),
-    /// The puzzle text of a share link the page was opened with.
-    OpenLink(String),
-    /// A file could not be read (or is too large to try); nothing changes but the status.
-    ImportFailed(String),
-    /// The page sent a request to the worker under this id.
+    // Jobs and the worker: [`JobAction`].
+    SetFormulation(Formulation),
     Started {
         id: u64,
         kind: JobKind,
     },
+    EngineReady,
+    Cancelled,
+    EngineFailed(String),
+    ShowSolution(usize),
     /// The worker answered job `id`.
     Answered {
         id: u64,
         response: Response,
     },
-    /// The running job was stopped; a fresh worker is starting.
-    Cancelled,
     /// The running generation was stopped to keep its puzzle so far (as [`Action::Cancelled`]
     /// when there is none yet).
     KeepPartial,
-    /// The worker died (a crash, out of memory, or it failed to load); the running job, if
-    /// any, is lost and the next request starts a fresh worker.
-    EngineFailed(String),
-    /// The worker has loaded and listens.
-    EngineReady,
-    /// Show solution `index` of the ones found.
-    ShowSolution(usize),
-    /// Make a share link to the givens on the page at this address (no fragment).
-    Share {
-        page: String,
-    },
-    /// The pending share link was handed to the clipboard.
-    Copied,
-    /// The browser refused to put the share link on the clipboard.
-    CopyRefused,
-    /// The pending download was handed to the browser.
-    Downloaded,
 }
 
 /// Which part of the state an action is for.

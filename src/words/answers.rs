@@ -239,7 +239,8 @@ impl fmt::Display for Checked {
                 };
                 write!(
                     f,
-                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone} {}",
+                    "Unique but not minimal: {n} of {} {} redundant, highlighted \
+                     ({how}).{alone} {}",
                     quantity(clues as u64, "clues"),
                     if n == 1 { "is" } else { "are" },
                     effort(guesses)
