@@ -1,10 +1,11 @@
 //! sudoku-lab: a Sudoku solver, checker and generator for every size from 1x1 to 49x49.
 //!
 //! The [`engine`] is plain Rust; the web app (`ui` feature) renders it with Yew and runs it in
-//! a web worker.
+//! a web worker. What the page and the command line say is rendered in [`words`].
 
 pub mod app;
 pub mod engine;
+pub mod words;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

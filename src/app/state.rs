@@ -1,207 +1,83 @@
-//! The app's state and its one pure reducer: every change of what the page shows goes through
-//! [`AppState::reduce`]. No side effects here, so it is unit-tested natively.
+//! The app's whole state, and [`AppState::reduce`], which hands each action to its area's reducer.
 
-use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Phase, Request, Response, Symmetry};
-use crate::engine::format;
-pub use crate::engine::format::thousands;
-use crate::engine::{Conflict, Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
+use super::generation;
+use super::protocol::{Request, Response, Symmetry};
+use crate::engine::format::Format;
+use crate::engine::{Digit, Formulation, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 
-/// Whether typing sets clues of the puzzle or plays it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Mode {
-    #[default]
-    Givens,
-    Play,
-}
+pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
+pub use super::editing::{Direction, EditAction, Editing};
+pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
+pub use super::generation::{Generation, GenerationAction};
+pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
+pub use crate::words::{JobKind, Message};
 
-/// Arrow-key directions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Up,
-    Down,
-    Left,
-    Right,
-    /// First and last cell of the row (Home, End).
-    RowStart,
-    RowEnd,
-    /// First and last cell of the grid (Ctrl+Home, Ctrl+End).
-    GridStart,
-    GridEnd,
-    /// One box up or down (Page Up, Page Down), the quick way across big grids.
-    BoxUp,
-    BoxDown,
-}
-
-/// What kind of job the worker is busy with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum JobKind {
-    Solve,
-    Count,
-    Compare,
-    Generate,
-    Check,
-    Export(ModelFormat),
-}
-
-impl JobKind {
-    pub fn verb(self) -> &'static str {
-        match self {
-            JobKind::Solve => "Solving",
-            JobKind::Count => "Counting solutions",
-            JobKind::Compare => "Comparing formulations",
-            JobKind::Generate => "Generating",
-            JobKind::Check => "Checking",
-            JobKind::Export(_) => "Exporting the model",
-        }
-    }
-}
-
-/// A job in flight: its id (to ignore stale answers) and its progress.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Job {
-    pub id: u64,
-    pub kind: JobKind,
-    /// The settings the request was built with: the pickers stay live during a job, so the
-    /// answer must be described with these, not the current ones.
-    pub formulation: Formulation,
-    pub symmetry: Symmetry,
-    pub progress: Option<(Phase, u64, u64)>,
-    /// A generation's latest puzzle so far (unique, not yet minimal), which Stop and keep puts
-    /// on the board.
-    pub partial: Option<Grid>,
-}
-
-/// Whether the engine worker can take requests yet (it loads its own wasm after the page).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum EngineState {
-    #[default]
-    Starting,
-    Ready,
-    /// The worker died or never loaded; the next request starts a fresh one.
-    Failed,
-}
-
-/// A file the page should offer for download; the view starts it and answers `Downloaded`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Download {
-    pub name: String,
-    pub mime: String,
-    pub text: String,
-}
-
-/// Solutions a search saw: all there are when `exhaustive`, else a lower bound.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub struct Found {
-    pub count: u64,
-    pub exhaustive: bool,
-}
-
-/// The status line: a sentence, and whether it reports a problem.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct Status {
-    pub text: String,
-    pub error: bool,
-}
-
-impl Status {
-    fn info(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            error: false,
-        }
-    }
-
-    fn error(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            error: true,
-        }
-    }
-}
-
-/// One step of the undo history: a board and which of its digits the solver placed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    pub grid: Grid,
-    pub solver_grid: Option<Grid>,
-}
-
-/// Where the last action typed a digit, and whether that made an undo step of its own.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct LastTyped {
-    at: Pos,
-    own_step: bool,
-}
-
-/// Everything a user action can change.
+/// Everything a user action can change: one list for the page to dispatch from, each action
+/// documented where its area handles it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    // Editing the board by hand: [`EditAction`].
     Select(Pos),
     Move(Direction),
-    /// A digit typed or picked on the pad, into the selected cell.
     Input(Digit),
-    /// The second keystroke of a two-digit number (grids above 35): replaces the digit the
-    /// first keystroke put in the selected cell, in the same undo step.
     InputMore(Digit),
-    /// Clear the selected cell.
     Erase,
     Undo,
     Redo,
-    /// Empty grid of the current size.
     Clear,
-    /// Keep only the givens.
     ResetToGivens,
     SetSize(Size),
     SetMode(Mode),
-    SetFormulation(Formulation),
-    SetSeed(u64),
-    /// Save the board as a file: the givens as one line of text, or the whole board as JSON.
-    Save(format::Format),
-    /// A key that names no digit of this grid was typed into a cell.
     NotADigit(String),
-    /// The seed field holds this text, which is not a seed (empty while being typed); the
-    /// seed stays as it was and Generate is held back.
+    // Files and sharing: [`FileAction`].
+    Save(Format),
+    Import(String),
+    OpenLink(String),
+    ImportFailed(String),
+    Share {
+        page: String,
+    },
+    Copied,
+    CopyRefused,
+    Downloaded,
+    // The generator's settings: [`GenerationAction`].
+    SetSeed(u64),
     InvalidSeed(String),
     SetSymmetry(Symmetry),
-    /// Text pasted or read from a file; replaces the grid only if it parses.
-    Import(String),
-    /// The puzzle text of a share link the page was opened with.
-    OpenLink(String),
-    /// A file could not be read (or is too large to try); nothing changes but the status.
-    ImportFailed(String),
-    /// The page sent a request to the worker under this id.
+    // Jobs and the worker: [`JobAction`].
+    SetFormulation(Formulation),
     Started {
         id: u64,
         kind: JobKind,
     },
+    EngineReady,
+    Cancelled,
+    EngineFailed(String),
+    ShowSolution(usize),
     /// The worker answered job `id`.
     Answered {
         id: u64,
         response: Response,
     },
-    /// The running job was stopped; a fresh worker is starting.
-    Cancelled,
     /// The running generation was stopped to keep its puzzle so far (as [`Action::Cancelled`]
     /// when there is none yet).
     KeepPartial,
-    /// The worker died (a crash, out of memory, or it failed to load); the running job, if
-    /// any, is lost and the next request starts a fresh worker.
-    EngineFailed(String),
-    /// The worker has loaded and listens.
-    EngineReady,
-    /// Show solution `index` of the ones found.
-    ShowSolution(usize),
-    /// Make a share link to the givens on the page at this address (no fragment).
-    Share {
-        page: String,
+}
+
+/// Which part of the state an action is for.
+enum Area {
+    Editing(EditAction),
+    Files(FileAction),
+    Generation(GenerationAction),
+    Jobs(JobAction),
+    /// An answer may concern any area.
+    Answered {
+        id: u64,
+        response: Response,
     },
-    /// The pending share link was handed to the clipboard.
-    Copied,
-    /// The browser refused to put the share link on the clipboard.
-    CopyRefused,
-    /// The pending download was handed to the browser.
-    Downloaded,
+    /// Stop and keep ends a job and puts its puzzle on the board.
+    KeepPartial,
 }
 
 impl Action {
@@ -222,78 +98,55 @@ impl Action {
                 | Action::ShowSolution(_)
         )
     }
-}
 
-/// The URL fragment prefix of a share link: `#p=<puzzle>`.
-pub const SHARE_PREFIX: &str = "#p=";
-
-/// Percent-encodes all but the characters JavaScript's `encodeURIComponent` keeps, so the
-/// page's decoder reads the text back exactly.
-pub fn encode_uri_component(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+    fn area(self) -> Area {
+        use {Area as A, EditAction as E, FileAction as F, GenerationAction as G, JobAction as J};
+        match self {
+            Action::Select(p) => A::Editing(E::Select(p)),
+            Action::Move(d) => A::Editing(E::Move(d)),
+            Action::Input(d) => A::Editing(E::Input(d)),
+            Action::InputMore(d) => A::Editing(E::InputMore(d)),
+            Action::Erase => A::Editing(E::Erase),
+            Action::Undo => A::Editing(E::Undo),
+            Action::Redo => A::Editing(E::Redo),
+            Action::Clear => A::Editing(E::Clear),
+            Action::ResetToGivens => A::Editing(E::ResetToGivens),
+            Action::SetSize(s) => A::Editing(E::SetSize(s)),
+            Action::SetMode(m) => A::Editing(E::SetMode(m)),
+            Action::NotADigit(k) => A::Editing(E::NotADigit(k)),
+            Action::Save(f) => A::Files(F::Save(f)),
+            Action::Import(t) => A::Files(F::Import(t)),
+            Action::OpenLink(t) => A::Files(F::OpenLink(t)),
+            Action::ImportFailed(r) => A::Files(F::ImportFailed(r)),
+            Action::Share { page } => A::Files(F::Share { page }),
+            Action::Copied => A::Files(F::Copied),
+            Action::CopyRefused => A::Files(F::CopyRefused),
+            Action::Downloaded => A::Files(F::Downloaded),
+            Action::SetSeed(s) => A::Generation(G::SetSeed(s)),
+            Action::InvalidSeed(t) => A::Generation(G::InvalidSeed(t)),
+            Action::SetSymmetry(s) => A::Generation(G::SetSymmetry(s)),
+            Action::SetFormulation(f) => A::Jobs(J::SetFormulation(f)),
+            Action::Started { id, kind } => A::Jobs(J::Started { id, kind }),
+            Action::EngineReady => A::Jobs(J::EngineReady),
+            Action::Cancelled => A::Jobs(J::Cancelled),
+            Action::EngineFailed(reason) => A::Jobs(J::EngineFailed(reason)),
+            Action::ShowSolution(i) => A::Jobs(J::ShowSolution(i)),
+            Action::Answered { id, response } => A::Answered { id, response },
+            Action::KeepPartial => A::KeepPartial,
         }
     }
-    out
 }
 
-/// The engine takes box size 0 (a grid with no cells); the board starts at 1x1.
-pub fn on_the_board(size: Size) -> bool {
-    size.box_size() >= 1
-}
-
-/// The whole app state.
+/// The whole app state: the board every area shares, each area's own state, and the status
+/// line saying what happened last.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
-    pub grid: Grid,
-    pub selected: Option<Pos>,
-    pub mode: Mode,
-    pub formulation: Formulation,
-    pub seed: u64,
-    /// What the seed field shows while it is not a seed: Generate waits for a fix rather
-    /// than use a seed the field does not show.
-    pub seed_draft: Option<String>,
-    /// The digits the solver put on the board and nobody has typed over since, to tell them
-    /// from played ones; `None` once an edit replaces the whole board.
-    pub solver_grid: Option<Grid>,
-    pub symmetry: Symmetry,
-    pub engine: EngineState,
-    pub undo: Vec<Snapshot>,
-    pub redo: Vec<Snapshot>,
-    pub status: Status,
-    pub job: Option<Job>,
-    /// Solutions found by the last solve, to step through.
-    pub solutions: Vec<Grid>,
-    pub solution_index: usize,
-    /// How many solutions the search that gave `solutions` saw, of which those are the first.
-    pub found: Found,
-    pub compare: Vec<CompareRow>,
-    /// Clues the last check found redundant, highlighted on the board.
-    pub redundant: Vec<Pos>,
-    pub share_link: Option<String>,
-    /// A share link to hand to the clipboard; the view does, then answers `Copied`.
-    pub clipboard: Option<String>,
-    /// An import that arrived while a job ran (a share link opened in this tab, say): it
-    /// applies when the job ends rather than be lost.
-    pub waiting_import: Option<Action>,
-    /// The cell the last action typed a digit into: a second quick key there continues the
-    /// number (`InputMore`), in the same undo step when the first key made one.
-    last_typed: Option<LastTyped>,
-    /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
-    /// which the stack's length cannot once the cap drops the oldest.
-    steps: u64,
-    /// The oldest step the last push dropped from a full history: a push taken back (the
-    /// first key of a two-key number) puts it back.
-    dropped: Option<Snapshot>,
-    /// A hint about a key that is no digit: while the status still shows it, the next digit
-    /// or erase key replaces it, even one that changes nothing.
-    key_hint: Option<String>,
-    pub download: Option<Download>,
-    next_id: u64,
+    pub board: Board,
+    pub editing: Editing,
+    pub jobs: Jobs,
+    pub files: Files,
+    pub generation: Generation,
+    pub status: Message,
 }
 
 /// What survives a reload.
@@ -311,9 +164,6 @@ pub struct Saved {
     pub solver_grid: Option<Grid>,
 }
 
-/// Undo depth: plenty for hand entry, bounded for 49x49 grids.
-pub const UNDO_LIMIT: usize = 200;
-
 impl Default for AppState {
     fn default() -> Self {
         AppState::new(Grid::empty(Size::NINE))
@@ -323,33 +173,12 @@ impl Default for AppState {
 impl AppState {
     pub fn new(grid: Grid) -> AppState {
         AppState {
-            grid,
-            selected: None,
-            mode: Mode::Givens,
-            formulation: Formulation::default(),
-            seed: 1,
-            seed_draft: None,
-            solver_grid: None,
-            symmetry: Symmetry::None,
-            engine: EngineState::Starting,
-            undo: Vec::new(),
-            redo: Vec::new(),
-            status: Status::info("Enter givens, import a puzzle or generate one."),
-            job: None,
-            solutions: Vec::new(),
-            solution_index: 0,
-            found: Found::default(),
-            compare: Vec::new(),
-            redundant: Vec::new(),
-            share_link: None,
-            clipboard: None,
-            waiting_import: None,
-            last_typed: None,
-            steps: 0,
-            dropped: None,
-            key_hint: None,
-            download: None,
-            next_id: 1,
+            board: Board::new(grid),
+            editing: Editing::default(),
+            jobs: Jobs::default(),
+            files: Files::default(),
+            generation: Generation::default(),
+            status: Message::Welcome,
         }
     }
 
@@ -362,10 +191,7 @@ impl AppState {
         match serde_json::from_str::<Saved>(text) {
             Ok(saved) if on_the_board(saved.grid.size()) => AppState::restore(saved),
             _ => AppState {
-                status: Status::info(
-                    "The board saved on your last visit could not be read, so this is an \
-                     empty grid.",
-                ),
+                status: Message::StoredUnreadable,
                 ..AppState::default()
             },
         }
@@ -375,101 +201,89 @@ impl AppState {
         if !on_the_board(saved.grid.size()) {
             return AppState::default();
         }
-        let digits = saved
-            .grid
+        let grid = &saved.grid;
+        let digits = grid
             .entries()
             .iter()
             .filter(|e| e.digit().is_some())
             .count();
-        let status = if digits == 0 {
-            AppState::default().status
-        } else {
-            Status::info(format!(
-                "Restored the {} grid from your last visit ({}{}).",
-                saved.grid.size(),
-                quantity(saved.grid.given_count() as u64, "givens"),
-                match digits - saved.grid.given_count() {
-                    0 => String::new(),
-                    played => format!(", {} filled in", quantity(played as u64, "digits")),
-                }
-            ))
+        let status = match digits {
+            0 => Message::Welcome,
+            _ => Message::Restored {
+                size: grid.size(),
+                givens: grid.given_count(),
+                played: digits - grid.given_count(),
+            },
         };
-        AppState {
-            mode: saved.mode,
-            formulation: saved.formulation,
-            seed: saved.seed,
-            symmetry: saved.symmetry,
-            solver_grid: saved.solver_grid,
-            status,
-            ..AppState::new(saved.grid)
-        }
+        let mut state = AppState::new(saved.grid);
+        state.board.mode = saved.mode;
+        state.board.solver_grid = saved.solver_grid;
+        state.jobs.formulation = saved.formulation;
+        state.generation.seed = saved.seed;
+        state.generation.symmetry = saved.symmetry;
+        state.status = status;
+        state
     }
 
     pub fn saved(&self) -> Saved {
         Saved {
-            grid: self.grid.clone(),
-            mode: self.mode,
-            formulation: self.formulation,
-            seed: self.seed,
-            symmetry: self.symmetry,
-            solver_grid: self.solver_grid.clone(),
+            grid: self.board.grid.clone(),
+            mode: self.board.mode,
+            formulation: self.jobs.formulation,
+            seed: self.generation.seed,
+            symmetry: self.generation.symmetry,
+            solver_grid: self.board.solver_grid.clone(),
         }
     }
 
     pub fn size(&self) -> Size {
-        self.grid.size()
+        self.board.size()
     }
 
     pub fn busy(&self) -> bool {
-        self.job.is_some()
+        self.jobs.job.is_some()
     }
 
-    /// Per cell, whether its digit is the solver's: placed by the last solve and not typed
-    /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
+    /// Per cell, whether its digit is the solver's (see [`Board::solver_cells`]).
     pub fn solver_cells(&self) -> Vec<bool> {
-        marked(&self.grid, self.solver_grid.as_ref())
+        self.board.solver_cells()
     }
 
-    /// The cell a second quick key would continue a number in: the last action typed there.
+    /// The cell a second quick key would continue a number in.
     pub fn typing_at(&self) -> Option<Pos> {
-        self.last_typed.map(|t| t.at)
+        self.editing.typing_at()
     }
 
-    /// The formulations a running comparison has yet to report, in the order the worker
-    /// runs them.
+    /// The formulations a running comparison has yet to report.
     pub fn compare_pending(&self) -> Vec<Formulation> {
-        if !self
-            .job
-            .as_ref()
-            .is_some_and(|j| j.kind == JobKind::Compare)
-        {
-            return Vec::new();
-        }
-        Formulation::ALL
-            .iter()
-            .copied()
-            .filter(|f| !self.compare.iter().any(|r| r.formulation == *f))
-            .collect()
+        self.jobs.compare_pending()
     }
 
     /// The id the next request will carry; the page sends it, then dispatches `Started`.
     pub fn next_job_id(&self) -> u64 {
-        self.next_id
+        self.jobs.next_job_id()
+    }
+
+    /// Where the stepper is among the solutions: `Solution 3 of 288 shown (the first 100
+    /// are kept)`, or `of at least 2` when the search stopped at two.
+    pub fn stepper_text(&self) -> String {
+        self.jobs.stepper().to_string()
     }
 
     /// The worker request for a job kind on the current puzzle.
     pub fn request(&self, kind: JobKind) -> Request {
-        let puzzle = self.grid.puzzle();
+        let puzzle = self.board.grid.puzzle();
+        let formulation = self.jobs.formulation;
         match kind {
             JobKind::Solve => Request::Solve {
                 puzzle,
-                formulation: self.formulation,
+                formulation,
                 max_solutions: Some(2),
                 keep: 2,
             },
             JobKind::Count => Request::Solve {
                 puzzle,
-                formulation: self.formulation,
+                formulation,
                 // One past the limit tells exactly the limit from more.
                 max_solutions: Some(COUNT_LIMIT + 1),
                 keep: KEEP_SOLUTIONS,
@@ -477,13 +291,13 @@ impl AppState {
             JobKind::Compare => Request::Compare { puzzle },
             JobKind::Generate => Request::Generate {
                 size: self.size(),
-                seed: self.seed,
-                symmetry: self.symmetry,
-                formulation: self.formulation,
+                seed: self.generation.seed,
+                symmetry: self.generation.symmetry,
+                formulation,
             },
             JobKind::Check => Request::Check {
                 puzzle,
-                formulation: self.formulation,
+                formulation,
             },
             JobKind::Export(model) => Request::Export { puzzle, model },
         }
@@ -493,1007 +307,112 @@ impl AppState {
     pub fn reduce(mut self, action: Action) -> AppState {
         // A running job answers about the board it started from, and solving or generating
         // replaces it, so the board holds still until the job ends.
-        if let Some(job) = self.job.as_ref().filter(|_| action.edits_the_board()) {
-            let verb = job.kind.verb();
-            self.status = Status::info(match action {
-                Action::Import(_) | Action::OpenLink(_) => {
-                    let instead = match self.waiting_import.replace(action) {
-                        Some(_) => " (in place of the one that was waiting)",
-                        None => "",
-                    };
-                    format!(
-                        "{verb}... The import waits until it finishes{instead}; Cancel stops it."
-                    )
-                }
-                _ => format!("{verb}... The board is locked until it finishes; Cancel stops it."),
-            });
+        if let Some(job) = self.jobs.job.as_ref().filter(|_| action.edits_the_board()) {
+            let job = job.kind;
+            self.status = match action.area() {
+                Area::Files(import) => self.files.wait(job, import),
+                _ => Message::Locked { job },
+            };
             return self;
         }
-        let typed = self.last_typed.take();
-        let keyed = matches!(
-            action,
-            Action::Input(_) | Action::InputMore(_) | Action::Erase
-        );
-        match action {
-            Action::Select(p) => {
-                if p.row < self.size().side() && p.col < self.size().side() {
-                    self.selected = Some(p);
-                }
-            }
-            Action::Move(dir) => self.move_selection(dir),
-            Action::Input(d) => {
-                let before = self.steps;
-                self.input(Some(d));
-                self.last_typed = self
-                    .selected
-                    .filter(|&p| self.grid.digit(p) == Some(d))
-                    .map(|at| LastTyped {
-                        at,
-                        own_step: self.steps == before + 1,
-                    });
-            }
-            Action::InputMore(d) => {
-                let before = self.steps;
-                self.input(Some(d));
-                // One number, one undo step: the step the first keystroke made goes.
-                let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
-                if first_step && self.steps == before + 1 {
-                    self.unpush();
-                }
-            }
-            Action::Erase => self.input(None),
-            Action::Undo => {
-                if let Some(before) = self.undo.pop() {
-                    let now = self.restore_snapshot(before);
-                    self.redo.push(now);
-                    self.after_grid_change();
-                    self.status = self.board_status("Undone.");
-                }
-            }
-            Action::Redo => {
-                if let Some(after) = self.redo.pop() {
-                    let now = self.restore_snapshot(after);
-                    self.undo.push(now);
-                    self.after_grid_change();
-                    self.status = self.board_status("Redone.");
-                }
-            }
-            // Nothing to clear or reset: no step for Undo to walk through.
-            Action::Clear if self.grid == Grid::empty(self.size()) => {
-                self.mode = Mode::Givens;
-                self.status = Status::info("The board is already empty.");
-            }
-            Action::ResetToGivens if self.grid == self.grid.puzzle() => {
-                self.status = Status::info("The board holds only givens already.");
-            }
-            Action::Clear => {
-                let undo = self.undo_hint();
-                let empty = Grid::empty(self.size());
-                self.replace_grid(empty);
-                self.mode = Mode::Givens;
-                self.status = Status::info(format!("Cleared.{undo}"));
-            }
-            Action::ResetToGivens => {
-                let givens = self.grid.puzzle();
-                self.replace_grid(givens);
-                self.status = Status::info("Back to the givens.");
-            }
-            Action::SetSize(size) => {
-                if size != self.size() && on_the_board(size) {
-                    let undo = self.undo_hint();
-                    self.replace_grid(Grid::empty(size));
-                    self.mode = Mode::Givens;
-                    self.status = Status::info(format!("New empty {size} grid.{undo}"));
-                }
-            }
-            Action::SetMode(m) => {
-                // An older message may still speak of the other mode ("playing, ...").
-                // A running job's line says what it does and how to stop it; that stays.
-                if m != self.mode && !self.status.error && !self.busy() {
-                    self.status = Status::info(match m {
-                        Mode::Givens => "Entering givens: digits typed now are clues.",
-                        Mode::Play => "Playing: the givens are locked; digits typed now are yours.",
-                    });
-                }
-                self.mode = m;
-            }
-            Action::Save(_) | Action::Share { .. } if self.clashing_givens().is_some() => {
-                let c = self
-                    .clashing_givens()
-                    .map(|c| c.to_string())
-                    .unwrap_or_default();
-                self.status = Status::error(format!(
-                    "The givens clash ({c}); a file or link with them could not be opened again. \
-                     Fix the clash first."
-                ));
-            }
-            Action::Save(f) => {
-                // The text formats cannot mark a clue, so they carry the puzzle alone; JSON
-                // keeps the clues and the rest of the board apart.
-                let (grid, name, mime, what) = match f {
-                    format::Format::Json => (
-                        self.grid.clone(),
-                        "sudoku.json",
-                        "application/json",
-                        "the board",
-                    ),
-                    _ => (self.grid.puzzle(), "sudoku.txt", "text/plain", "the givens"),
-                };
-                let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
-                self.status = Status::info(format!("Saved {what} as {name}."));
-                self.download = Some(Download {
-                    name: name.to_string(),
-                    mime: mime.to_string(),
-                    text: format!("{}\n", text.trim_end()),
-                });
-            }
-            Action::NotADigit(key) => {
-                let side = self.size().side();
-                let digits = match side {
-                    0..=9 => format!("1 to {side}"),
-                    10..=35 => format!(
-                        "1 to 9, then A to {}",
-                        format::digit_symbol(Digit::from_index(side - 1)).unwrap_or('?')
-                    ),
-                    _ => format!("numbers 1 to {side}, two keys for two digits"),
-                };
-                // A number too large for the grid was meant as a whole: its first key, which
-                // wrote a digit of its own, is taken back.
-                let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
-                let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
-                let back = match first.and_then(|_| self.unpush()) {
-                    Some(before) => {
-                        self.restore_snapshot(before);
-                        self.after_grid_change();
-                        " The cell holds what it did before."
-                    }
-                    None => "",
-                };
-                self.status = Status::info(format!(
-                    "'{key}' is not a digit of a {} grid ({digits}).{back}",
-                    self.size()
-                ));
-                self.key_hint = Some(self.status.text.clone());
-            }
-            Action::SetFormulation(f) => self.formulation = f,
-            Action::SetSeed(s) => {
-                self.seed = s;
-                // The complaint about the field's old text no longer applies.
-                if self.seed_draft.take().is_some() && self.status.error {
-                    self.status = Status::info(format!("Seed {s}."));
-                }
-            }
-            Action::InvalidSeed(text) => {
-                // An empty field is a seed being typed, not a mistake yet.
-                let shown: String = text.trim().chars().take(40).collect();
-                if !shown.is_empty() {
-                    self.status = Status::error(format!(
-                        "'{shown}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
-                        u64::MAX
-                    ));
-                } else if self.seed_draft.is_some() && self.status.error {
-                    // The complaint quotes text that is gone.
-                    self.status = Status::info("Type a seed; Generate waits for one.");
-                }
-                self.seed_draft = Some(text);
-            }
-            Action::ImportFailed(reason) => {
-                self.status = Status::error(sentence(format!("Import failed: {reason}")));
-            }
-            Action::SetSymmetry(s) => self.symmetry = s,
-            Action::Import(text) => self.import(&text, "Import failed", "Imported a"),
-            Action::OpenLink(text) => self.import(
-                &text,
-                "The share link's puzzle could not be opened",
-                "Opened the shared",
-            ),
-            Action::Started { id, kind } => {
-                if kind == JobKind::Compare {
-                    self.compare.clear();
-                }
-                self.job = Some(Job {
-                    id,
-                    kind,
-                    formulation: self.formulation,
-                    symmetry: self.symmetry,
-                    progress: None,
-                    partial: None,
-                });
-                self.next_id = self.next_id.max(id + 1);
-                // MIP solves its 0-1 program again for each solution and each clue: fine for one
-                // answer, slow for many, which should not come as a surprise.
-                let slow = match kind {
-                    JobKind::Count | JobKind::Check if self.formulation == Formulation::Mip => {
-                        " MIP re-solves its program once per solution (Count) or clue (Check), \
-                         so this can take a while; Propagation answers the same far faster."
-                    }
-                    // Measured: a 36x36 puzzle of 695 clues took about 3 s per clue.
-                    JobKind::Check if self.size().box_size() >= 6 => {
-                        " Each clue is one search, and at this size they are hard: this can take \
-                         tens of minutes. Cancel stops it."
-                    }
-                    _ => "",
-                };
-                self.status = Status::info(format!("{}...{slow}", kind.verb()));
-                // The request started a fresh worker in place of the failed one.
-                if self.engine == EngineState::Failed {
-                    self.engine = EngineState::Starting;
-                }
-            }
-            Action::Answered { id, response } => return self.answered(id, response).after_job(),
-            Action::Cancelled => {
-                self.engine = EngineState::Starting;
-                if let Some(job) = self.job.take() {
-                    // A count's progress is a lower bound worth keeping.
-                    let found = match job.progress {
-                        Some((Phase::Solutions, n, _)) if n > 0 => {
-                            format!("; it had found {} by then", quantity(n, "solutions"))
-                        }
-                        _ => String::new(),
-                    };
-                    self.status = Status::info(format!("{} cancelled{found}.", job.kind.verb()));
-                }
-                return self.after_job();
-            }
-            Action::KeepPartial => {
-                let Some(puzzle) = self.job.as_mut().and_then(|j| j.partial.take()) else {
-                    return self.reduce(Action::Cancelled);
-                };
-                self.engine = EngineState::Starting;
-                self.job = None;
-                let clues = puzzle.given_count();
-                self.replace_grid(puzzle);
-                self.mode = Mode::Play;
-                // Checking each clue of a 36x36 puzzle takes tens of minutes.
-                let check = if self.size().box_size() < 6 {
-                    " (Check shows which clues can go)"
-                } else {
-                    ""
-                };
-                self.status = Status::info(format!(
-                    "Stopped the generation and kept its puzzle so far: one solution, {}, not \
-                     minimal yet{check}. Generate with the same seed starts it afresh.",
-                    quantity(clues as u64, "clues")
-                ));
-                return self.after_job();
-            }
-            Action::EngineFailed(reason) => {
-                // With no job waiting, the user's current message (a conflict, an import
-                // error) matters more; the next request starts a fresh worker and reports
-                // a failure then.
-                self.engine = EngineState::Failed;
-                if let Some(job) = self.job.take() {
-                    self.status = Status::error(format!(
-                        "The engine stopped ({reason}). {} did not finish; run it again.",
-                        job.kind.verb()
-                    ));
-                }
-                return self.after_job();
-            }
-            Action::EngineReady => self.engine = EngineState::Ready,
-            Action::ShowSolution(i) => {
-                if let Some(s) = self.solutions.get(i).cloned() {
-                    self.solution_index = i;
-                    self.solver_grid = Some(self.marks_for(&s));
-                    self.grid = s;
-                }
-            }
-            Action::Share { page } => {
-                let puzzle = format::write_compact(&self.grid.puzzle());
-                let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
-                self.status = Status::info("Share link made: it opens this puzzle's givens.");
-                self.share_link = Some(link.clone());
-                self.clipboard = Some(link);
-            }
-            // The outcome of copying, unless the status moved on meanwhile.
-            Action::Copied | Action::CopyRefused if !self.status.text.starts_with("Share link") => {
-                self.clipboard = None;
-            }
-            Action::Copied => {
-                self.clipboard = None;
-                self.status =
-                    Status::info("Share link made and copied: it opens this puzzle's givens.");
-            }
-            Action::CopyRefused => {
-                self.clipboard = None;
-                self.status = Status::info(
-                    "Share link made: it opens this puzzle's givens. The browser did not let \
-                     the page copy it; copy it from the Share link box.",
-                );
-            }
-            Action::Downloaded => self.download = None,
+        let area = action.area();
+        if !matches!(area, Area::Editing(_)) {
+            self.editing.end_typing();
         }
-        if keyed && self.key_hint.take().is_some_and(|h| h == self.status.text) {
-            self.status = self.editing_status();
-        }
-        self
-    }
-
-    /// Moves like a grid widget: arrows stop at the edges rather than wrap around, so the
-    /// edge is a place a keyboard or screen-reader user can find.
-    fn move_selection(&mut self, dir: Direction) {
-        let side = self.size().side();
-        if side == 0 {
-            return;
-        }
-        let n = self.size().box_size();
-        let last = side - 1;
-        let p = self.selected.unwrap_or(Pos::new(0, 0));
-        let (r, c) = (p.row, p.col);
-        let (r, c) = match dir {
-            Direction::Up => (r.saturating_sub(1), c),
-            Direction::Down => ((r + 1).min(last), c),
-            Direction::Left => (r, c.saturating_sub(1)),
-            Direction::Right => (r, (c + 1).min(last)),
-            Direction::RowStart => (r, 0),
-            Direction::RowEnd => (r, last),
-            Direction::GridStart => (0, 0),
-            Direction::GridEnd => (last, last),
-            Direction::BoxUp => (r.saturating_sub(n), c),
-            Direction::BoxDown => ((r + n).min(last), c),
-        };
-        self.selected = Some(Pos::new(r, c));
-    }
-
-    /// Replaces the board with the puzzle in `text` if it parses; `failed` and `done` start
-    /// the message either way.
-    fn import(&mut self, text: &str, failed: &str, done: &str) {
-        // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
-        // what it is helps more than that count.
-        if text.contains(['\0', '\u{fffd}']) {
-            self.status = Status::error(format!(
-                "{failed}: this is not text (it holds binary data); a puzzle is plain text or JSON."
-            ));
-            return;
-        }
-        // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or
-        // worse, without), so the text is split into its puzzles first, as the command line
-        // does (see `format::pieces`), and its first puzzle is taken.
-        let pieces = format::pieces(text);
-        let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
-        let bad = pieces
-            .iter()
-            .find_map(|p| Some((p.line, p.parsed.as_ref().err()?)));
-        let (parsed, of, skipped) = match (readable.next(), bad) {
-            (Some(first), bad) => {
-                let others = readable.count();
-                let of = if others > 0 {
-                    format!(
-                        " (the first of {} puzzles in the text)",
-                        thousands(others as u64 + 1)
-                    )
-                } else {
-                    String::new()
-                };
-                // A title or a note among the puzzles is passed over, and said to be.
-                let skipped = bad.map_or(String::new(), |(line, e)| {
-                    sentence(format!(" Line {line} does not read: {e}"))
-                });
-                (first.clone(), of, skipped)
+        let (board, status) = (&mut self.board, &mut self.status);
+        let replaced = match area {
+            Area::Editing(edit) => {
+                let busy = self.jobs.job.is_some();
+                self.editing.reduce(edit, board, status, busy)
             }
-            (None, Some((line, e))) if pieces.len() > 1 => {
-                self.status = Status::error(sentence(format!(
-                    "{failed}: no line of the text reads as a puzzle; line {line}: {e}"
-                )));
-                return;
+            Area::Files(file) => self.files.reduce(file, board, status),
+            Area::Generation(setting) => {
+                self.generation.reduce(setting, status);
+                false
             }
-            // One piece that does not read: the text as a whole says best what is wrong.
-            (None, _) => match format::parse(text) {
-                Ok(parsed) => (parsed, String::new(), String::new()),
-                Err(e) => {
-                    self.status = Status::error(sentence(format!("{failed}: {e}")));
-                    return;
+            Area::Jobs(job) => {
+                let symmetry = self.generation.symmetry;
+                self.jobs.reduce(job, board, status, symmetry);
+                false
+            }
+            Area::Answered { id, response } => self.answered(id, response),
+            Area::KeepPartial => match self.jobs.stop_keeping() {
+                Some(puzzle) => {
+                    self.status = generation::keep(puzzle, &mut self.board);
+                    true
                 }
+                None => return self.reduce(Action::Cancelled),
             },
         };
-        let size = parsed.grid.size();
-        if !on_the_board(size) {
-            self.status = Status::error(format!(
-                "{failed}: a {size} grid has no cells to play; the board takes {} to {}.",
-                Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
-                Size::all().last().unwrap_or(Size::NINE),
-            ));
-            return;
+        if replaced {
+            self.board_replaced();
         }
-        let givens = parsed.puzzle.given_count();
-        let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-        self.replace_grid(parsed.grid);
-        // An empty board has no givens to play around: it is there to be filled with them.
-        let (mode, next) = if empty {
-            (Mode::Givens, "enter its givens")
-        } else {
-            (Mode::Play, "playing, the givens are locked")
+        self.import_waiting()
+    }
+
+    /// The answer to job `id`, handed to the area it concerns; returns whether it replaced
+    /// the board. The board was locked while the job ran, so the answer is about this board.
+    fn answered(&mut self, id: u64, response: Response) -> bool {
+        let Some((job, answer)) = self.jobs.answered(id, response) else {
+            return false;
         };
-        self.mode = mode;
-        let format = match parsed.format {
-            format::Format::Json => "JSON",
-            other => other.name(),
-        };
-        // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass unsaid.
-        let zeros = if parsed.format == format::Format::Line
-            && size.side() >= 10
-            && text
-                .lines()
-                .any(|l| !l.trim_start().starts_with('#') && l.contains('0'))
-        {
-            " Each 0 was read as a blank; 10 and up are letters (16 is G).".to_string()
-        } else {
-            String::new()
-        };
-        let imported = format!(
-            "{done} {size} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
-            quantity(givens as u64, "givens"),
-        );
-        // A board saved in play may hold clashing digits; they are shaded.
-        self.status = match self.grid.conflicts().first() {
-            Some(c) => Status::error(format!("{imported} Conflict: {c}.")),
-            None => Status::info(imported),
-        };
-    }
-
-    /// Said when an action wipes a board that held digits: the way back is not obvious.
-    fn undo_hint(&self) -> String {
-        if self.grid.entries().iter().any(|e| e.digit().is_some()) {
-            format!(" Undo brings the {} board back.", self.size())
-        } else {
-            String::new()
-        }
-    }
-
-    /// The first clash between two givens: a file or link holding it would not import.
-    fn clashing_givens(&self) -> Option<Conflict> {
-        self.grid.puzzle().conflicts().into_iter().next()
-    }
-
-    /// Puts a snapshot on the board; returns the one it replaces.
-    fn restore_snapshot(&mut self, snapshot: Snapshot) -> Snapshot {
-        Snapshot {
-            grid: std::mem::replace(&mut self.grid, snapshot.grid),
-            solver_grid: std::mem::replace(&mut self.solver_grid, snapshot.solver_grid),
-        }
-    }
-
-    /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
-    fn input(&mut self, digit: Option<Digit>) {
-        let Some(p) = self.selected else {
-            self.status = Status::info("Select a cell first.");
-            return;
-        };
-        if digit.is_some_and(|d| d.index() >= self.size().side()) {
-            return;
-        }
-        let current = self.grid.entry(p);
-        if self.mode == Mode::Play && current.is_given() {
-            self.status = Status::info(format!(
-                "Row {}, column {} holds a given; choose Enter givens to change it.",
-                p.row + 1,
-                p.col + 1
-            ));
-            return;
-        }
-        let entry = match (digit, self.mode) {
-            (None, _) => Entry::Empty,
-            (Some(d), Mode::Givens) => Entry::Given(d),
-            (Some(d), Mode::Play) => Entry::Filled(d),
-        };
-        let solvers = self.solver_cells()[p.index(self.size())];
-        // Typing the solver's digit over it makes it the player's.
-        if entry == current && !solvers {
-            return;
-        }
-        let mut next = self.grid.clone();
-        next.set(p, entry);
-        // Whatever was in the cell, it is no longer the solver's.
-        let mut solver = self.solver_grid.clone();
-        if let Some(s) = solver.as_mut().filter(|s| s.size() == next.size()) {
-            s.set(p, Entry::Empty);
-        }
-        self.replace_grid(next);
-        self.solver_grid = solver;
-        self.status = self.editing_status();
-    }
-
-    /// What the status says after an edit.
-    fn editing_status(&self) -> Status {
-        self.board_status(match self.mode {
-            _ if self.grid.is_complete() => "The grid is full and has no conflicts.",
-            Mode::Givens => "Entering givens.",
-            Mode::Play => "Playing: the givens are locked.",
-        })
-    }
-
-    /// The first conflict on the board if there is one (the old message may be about another
-    /// board), else `fallback`.
-    fn board_status(&self, fallback: &str) -> Status {
-        match self.grid.conflicts().first() {
-            Some(c) => Status::error(format!("Conflict: {c}.")),
-            None => Status::info(fallback),
-        }
-    }
-
-    /// A user edit: remembered for undo; results of the previous grid no longer apply, and
-    /// no digit of the new one is the solver's (callers that keep some put them back).
-    fn replace_grid(&mut self, grid: Grid) {
-        self.remember(grid);
-        self.after_grid_change();
-    }
-
-    /// Makes `grid` current with the old board on the (capped) undo stack.
-    fn remember(&mut self, grid: Grid) {
-        let old = self.restore_snapshot(Snapshot {
-            grid,
-            solver_grid: None,
-        });
-        self.undo.push(old);
-        self.steps += 1;
-        self.dropped = (self.undo.len() > UNDO_LIMIT).then(|| self.undo.remove(0));
-        self.redo.clear();
-    }
-
-    /// Takes back the last push onto the undo stack (returning the board it held), and puts
-    /// back the oldest step that push dropped.
-    fn unpush(&mut self) -> Option<Snapshot> {
-        let last = self.undo.pop()?;
-        if let Some(oldest) = self.dropped.take() {
-            self.undo.insert(0, oldest);
-        }
-        Some(last)
-    }
-
-    fn after_grid_change(&mut self) {
-        self.solutions.clear();
-        self.solution_index = 0;
-        self.compare.clear();
-        self.redundant.clear();
-        self.share_link = None;
-        let side = self.size().side();
-        if self
-            .selected
-            .is_some_and(|p| p.row >= side || p.col >= side)
-        {
-            self.selected = None;
-        }
-    }
-
-    /// Once no job runs, an import that waited for it applies; the job's own answer stays in
-    /// the status line before the import's.
-    fn after_job(mut self) -> AppState {
-        match self.waiting_import.take() {
-            Some(import) if !self.busy() => {
-                let answer = self.status.clone();
-                let mut s = self.reduce(import);
-                s.status = Status {
-                    text: format!(
-                        "{} Then the import that waited: {}",
-                        answer.text, s.status.text
-                    ),
-                    error: answer.error || s.status.error,
-                };
-                s
+        let board = &mut self.board;
+        self.status = match answer {
+            Response::Solved { report, millis } => {
+                self.jobs.solved(job.kind, report, millis, board)
             }
-            waiting => {
-                self.waiting_import = waiting;
-                self
+            Response::Checked { outcome, millis } => {
+                self.jobs.checked(job.formulation, outcome, millis, board)
             }
-        }
-    }
-
-    fn answered(mut self, id: u64, response: Response) -> AppState {
-        let Some(job) = self.job.as_mut().filter(|j| j.id == id) else {
-            return self;
-        };
-        match response {
-            Response::Progress { phase, done, total } => {
-                job.progress = Some((phase, done, total));
-                return self;
-            }
-            // Parts of an answer never end the job, whatever kind it is.
-            Response::CompareRow { row } => {
-                if job.kind == JobKind::Compare {
-                    self.compare.push(row);
-                }
-                return self;
-            }
-            Response::Partial { puzzle } => {
-                if job.kind == JobKind::Generate {
-                    job.partial = Some(puzzle);
-                }
-                return self;
-            }
-            _ => {}
-        }
-        let Some(job) = self.job.take() else {
-            return self;
-        };
-        // The board was locked while the job ran, so the answer is about this board.
-        match response {
-            Response::Ready
-            | Response::Progress { .. }
-            | Response::Partial { .. }
-            | Response::CompareRow { .. } => {}
-            Response::Failed { message } => {
-                self.status =
-                    Status::error(sentence(format!("{} failed: {message}", job.kind.verb())))
-            }
-            Response::Compared { rows } => self.compared(rows),
-            Response::Solved { report, millis } => self.solved(job.kind, report, millis),
+            Response::Compared { rows } => self.jobs.compared(rows),
+            Response::Failed { message } => Message::JobFailed {
+                job: job.kind,
+                message,
+            },
+            Response::Exported { model, text } => self.files.exported(model, text),
             Response::Generated {
                 puzzle,
                 seed,
                 millis,
             } => {
-                let (size, clues) = (puzzle.size(), puzzle.given_count());
-                self.replace_grid(puzzle);
-                self.mode = Mode::Play;
-                self.seed = seed.wrapping_add(1);
-                self.seed_draft = None;
-                // Clues leave with their symmetric partners, so single ones may still be
-                // redundant; say so before Check does.
-                let within = if job.symmetry == Symmetry::None || clues == 0 {
-                    ""
-                } else {
-                    " No clue can go together with its symmetric partners; Check tests them one at a time."
-                };
-                self.status = Status::info(format!(
-                    "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}); \
-                     the seed field moves on to {} for a new one.{within}",
-                    quantity(clues as u64, "clues"),
-                    symmetry_name(job.symmetry).to_lowercase(),
-                    format_millis(millis),
-                    self.seed
-                ));
+                self.status = self
+                    .generation
+                    .generated(puzzle, seed, millis, job.symmetry, board);
+                return true;
             }
-            Response::Checked { outcome, millis } => self.checked(job.formulation, outcome, millis),
-            Response::Exported { model, text } => {
-                self.status = Status::info(format!(
-                    "Exported the model as {} ({}).",
-                    model.name(),
-                    quantity(text.lines().count() as u64, "lines")
-                ));
-                self.download = Some(Download {
-                    name: model.file_name().to_string(),
-                    mime: "text/plain".to_string(),
-                    text,
-                });
-            }
+            // The worker's greeting comes under an id of its own; parts of an answer were
+            // taken in by the job.
+            Response::Ready
+            | Response::Progress { .. }
+            | Response::Partial { .. }
+            | Response::CompareRow { .. } => return false,
+        };
+        false
+    }
+
+    /// A new board (an edit, an import, a generated puzzle): what was found about the old
+    /// one no longer applies, nor its share link, nor a selection off the new one.
+    fn board_replaced(&mut self) {
+        self.jobs.forget_results();
+        self.files.share_link = None;
+        self.editing.fit(self.size());
+    }
+
+    /// Once no job runs, an import that waited for it applies; the job's own answer stays in
+    /// the status line before the import's.
+    fn import_waiting(mut self) -> AppState {
+        if self.busy() {
+            return self;
         }
+        let Some(import) = self.files.waiting_import.take() else {
+            return self;
+        };
+        let answer = Box::new(self.status.clone());
+        if self.files.reduce(import, &mut self.board, &mut self.status) {
+            self.board_replaced();
+        }
+        let import = Box::new(self.status.clone());
+        self.status = Message::Then { answer, import };
         self
-    }
-
-    fn compared(&mut self, rows: Vec<CompareRow>) {
-        let answers = rows
-            .iter()
-            .filter_map(|r| r.result.as_ref().ok())
-            .map(|r| r.verdict())
-            .collect::<Vec<_>>();
-        let agree = answers.windows(2).all(|w| w[0] == w[1]);
-        self.status = if agree {
-            Status::info(format!(
-                "Compared {} formulations: {} of them answered and agree.",
-                rows.len(),
-                answers.len()
-            ))
-        } else {
-            Status::error("Compared formulations: they DISAGREE (a bug; please report).")
-        };
-        self.compare = rows;
-    }
-
-    fn solved(&mut self, kind: JobKind, report: SolveReport, millis: f64) {
-        // The status no longer speaks of redundant clues, so their outlines go too.
-        self.redundant.clear();
-        let stats: Vec<String> = report
-            .stats
-            .entries()
-            .iter()
-            .filter(|(k, _)| *k != "variables" && *k != "constraints")
-            .map(|(k, v)| quantity(*v, k))
-            .collect();
-        let how = std::iter::once(report.formulation.name().to_string())
-            .chain(std::iter::once(format_millis(millis)))
-            .chain(stats)
-            .collect::<Vec<_>>()
-            .join(", ");
-        self.status = match (kind, report.verdict()) {
-            (_, Verdict::NoSolution) => Status::info(self.no_solution(&how)),
-            (JobKind::Count, _) if report.exhaustive => Status::info(format!(
-                "{} solution{} ({how}).",
-                thousands(report.count),
-                if report.count == 1 { "" } else { "s" }
-            )),
-            (JobKind::Count, _) if report.count > COUNT_LIMIT => Status::info(format!(
-                "More than {} solutions; counting stops there ({how}).",
-                thousands(COUNT_LIMIT)
-            )),
-            (JobKind::Count, _) => Status::info(format!(
-                "At least {} solutions; counting stopped there ({how}).",
-                thousands(report.count)
-            )),
-            (_, Verdict::Unique) => Status::info(format!("Unique solution ({how}).")),
-            (_, Verdict::Multiple) => Status::info(format!("At least 2 solutions ({how}).")),
-            (_, Verdict::Unknown) => Status::error(format!("Stopped before an answer ({how}).")),
-        };
-        let kept = report.solutions.len();
-        if kind == JobKind::Count && kept > 1 && report.count > kept as u64 {
-            self.status.text += &format!(" The first {kept} are kept to step through.");
-        }
-        if let Some(first) = report.solutions.first() {
-            // Digits the player entered that this solution puts something else in: the
-            // solution replaces them, which should not pass unsaid.
-            let mine = self.solver_cells();
-            let replaced = self
-                .grid
-                .entries()
-                .iter()
-                .zip(first.entries())
-                .zip(&mine)
-                .filter(|((e, s), solvers)| {
-                    matches!(e, Entry::Filled(_)) && !**solvers && e.digit() != s.digit()
-                })
-                .count();
-            if replaced > 0 {
-                self.status.text += &format!(
-                    " It replaced {} of yours; Undo brings {} back.",
-                    quantity(replaced as u64, "digits"),
-                    if replaced == 1 { "it" } else { "them" }
-                );
-            }
-            let marks = self.marks_for(first);
-            // Solving the board it already shows again adds no step to undo.
-            if *first != self.grid || marked(first, Some(&marks)) != mine {
-                self.remember(first.clone());
-                self.solver_grid = Some(marks);
-            }
-        } else if report.verdict() == Verdict::NoSolution {
-            // Digits of a solution of the givens as they were would pass for one of these.
-            let mine = self.solver_cells();
-            if mine.contains(&true) {
-                let mut board = self.grid.clone();
-                for (i, _) in mine.iter().enumerate().filter(|(_, m)| **m) {
-                    board.set(Pos::from_index(i, self.size()), Entry::Empty);
-                }
-                self.remember(board);
-                self.status.text += " The solver's digits from before the givens changed are \
-                                     off the board; Undo brings them back.";
-            }
-        }
-        self.found = Found {
-            count: report.count,
-            exhaustive: report.exhaustive,
-        };
-        self.solutions = report.solutions;
-        self.solution_index = 0;
-    }
-
-    /// Where the stepper is among the solutions: `Solution 3 of 288 shown (the first 100
-    /// are kept)`, or `of at least 2` when the search stopped at two.
-    pub fn stepper_text(&self) -> String {
-        let kept = self.solutions.len();
-        let of = match self.found {
-            Found {
-                count,
-                exhaustive: true,
-            } => thousands(count),
-            Found { count, .. } if count > COUNT_LIMIT => {
-                format!("more than {}", thousands(COUNT_LIMIT))
-            }
-            Found { count, .. } => format!("at least {}", thousands(count)),
-        };
-        let note = if self.found.count > kept as u64 {
-            format!(" (the first {kept} are kept)")
-        } else {
-            String::new()
-        };
-        format!("Solution {} of {of} shown{note}", self.solution_index + 1)
-    }
-
-    /// The solver's marks for showing `solution` in place of the board: every digit it fills
-    /// in, except where the player's own digit agrees with it, which stays the player's.
-    fn marks_for(&self, solution: &Grid) -> Grid {
-        let mine = self.solver_cells();
-        let mut marks = solution.clone();
-        for (i, (e, solvers)) in self.grid.entries().iter().zip(&mine).enumerate() {
-            let p = Pos::from_index(i, self.size());
-            if matches!(e, Entry::Filled(_)) && !solvers && e.digit() == solution.digit(p) {
-                marks.set(p, Entry::Empty);
-            }
-        }
-        marks
-    }
-
-    /// "No solution", with the reason when it is in plain sight: two givens that clash.
-    fn no_solution(&self, how: &str) -> String {
-        match self.clashing_givens() {
-            Some(c) => format!("No solution ({how}): the givens clash, {c}."),
-            None => format!("No solution ({how})."),
-        }
-    }
-
-    fn checked(&mut self, formulation: Formulation, outcome: CheckOutcome, millis: f64) {
-        let how = format!("{}, {}", formulation.name(), format_millis(millis));
-        let yours = self.played_against(&outcome);
-        self.status = match outcome {
-            CheckOutcome::NoSolution => Status::error(self.no_solution(&how)),
-            CheckOutcome::Multiple { .. } => Status::error(format!(
-                "Not unique: at least 2 solutions ({how}). Count solutions shows them."
-            )),
-            CheckOutcome::Unique {
-                clues,
-                redundant,
-                guesses,
-                ..
-            } if redundant.is_empty() => Status::info(match clues {
-                0 => format!("Minimal: unique with no clues at all ({how})."),
-                1 => format!(
-                    "Minimal: one solution, and the one clue is necessary ({how}). {}",
-                    effort(guesses)
-                ),
-                _ => format!(
-                    "Minimal: one solution, and all {clues} clues are necessary ({how}). {}",
-                    effort(guesses)
-                ),
-            }),
-            CheckOutcome::Unique {
-                clues,
-                redundant,
-                guesses,
-                ..
-            } => {
-                let n = redundant.len();
-                // Each is tested with all the others in place; two may not go together.
-                let alone = if n > 1 {
-                    " Each could go on its own, not necessarily together."
-                } else {
-                    ""
-                };
-                let status = Status::info(format!(
-                    "Unique but not minimal: {n} of {} {} redundant, highlighted ({how}).{alone} {}",
-                    quantity(clues as u64, "clues"),
-                    if n == 1 { "is" } else { "are" },
-                    effort(guesses)
-                ));
-                self.redundant = redundant;
-                status
-            }
-        };
-        self.status.text += &yours;
-    }
-
-    /// Check is about the givens; what it tells of the digits the player filled in: with one
-    /// solution, which of them differ from it (a mistake with no clash in sight), else that
-    /// they were not checked.
-    fn played_against(&self, outcome: &CheckOutcome) -> String {
-        let solvers = self.solver_cells();
-        let played: Vec<(Pos, Digit)> = self
-            .grid
-            .entries()
-            .iter()
-            .enumerate()
-            .filter(|&(i, e)| matches!(e, Entry::Filled(_)) && !solvers[i])
-            .filter_map(|(i, e)| Some((Pos::from_index(i, self.size()), e.digit()?)))
-            .collect();
-        if played.is_empty() {
-            return String::new();
-        }
-        let CheckOutcome::Unique { solution, .. } = outcome else {
-            return " Your digits were not checked: that needs a single solution.".into();
-        };
-        let wrong: Vec<String> = played
-            .iter()
-            .filter(|&&(p, d)| solution.digit(p) != Some(d))
-            .map(|(p, _)| format!("r{}c{}", p.row + 1, p.col + 1))
-            .collect();
-        const LISTED: usize = 10;
-        match (wrong.len(), played.len()) {
-            (0, 1) => " Your digit agrees with the solution.".into(),
-            (0, n) => format!(" All {n} of your digits agree with the solution."),
-            (1, 1) => format!(" Your digit differs from the solution: {}.", wrong[0]),
-            (k, n) => format!(
-                " {k} of your {} {} from the solution: {}{}.",
-                quantity(n as u64, "digits"),
-                if k == 1 { "differs" } else { "differ" },
-                wrong[..k.min(LISTED)].join(" "),
-                if k > LISTED {
-                    format!(" and {} more", k - LISTED)
-                } else {
-                    String::new()
-                }
-            ),
-        }
-    }
-}
-
-/// The measured difficulty of a unique puzzle, in words.
-fn effort(guesses: u64) -> String {
-    match guesses {
-        0 => "Difficulty: no guessing needed (propagation alone solves it).".to_string(),
-        g => format!(
-            "Difficulty: propagation needs {} to solve it and prove it unique.",
-            quantity(g, "guesses")
-        ),
-    }
-}
-
-/// Ends a message with a full stop unless it has one.
-fn sentence(text: String) -> String {
-    if text.ends_with(['.', '!', '?']) {
-        text
-    } else {
-        text + "."
-    }
-}
-
-/// What a progress bar counts: `Removing clues: 412 of 625 cells`.
-pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
-    let (what, unit) = match phase {
-        // The grid search reports only its start.
-        Phase::FullGrid => return "Filling a grid...".into(),
-        Phase::Adding => ("Adding clues", "cells"),
-        Phase::Removing => ("Removing clues", "cells"),
-        Phase::Uniqueness => ("Deciding uniqueness", "steps"),
-        Phase::Clues => ("Testing clues", "clues"),
-        Phase::Difficulty => ("Measuring effort", "formulations"),
-        Phase::Formulations => ("Comparing", "formulations answered"),
-        Phase::Solutions => {
-            // A count asks for one solution past its limit (see `COUNT_LIMIT`).
-            return format!(
-                "Counting: {} so far (stops at {})",
-                quantity(done, "solutions"),
-                thousands(total.saturating_sub(1))
-            );
-        }
-    };
-    format!("{what}: {} of {} {unit}", thousands(done), thousands(total))
-}
-
-/// Per cell of `grid`, whether it holds the digit `marks` (the solver's digits) has there.
-fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
-    match marks.filter(|m| m.size() == grid.size()) {
-        Some(marks) => grid
-            .entries()
-            .iter()
-            .zip(marks.entries())
-            .map(|(e, m)| matches!(e, Entry::Filled(_)) && e.digit() == m.digit())
-            .collect(),
-        None => vec![false; grid.entries().len()],
-    }
-}
-
-/// `1 guess`, `2 guesses`: `plural` is the word for many.
-pub fn quantity(n: u64, plural: &str) -> String {
-    let word = match n {
-        1 if plural.ends_with("sses") => &plural[..plural.len() - 2],
-        1 => plural.strip_suffix('s').unwrap_or(plural),
-        _ => plural,
-    };
-    format!("{} {word}", thousands(n))
-}
-
-/// How a symmetry is named in the app.
-pub fn symmetry_name(s: Symmetry) -> &'static str {
-    match s {
-        Symmetry::None => "None",
-        Symmetry::Rotate180 => "Half turn",
-        Symmetry::Rotate90 => "Quarter turn",
-        Symmetry::MainDiagonal => "Main diagonal",
-        Symmetry::AntiDiagonal => "Anti-diagonal",
-        Symmetry::Horizontal => "Horizontal mirror",
-        Symmetry::Vertical => "Vertical mirror",
-    }
-}
-
-/// How many solutions "Count solutions" counts before it stops.
-pub const COUNT_LIMIT: u64 = 10_000;
-/// How many solutions are kept to step through.
-pub const KEEP_SOLUTIONS: usize = 100;
-
-/// `0.4 ms`, `41.3 ms`, `1.23 s`; under a tenth of a millisecond says so.
-pub fn format_millis(ms: f64) -> String {
-    if ms < 0.1 {
-        "< 0.1 ms".to_string()
-    } else if ms < 1000.0 {
-        format!("{:.1} ms", ms)
-    } else {
-        format!("{:.2} s", ms / 1000.0)
     }
 }

@@ -14,8 +14,8 @@ mod report;
 mod states;
 mod values;
 
-use crate::app::state::{progress_text, quantity};
 use crate::engine::format::Format;
+use crate::words::{progress_text, quantity};
 use args::{Cli, Command};
 use batch::Layout;
 use clap::error::{ContextKind, ContextValue, ErrorKind};

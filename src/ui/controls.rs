@@ -149,8 +149,8 @@ pub fn Actions(props: &ActionsProps) -> Html {
             { button("Compare", job(JobKind::Compare), classes!()) }
             { button("Cancel", cancel, classes!()) }
             <span class="sep"></span>
-            { button("Undo", act(Action::Undo, !busy && !state.undo.is_empty()), classes!()) }
-            { button("Redo", act(Action::Redo, !busy && !state.redo.is_empty()), classes!()) }
+            { button("Undo", act(Action::Undo, !busy && !state.board.undo.is_empty()), classes!()) }
+            { button("Redo", act(Action::Redo, !busy && !state.board.redo.is_empty()), classes!()) }
             { button("Reset to givens", act(Action::ResetToGivens, !busy), classes!()) }
             { button("Clear", act(Action::Clear, !busy), classes!()) }
         </div>

@@ -124,7 +124,7 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         });
         button(&format!("Export {}", model.name()), onclick, classes!())
     };
-    let link = props.state.share_link.as_ref().map(|link| {
+    let link = props.state.files.share_link.as_ref().map(|link| {
         html! {
             <div class="share">
                 <label for="share-link">{ "Share link" }</label>

@@ -3,7 +3,8 @@
 use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::protocol::Symmetry;
-use crate::app::state::{Action, AppState, JobKind, symmetry_name};
+use crate::app::state::{Action, AppState, JobKind};
+use crate::words::symmetry_name;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -40,7 +41,7 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             }
         })
     };
-    let start = (!state.busy() && state.seed_draft.is_none()).then(|| {
+    let start = (!state.busy() && state.generation.seed_draft.is_none()).then(|| {
         let engine = props.engine.clone();
         let state = props.state.clone();
         move || {
@@ -59,17 +60,17 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
         }
     });
     let options = Symmetry::ALL.iter().map(|&s| {
-        html! { <option selected={s == state.symmetry}>{ symmetry_name(s) }</option> }
+        html! { <option selected={s == state.generation.symmetry}>{ symmetry_name(s) }</option> }
     });
     // Next to the field, where a phone user looks, rather than only in the status line.
-    let seed_help = state.seed_draft.as_ref().map(|_| {
+    let seed_help = state.generation.seed_draft.as_ref().map(|_| {
         html! {
             <small id="seed-help" class="error">
                 { format!("A seed is a whole number from 0 to {}.", u64::MAX) }
             </small>
         }
     });
-    let what = if state.symmetry == Symmetry::None {
+    let what = if state.generation.symmetry == Symmetry::None {
         format!(
             "A minimal puzzle with one solution, {} like the board.",
             state.size()
@@ -95,10 +96,10 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             <div class="fields">
                 <label for="seed">{ "Seed" }</label>
                 <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
-                       value={state.seed_draft.clone().unwrap_or_else(|| state.seed.to_string())}
+                       value={state.generation.seed_draft.clone().unwrap_or_else(|| state.generation.seed.to_string())}
                        oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
-                       aria-invalid={state.seed_draft.is_some().to_string()}
-                       aria-describedby={state.seed_draft.is_some().then_some("seed-help")} />
+                       aria-invalid={state.generation.seed_draft.is_some().to_string()}
+                       aria-describedby={state.generation.seed_draft.is_some().then_some("seed-help")} />
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 { button("Generate", generate, classes!("primary")) }

@@ -48,15 +48,15 @@ pub fn App() -> Html {
         let saved = store.0.saved();
         use_effect_with(saved, storage::save);
     }
-    use_download(store.0.download.clone(), dispatch.clone());
-    storage::use_clipboard(store.0.clipboard.clone(), dispatch.clone());
+    use_download(store.0.files.download.clone(), dispatch.clone());
+    storage::use_clipboard(store.0.files.clipboard.clone(), dispatch.clone());
     storage::use_share_links(dispatch.clone());
     board::use_undo_keys(dispatch.clone());
     use_paste_imports(dispatch.clone());
     let state = &store.0;
     let shared = Rc::new(state.clone());
     let side = state.size().side();
-    let engine_state = match state.engine {
+    let engine_state = match state.jobs.engine {
         EngineState::Starting => "starting",
         EngineState::Ready => "ready",
         EngineState::Failed => "failed",
@@ -69,17 +69,17 @@ pub fn App() -> Html {
             </header>
             <main>
                 <section class="play">
-                    <SizeAndMode size={state.size()} mode={state.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.grid.clone()} selected={state.selected} solved={state.solver_cells()}
+                    <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
+                    <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
                            typing_at={state.typing_at()}
-                           redundant={state.redundant.clone()} on_action={dispatch.clone()} />
+                           redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
                 <section class="panel">
-                    <FormulationPicker selected={state.formulation} on_action={dispatch.clone()} />
+                    <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <CompareTable rows={state.compare.clone()} pending={state.compare_pending()} />
+                    <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>

@@ -2,8 +2,9 @@
 
 use super::engine::EngineHandle;
 use crate::app::protocol::CompareRow;
-use crate::app::state::{Action, AppState, format_millis, progress_text, quantity};
+use crate::app::state::{Action, AppState};
 use crate::engine::{Formulation, Verdict};
+use crate::words::{format_millis, progress_text, quantity};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -18,7 +19,7 @@ pub struct StatusProps {
 #[component]
 pub fn StatusLine(props: &StatusProps) -> Html {
     let state = &props.state;
-    let progress = state.job.as_ref().map(|job| match job.progress {
+    let progress = state.jobs.job.as_ref().map(|job| match job.progress {
         Some((phase, done, total)) if phase.has_end() => html! {
             <>
                 <progress max={total.to_string()} value={done.to_string()} aria-label="Progress"></progress>
@@ -36,6 +37,7 @@ pub fn StatusLine(props: &StatusProps) -> Html {
     });
     // A long generation offers its puzzle so far: at 36x36 and up a minimal one is out of reach.
     let keep = state
+        .jobs
         .job
         .as_ref()
         .and_then(|job| job.partial.as_ref())
@@ -53,8 +55,8 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             }
         });
     // Hidden while a job runs: the board is locked, and a new count brings its own.
-    let stepper = (state.solutions.len() > 1 && !state.busy()).then(|| {
-        let i = state.solution_index;
+    let stepper = (state.jobs.solutions.len() > 1 && !state.busy()).then(|| {
+        let i = state.jobs.solution_index;
         let go = |to: usize| {
             let on_action = props.on_action.clone();
             Callback::from(move |_: MouseEvent| on_action.emit(Action::ShowSolution(to)))
@@ -65,21 +67,21 @@ pub fn StatusLine(props: &StatusProps) -> Html {
                 // focus at the first or last solution.
                 <button type="button" onclick={go(i.saturating_sub(1))} aria-disabled={(i == 0).to_string()}>{ "Previous solution" }</button>
                 <span aria-live="polite">{ state.stepper_text() }</span>
-                <button type="button" onclick={go((i + 1).min(state.solutions.len() - 1))}
-                        aria-disabled={(i + 1 >= state.solutions.len()).to_string()}>{ "Next solution" }</button>
+                <button type="button" onclick={go((i + 1).min(state.jobs.solutions.len() - 1))}
+                        aria-disabled={(i + 1 >= state.jobs.solutions.len()).to_string()}>{ "Next solution" }</button>
             </div>
         }
     });
-    let class = classes!("status", state.status.error.then_some("error"));
+    let class = classes!("status", state.status.is_error().then_some("error"));
     // Parts that come and go sit in slots that stay, so the diff never replaces the status
     // line (and a screen reader's live region) or a focused stepper button.
     html! {
         <div class="status-area">
-            <p role="status" aria-live="polite" {class}>{ state.status.text.clone() }</p>
+            <p role="status" aria-live="polite" {class}>{ state.status.to_string() }</p>
             <div class="slot">{ for progress }</div>
             <div class="slot">{ for keep }</div>
             <div class="slot">
-                { for state.waiting_import.is_some().then(|| html! {
+                { for state.files.waiting_import.is_some().then(|| html! {
                     <p class="waiting">{ "An import waits for this job to end; Cancel lets it in now." }</p>
                 }) }
             </div>

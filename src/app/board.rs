@@ -1,0 +1,167 @@
+//! The board every area of the app reads and changes: grid, solver's marks, mode, undo history.
+
+use crate::engine::{Conflict, Digit, Entry, Grid, Pos, Size};
+use serde::{Deserialize, Serialize};
+
+/// Whether typing sets clues of the puzzle or plays it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Mode {
+    #[default]
+    Givens,
+    Play,
+}
+
+/// One step of the undo history: a board and which of its digits the solver placed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub grid: Grid,
+    pub solver_grid: Option<Grid>,
+}
+
+/// Undo depth: plenty for hand entry, bounded for 49x49 grids.
+pub const UNDO_LIMIT: usize = 200;
+
+/// The engine takes box size 0 (a grid with no cells); the board starts at 1x1.
+pub fn on_the_board(size: Size) -> bool {
+    size.box_size() >= 1
+}
+
+/// The grid on show with what the page knows of its digits, and the way back to earlier ones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub grid: Grid,
+    /// The digits the solver put on the board and nobody has typed over since, to tell them
+    /// from played ones; `None` once an edit replaces the whole board.
+    pub solver_grid: Option<Grid>,
+    pub mode: Mode,
+    pub undo: Vec<Snapshot>,
+    pub redo: Vec<Snapshot>,
+    /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
+    /// which the stack's length cannot once the cap drops the oldest.
+    steps: u64,
+    /// The oldest step the last push dropped from a full history: a push taken back (the
+    /// first key of a two-key number) puts it back.
+    dropped: Option<Snapshot>,
+}
+
+impl Board {
+    pub fn new(grid: Grid) -> Board {
+        Board {
+            grid,
+            solver_grid: None,
+            mode: Mode::Givens,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            steps: 0,
+            dropped: None,
+        }
+    }
+
+    pub fn size(&self) -> Size {
+        self.grid.size()
+    }
+
+    /// How many boards were pushed onto the undo stack so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Per cell, whether its digit is the solver's: placed by the last solve and not typed
+    /// over or erased since. Edits elsewhere (and undoing them) leave the rest marked.
+    pub fn solver_cells(&self) -> Vec<bool> {
+        marked(&self.grid, self.solver_grid.as_ref())
+    }
+
+    /// The solver's marks for showing `solution` in place of the board: every digit it fills
+    /// in, except where the player's own digit agrees with it, which stays the player's.
+    pub fn marks_for(&self, solution: &Grid) -> Grid {
+        let mut marks = solution.clone();
+        for (p, _) in self.played() {
+            if self.grid.digit(p) == solution.digit(p) {
+                marks.set(p, Entry::Empty);
+            }
+        }
+        marks
+    }
+
+    /// The digits the player filled in: not givens, and not the solver's.
+    pub fn played(&self) -> Vec<(Pos, Digit)> {
+        let solvers = self.solver_cells();
+        self.grid
+            .entries()
+            .iter()
+            .enumerate()
+            .filter(|&(i, e)| matches!(e, Entry::Filled(_)) && !solvers[i])
+            .filter_map(|(i, e)| Some((Pos::from_index(i, self.size()), e.digit()?)))
+            .collect()
+    }
+
+    /// The first clash between two givens: a file or link holding it would not import.
+    pub fn clashing_givens(&self) -> Option<Conflict> {
+        self.grid.puzzle().conflicts().into_iter().next()
+    }
+
+    /// Makes `grid` current with no digit the solver's, the old board on the (capped) undo
+    /// stack; a new step clears the redo stack.
+    pub fn push(&mut self, grid: Grid) {
+        let old = self.put(Snapshot {
+            grid,
+            solver_grid: None,
+        });
+        self.undo.push(old);
+        self.steps += 1;
+        self.dropped = (self.undo.len() > UNDO_LIMIT).then(|| self.undo.remove(0));
+        self.redo.clear();
+    }
+
+    /// Takes back the last push onto the undo stack (returning the board it held), and puts
+    /// back the oldest step that push dropped.
+    pub fn unpush(&mut self) -> Option<Snapshot> {
+        let last = self.undo.pop()?;
+        if let Some(oldest) = self.dropped.take() {
+            self.undo.insert(0, oldest);
+        }
+        Some(last)
+    }
+
+    /// Puts a snapshot on the board; returns the one it replaces.
+    pub fn put(&mut self, snapshot: Snapshot) -> Snapshot {
+        Snapshot {
+            grid: std::mem::replace(&mut self.grid, snapshot.grid),
+            solver_grid: std::mem::replace(&mut self.solver_grid, snapshot.solver_grid),
+        }
+    }
+
+    /// Steps back one board, if there is one to go back to.
+    pub fn undo(&mut self) -> bool {
+        let Some(before) = self.undo.pop() else {
+            return false;
+        };
+        let now = self.put(before);
+        self.redo.push(now);
+        true
+    }
+
+    /// Steps forward again after an undo.
+    pub fn redo(&mut self) -> bool {
+        let Some(after) = self.redo.pop() else {
+            return false;
+        };
+        let now = self.put(after);
+        self.undo.push(now);
+        true
+    }
+}
+
+/// Per cell of `grid`, whether it holds the digit `marks` (the solver's digits) has there.
+pub fn marked(grid: &Grid, marks: Option<&Grid>) -> Vec<bool> {
+    match marks.filter(|m| m.size() == grid.size()) {
+        Some(marks) => grid
+            .entries()
+            .iter()
+            .zip(marks.entries())
+            .map(|(e, m)| matches!(e, Entry::Filled(_)) && e.digit() == m.digit())
+            .collect(),
+        None => vec![false; grid.entries().len()],
+    }
+}

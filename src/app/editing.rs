@@ -1,0 +1,320 @@
+//! Editing the board by hand: selection, digits, erasing, undo and redo, clear, reset, size, mode.
+
+use super::board::{Board, Mode, on_the_board};
+use crate::engine::{Digit, Entry, Grid, Pos, Size};
+use crate::words::Message;
+
+/// Arrow-key directions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// First and last cell of the row (Home, End).
+    RowStart,
+    RowEnd,
+    /// First and last cell of the grid (Ctrl+Home, Ctrl+End).
+    GridStart,
+    GridEnd,
+    /// One box up or down (Page Up, Page Down), the quick way across big grids.
+    BoxUp,
+    BoxDown,
+}
+
+/// What a user does to the board by hand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditAction {
+    Select(Pos),
+    Move(Direction),
+    /// A digit typed or picked on the pad, into the selected cell.
+    Input(Digit),
+    /// The second keystroke of a two-digit number (grids above 35): replaces the digit the
+    /// first keystroke put in the selected cell, in the same undo step.
+    InputMore(Digit),
+    /// Clear the selected cell.
+    Erase,
+    Undo,
+    Redo,
+    /// Empty grid of the current size.
+    Clear,
+    /// Keep only the givens.
+    ResetToGivens,
+    SetSize(Size),
+    SetMode(Mode),
+    /// A key that names no digit of this grid was typed into a cell.
+    NotADigit(String),
+}
+
+/// Where the last action typed a digit, and whether that made an undo step of its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct LastTyped {
+    at: Pos,
+    own_step: bool,
+}
+
+/// The selection and the number being typed.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Editing {
+    pub selected: Option<Pos>,
+    /// The cell the last action typed a digit into: a second quick key there continues the
+    /// number (`InputMore`), in the same undo step when the first key made one.
+    last_typed: Option<LastTyped>,
+}
+
+impl Editing {
+    /// The cell a second quick key would continue a number in: the last action typed there.
+    pub fn typing_at(&self) -> Option<Pos> {
+        self.last_typed.map(|t| t.at)
+    }
+
+    /// Any other action ends the number being typed.
+    pub fn end_typing(&mut self) {
+        self.last_typed = None;
+    }
+
+    /// Drops a selection the board (resized) no longer has.
+    pub fn fit(&mut self, size: Size) {
+        let side = size.side();
+        if self
+            .selected
+            .is_some_and(|p| p.row >= side || p.col >= side)
+        {
+            self.selected = None;
+        }
+    }
+
+    /// Applies one edit to `board`, saying what happened in `status` (while a job runs, the
+    /// caller holds back the edits that change the board). Returns whether the board was
+    /// replaced, so that what was found about the old one goes.
+    pub fn reduce(
+        &mut self,
+        action: EditAction,
+        board: &mut Board,
+        status: &mut Message,
+        busy: bool,
+    ) -> bool {
+        let typed = self.last_typed.take();
+        let keyed = matches!(
+            action,
+            EditAction::Input(_) | EditAction::InputMore(_) | EditAction::Erase
+        );
+        let size = board.size();
+        let replaced = match action {
+            EditAction::Select(p) => {
+                if p.row < size.side() && p.col < size.side() {
+                    self.selected = Some(p);
+                }
+                false
+            }
+            EditAction::Move(dir) => {
+                self.move_selection(dir, size);
+                false
+            }
+            EditAction::Input(d) => {
+                let before = board.steps();
+                let replaced = self.input(Some(d), board, status);
+                self.last_typed = self
+                    .selected
+                    .filter(|&p| board.grid.digit(p) == Some(d))
+                    .map(|at| LastTyped {
+                        at,
+                        own_step: board.steps() == before + 1,
+                    });
+                replaced
+            }
+            EditAction::InputMore(d) => {
+                let before = board.steps();
+                let replaced = self.input(Some(d), board, status);
+                // One number, one undo step: the step the first keystroke made goes.
+                let first_step = typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step);
+                if first_step && board.steps() == before + 1 {
+                    board.unpush();
+                }
+                replaced
+            }
+            EditAction::Erase => self.input(None, board, status),
+            EditAction::Undo | EditAction::Redo => {
+                let (moved, done) = match action {
+                    EditAction::Undo => (board.undo(), Message::Undone),
+                    _ => (board.redo(), Message::Redone),
+                };
+                if moved {
+                    *status = board_status(board, done);
+                }
+                moved
+            }
+            EditAction::Clear | EditAction::ResetToGivens | EditAction::SetSize(_) => {
+                replace(action, board, status)
+            }
+            EditAction::SetMode(m) => {
+                // An older message may still speak of the other mode ("playing, ...").
+                // A running job's line says what it does and how to stop it; that stays.
+                if m != board.mode && !status.is_error() && !busy {
+                    *status = match m {
+                        Mode::Givens => Message::SwitchedToGivens,
+                        Mode::Play => Message::SwitchedToPlay,
+                    };
+                }
+                board.mode = m;
+                false
+            }
+            EditAction::NotADigit(key) => {
+                // A number too large for the grid was meant as a whole: its first key, which
+                // wrote a digit of its own, is taken back.
+                let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
+                let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
+                let restored = match first.and_then(|_| board.unpush()) {
+                    Some(before) => {
+                        board.put(before);
+                        true
+                    }
+                    None => false,
+                };
+                *status = Message::NotADigit {
+                    key,
+                    size,
+                    restored,
+                };
+                restored
+            }
+        };
+        // A hint about a key that names no digit, still on show, gives way to the next digit
+        // or erase key, even one that changes nothing.
+        if keyed && matches!(status, Message::NotADigit { .. }) {
+            *status = editing_status(board);
+        }
+        if replaced {
+            self.fit(board.size());
+        }
+        replaced
+    }
+
+    /// Moves like a grid widget: arrows stop at the edges rather than wrap around, so the
+    /// edge is a place a keyboard or screen-reader user can find.
+    fn move_selection(&mut self, dir: Direction, size: Size) {
+        let side = size.side();
+        if side == 0 {
+            return;
+        }
+        let n = size.box_size();
+        let last = side - 1;
+        let p = self.selected.unwrap_or(Pos::new(0, 0));
+        let (r, c) = (p.row, p.col);
+        let (r, c) = match dir {
+            Direction::Up => (r.saturating_sub(1), c),
+            Direction::Down => ((r + 1).min(last), c),
+            Direction::Left => (r, c.saturating_sub(1)),
+            Direction::Right => (r, (c + 1).min(last)),
+            Direction::RowStart => (r, 0),
+            Direction::RowEnd => (r, last),
+            Direction::GridStart => (0, 0),
+            Direction::GridEnd => (last, last),
+            Direction::BoxUp => (r.saturating_sub(n), c),
+            Direction::BoxDown => ((r + n).min(last), c),
+        };
+        self.selected = Some(Pos::new(r, c));
+    }
+
+    /// Writes (or erases) the selected cell according to the mode; givens are safe in play.
+    /// Returns whether the board changed.
+    fn input(&self, digit: Option<Digit>, board: &mut Board, status: &mut Message) -> bool {
+        let Some(p) = self.selected else {
+            *status = Message::SelectFirst;
+            return false;
+        };
+        if digit.is_some_and(|d| d.index() >= board.size().side()) {
+            return false;
+        }
+        let current = board.grid.entry(p);
+        if board.mode == Mode::Play && current.is_given() {
+            *status = Message::GivenLocked { at: p };
+            return false;
+        }
+        let entry = match (digit, board.mode) {
+            (None, _) => Entry::Empty,
+            (Some(d), Mode::Givens) => Entry::Given(d),
+            (Some(d), Mode::Play) => Entry::Filled(d),
+        };
+        let solvers = board.solver_cells()[p.index(board.size())];
+        // Typing the solver's digit over it makes it the player's.
+        if entry == current && !solvers {
+            return false;
+        }
+        let mut next = board.grid.clone();
+        next.set(p, entry);
+        // Whatever was in the cell, it is no longer the solver's; the rest stay marked.
+        let mut solver = board.solver_grid.clone();
+        if let Some(s) = solver.as_mut().filter(|s| s.size() == next.size()) {
+            s.set(p, Entry::Empty);
+        }
+        board.push(next);
+        board.solver_grid = solver;
+        *status = editing_status(board);
+        true
+    }
+}
+
+/// Clear, reset to the givens, or a new size: a new board, one undo step, unless the board
+/// already is that one.
+fn replace(action: EditAction, board: &mut Board, status: &mut Message) -> bool {
+    let size = board.size();
+    // The size of a board wiped with digits on it: Undo brings it back, which is worth saying.
+    let wiped = board
+        .grid
+        .entries()
+        .iter()
+        .any(|e| e.digit().is_some())
+        .then_some(size);
+    match action {
+        // Nothing to clear or reset: no step for Undo to walk through.
+        EditAction::Clear if board.grid == Grid::empty(size) => {
+            board.mode = Mode::Givens;
+            *status = Message::AlreadyEmpty;
+            false
+        }
+        EditAction::ResetToGivens if board.grid == board.grid.puzzle() => {
+            *status = Message::OnlyGivens;
+            false
+        }
+        EditAction::Clear => {
+            board.push(Grid::empty(size));
+            board.mode = Mode::Givens;
+            *status = Message::Cleared { wiped };
+            true
+        }
+        EditAction::ResetToGivens => {
+            board.push(board.grid.puzzle());
+            *status = Message::BackToGivens;
+            true
+        }
+        EditAction::SetSize(new) if new != size && on_the_board(new) => {
+            board.push(Grid::empty(new));
+            board.mode = Mode::Givens;
+            *status = Message::NewGrid { size: new, wiped };
+            true
+        }
+        _ => false,
+    }
+}
+
+/// What the status says after an edit.
+fn editing_status(board: &Board) -> Message {
+    board_status(
+        board,
+        match board.mode {
+            _ if board.grid.is_complete() => Message::GridFull,
+            Mode::Givens => Message::EnteringGivens,
+            Mode::Play => Message::Playing,
+        },
+    )
+}
+
+/// The first conflict on the board if there is one (the old message may be about another
+/// board), else `fallback`.
+fn board_status(board: &Board, fallback: Message) -> Message {
+    match board.grid.conflicts().first() {
+        Some(&conflict) => Message::Conflict { conflict },
+        None => fallback,
+    }
+}

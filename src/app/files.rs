@@ -1,0 +1,238 @@
+//! Files and sharing: imports (pasted, from a file or a share link), saving, downloads, links.
+
+use super::board::{Board, Mode, on_the_board};
+use crate::engine::Size;
+use crate::engine::format::{self, Format, ParseError, Parsed};
+use crate::engine::formulation::ModelFormat;
+use crate::words::{Clipboard, ImportError, ImportSource, Imported, JobKind, Message};
+
+/// The URL fragment prefix of a share link: `#p=<puzzle>`.
+pub const SHARE_PREFIX: &str = "#p=";
+
+/// Percent-encodes all but the characters JavaScript's `encodeURIComponent` keeps, so the
+/// page's decoder reads the text back exactly.
+pub fn encode_uri_component(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A file the page should offer for download; the view starts it and answers `Downloaded`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Download {
+    pub name: String,
+    pub mime: String,
+    pub text: String,
+}
+
+/// What comes in from, or goes out to, files, links and the clipboard.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileAction {
+    /// Save the board as a file: the givens as one line of text, or the whole board as JSON.
+    Save(Format),
+    /// Text pasted or read from a file; replaces the grid only if it parses.
+    Import(String),
+    /// The puzzle text of a share link the page was opened with.
+    OpenLink(String),
+    /// A file could not be read (or is too large to try); nothing changes but the status.
+    ImportFailed(String),
+    /// Make a share link to the givens on the page at this address (no fragment).
+    Share { page: String },
+    /// The pending share link was handed to the clipboard.
+    Copied,
+    /// The browser refused to put the share link on the clipboard.
+    CopyRefused,
+    /// The pending download was handed to the browser.
+    Downloaded,
+}
+
+/// Links, the clipboard, downloads, and an import waiting for a job to end.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Files {
+    pub share_link: Option<String>,
+    /// A share link to hand to the clipboard; the view does, then answers `Copied`.
+    pub clipboard: Option<String>,
+    /// An import that arrived while a job ran (a share link opened in this tab, say): it
+    /// applies when the job ends rather than be lost.
+    pub waiting_import: Option<FileAction>,
+    pub download: Option<Download>,
+}
+
+impl Files {
+    /// Applies one action; returns whether an import replaced the board.
+    pub fn reduce(&mut self, action: FileAction, board: &mut Board, status: &mut Message) -> bool {
+        match action {
+            FileAction::Save(f) => {
+                *status = match board.clashing_givens() {
+                    Some(conflict) => Message::GivensClash { conflict },
+                    None => self.save(f, board),
+                }
+            }
+            FileAction::Share { page } => {
+                *status = match board.clashing_givens() {
+                    Some(conflict) => Message::GivensClash { conflict },
+                    None => self.share(&page, board),
+                }
+            }
+            FileAction::Import(text) => return import(&text, ImportSource::Text, board, status),
+            FileAction::OpenLink(text) => return import(&text, ImportSource::Link, board, status),
+            FileAction::ImportFailed(reason) => {
+                *status = Message::ImportFailed {
+                    source: ImportSource::Text,
+                    error: ImportError::Unread(reason),
+                };
+            }
+            FileAction::Copied | FileAction::CopyRefused => {
+                self.clipboard = None;
+                // The outcome of copying, unless the status moved on meanwhile.
+                if matches!(status, Message::ShareLink { .. }) {
+                    let copy = match action {
+                        FileAction::Copied => Clipboard::Copied,
+                        _ => Clipboard::Refused,
+                    };
+                    *status = Message::ShareLink { copy };
+                }
+            }
+            FileAction::Downloaded => self.download = None,
+        }
+        false
+    }
+
+    /// Holds an import back until the running job ends, in place of one already waiting.
+    pub fn wait(&mut self, job: JobKind, import: FileAction) -> Message {
+        Message::ImportWaits {
+            job,
+            instead: self.waiting_import.replace(import).is_some(),
+        }
+    }
+
+    /// An exported model, offered for download.
+    pub fn exported(&mut self, model: ModelFormat, text: String) -> Message {
+        let lines = text.lines().count();
+        self.download = Some(Download {
+            name: model.file_name().to_string(),
+            mime: "text/plain".to_string(),
+            text,
+        });
+        Message::Exported { model, lines }
+    }
+
+    fn save(&mut self, f: Format, board: &Board) -> Message {
+        // The text formats cannot mark a clue, so they carry the puzzle alone; JSON keeps the
+        // clues and the rest of the board apart.
+        let whole_board = f == Format::Json;
+        let (grid, name, mime) = match whole_board {
+            true => (board.grid.clone(), "sudoku.json", "application/json"),
+            false => (board.grid.puzzle(), "sudoku.txt", "text/plain"),
+        };
+        let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
+        self.download = Some(Download {
+            name: name.to_string(),
+            mime: mime.to_string(),
+            text: format!("{}\n", text.trim_end()),
+        });
+        Message::Saved { whole_board, name }
+    }
+
+    fn share(&mut self, page: &str, board: &Board) -> Message {
+        let puzzle = format::write_compact(&board.grid.puzzle());
+        let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
+        self.share_link = Some(link.clone());
+        self.clipboard = Some(link);
+        Message::ShareLink {
+            copy: Clipboard::Pending,
+        }
+    }
+}
+
+/// Replaces the board with the puzzle in `text` if it parses, and says what came in. Returns
+/// whether it did.
+fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Message) -> bool {
+    let Reading {
+        parsed,
+        puzzles,
+        skipped,
+    } = match read(text) {
+        Ok(reading) => reading,
+        Err(error) => {
+            *status = Message::ImportFailed { source, error };
+            return false;
+        }
+    };
+    let size = parsed.grid.size();
+    let givens = parsed.puzzle.given_count();
+    let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
+    board.push(parsed.grid);
+    // An empty board has no givens to play around: it is there to be filled with them.
+    board.mode = if empty { Mode::Givens } else { Mode::Play };
+    // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass unsaid.
+    let zeros = parsed.format == Format::Line
+        && size.side() >= 10
+        && text
+            .lines()
+            .any(|l| !l.trim_start().starts_with('#') && l.contains('0'));
+    *status = Message::Imported(Box::new(Imported {
+        source,
+        size,
+        givens,
+        format: parsed.format,
+        puzzles,
+        empty,
+        skipped,
+        zeros,
+        // A board saved in play may hold clashing digits; they are shaded.
+        conflict: board.grid.conflicts().first().copied(),
+    }));
+    true
+}
+
+/// An imported text's first puzzle, how many puzzles the text holds, and the first line that
+/// does not read, passed over (a title or a note among the puzzles).
+struct Reading {
+    parsed: Parsed,
+    puzzles: usize,
+    skipped: Option<(usize, ParseError)>,
+}
+
+fn read(text: &str) -> Result<Reading, ImportError> {
+    // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
+    // what it is helps more than that count.
+    if text.contains(['\0', '\u{fffd}']) {
+        return Err(ImportError::Binary);
+    }
+    // Read as one grid, sixteen 9x9 lines would be a 36x36 board (with clashes, or worse,
+    // without), so the text is split into its puzzles first, as the command line does (see
+    // `format::pieces`), and its first puzzle is taken.
+    let pieces = format::pieces(text);
+    let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
+    let bad = pieces
+        .iter()
+        .find_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())));
+    let (parsed, puzzles, skipped) = match (readable.next(), bad) {
+        (Some(first), bad) => (first.clone(), readable.count() + 1, bad),
+        (None, Some((line, error))) if pieces.len() > 1 => {
+            return Err(ImportError::NoLineReads { line, error });
+        }
+        // One piece that does not read: the text as a whole says best what is wrong.
+        (None, _) => (format::parse(text).map_err(ImportError::Parse)?, 1, None),
+    };
+    let size = parsed.grid.size();
+    if !on_the_board(size) {
+        return Err(ImportError::NoCells {
+            size,
+            smallest: Size::all().find(|&s| on_the_board(s)).unwrap_or(Size::NINE),
+            largest: Size::all().last().unwrap_or(Size::NINE),
+        });
+    }
+    Ok(Reading {
+        parsed,
+        puzzles,
+        skipped,
+    })
+}

@@ -1,0 +1,563 @@
+//! The status line's messages: what happened, with its numbers; `Display` says it in words.
+
+use super::answers::{Checked, Solved};
+use super::{JobKind, format_millis, quantity, sentence, symmetry_name, thousands};
+use crate::engine::format::{self, Format, ParseError};
+use crate::engine::formulation::ModelFormat;
+use crate::engine::generate::Symmetry;
+use crate::engine::{Conflict, Digit, Pos, Size};
+use std::fmt;
+
+/// What the status line reports. Logic decides on these values; only `Display` makes words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Message {
+    /// A fresh page, or nothing saved worth a word.
+    Welcome,
+    /// What the last visit stored could not be read (another version's, or damaged).
+    StoredUnreadable,
+    Restored {
+        size: Size,
+        givens: usize,
+        /// Digits the player filled in besides the givens.
+        played: usize,
+    },
+    SelectFirst,
+    /// Play mode keeps givens safe.
+    GivenLocked {
+        at: Pos,
+    },
+    /// After an edit, by mode.
+    EnteringGivens,
+    Playing,
+    GridFull,
+    /// The mode switched: what typing does now.
+    SwitchedToGivens,
+    SwitchedToPlay,
+    Conflict {
+        conflict: Conflict,
+    },
+    Undone,
+    Redone,
+    AlreadyEmpty,
+    OnlyGivens,
+    BackToGivens,
+    /// `wiped`: the size of the board it replaced, when that held digits (Undo brings it back).
+    Cleared {
+        wiped: Option<Size>,
+    },
+    NewGrid {
+        size: Size,
+        wiped: Option<Size>,
+    },
+    /// A key that names no digit of a `size` grid; `restored` when the first key of a number
+    /// too large was taken back.
+    NotADigit {
+        key: String,
+        size: Size,
+        restored: bool,
+    },
+    /// A board edit waits for the running job.
+    Locked {
+        job: JobKind,
+    },
+    /// An import waits for the running job; `instead` of one that was already waiting.
+    ImportWaits {
+        job: JobKind,
+        instead: bool,
+    },
+    /// Saving or sharing refused: a file or link with these givens would not open.
+    GivensClash {
+        conflict: Conflict,
+    },
+    Saved {
+        whole_board: bool,
+        name: &'static str,
+    },
+    ShareLink {
+        copy: Clipboard,
+    },
+    ImportFailed {
+        source: ImportSource,
+        error: ImportError,
+    },
+    Imported(Box<Imported>),
+    Exported {
+        model: ModelFormat,
+        lines: usize,
+    },
+    SeedSet {
+        seed: u64,
+    },
+    /// The seed field holds this (trimmed, shortened) text, which is no seed.
+    NotASeed {
+        text: String,
+    },
+    TypeASeed,
+    Generated {
+        size: Size,
+        clues: usize,
+        seed: u64,
+        symmetry: Symmetry,
+        millis: f64,
+        next_seed: u64,
+    },
+    /// Stop and keep took a generation's puzzle so far.
+    KeptPartial {
+        clues: usize,
+        suggest_check: bool,
+    },
+    Started {
+        job: JobKind,
+        slow: Option<Slow>,
+    },
+    /// `found`: solutions a count had found by then.
+    Cancelled {
+        job: JobKind,
+        found: Option<u64>,
+    },
+    /// The worker died with the job running.
+    EngineStopped {
+        job: JobKind,
+        reason: String,
+    },
+    JobFailed {
+        job: JobKind,
+        message: String,
+    },
+    Compared {
+        formulations: usize,
+        answered: usize,
+    },
+    /// Formulations that answered gave different verdicts.
+    Disagree,
+    Solved(Box<Solved>),
+    Checked(Box<Checked>),
+    /// A job's answer, then the import that waited for it.
+    Then {
+        answer: Box<Message>,
+        import: Box<Message>,
+    },
+}
+
+/// Where the pending share link got to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clipboard {
+    Pending,
+    Copied,
+    Refused,
+}
+
+/// Where imported text came from: pasted or a file, or the share link the page opened.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ImportSource {
+    Text,
+    Link,
+}
+
+/// Why an import changed nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportError {
+    /// The page could not read it (too large, not text): the page's own words.
+    Unread(String),
+    /// Binary data, such as a picture or an archive.
+    Binary,
+    Parse(ParseError),
+    /// Several lines, none of them a puzzle: the first one's error.
+    NoLineReads {
+        line: usize,
+        error: ParseError,
+    },
+    /// A grid with no cells; the board takes `smallest` to `largest`.
+    NoCells {
+        size: Size,
+        smallest: Size,
+        largest: Size,
+    },
+}
+
+/// A puzzle that came in, and what was said about its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    pub source: ImportSource,
+    pub size: Size,
+    pub givens: usize,
+    pub format: Format,
+    /// Puzzles in the text; the first is imported.
+    pub puzzles: usize,
+    /// No digits: it is there to have its givens entered.
+    pub empty: bool,
+    /// A line that does not read (a title, a note), passed over.
+    pub skipped: Option<(usize, ParseError)>,
+    /// A 16x16 or larger line with zeros, which read as blanks.
+    pub zeros: bool,
+    /// A clash on the board (one saved in play may hold one).
+    pub conflict: Option<Conflict>,
+}
+
+/// Why a job may take long.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Slow {
+    /// MIP solves its program again per solution or clue.
+    Mip,
+    /// Checking each clue of a 36x36 or larger puzzle.
+    LargeCheck,
+}
+
+impl Message {
+    /// Whether the message reports a problem (the page shows it as an error).
+    pub fn is_error(&self) -> bool {
+        match self {
+            Message::Conflict { .. }
+            | Message::GivensClash { .. }
+            | Message::ImportFailed { .. }
+            | Message::NotASeed { .. }
+            | Message::EngineStopped { .. }
+            | Message::JobFailed { .. }
+            | Message::Disagree => true,
+            Message::Imported(i) => i.conflict.is_some(),
+            Message::Solved(s) => s.is_error(),
+            Message::Checked(c) => c.is_error(),
+            Message::Then { answer, import } => answer.is_error() || import.is_error(),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Message::Welcome => "Enter givens, import a puzzle or generate one.",
+            Message::StoredUnreadable => {
+                "The board saved on your last visit could not be read, so this is an empty grid."
+            }
+            Message::Restored {
+                size,
+                givens,
+                played,
+            } => return restored(f, *size, *givens, *played),
+            Message::SelectFirst => "Select a cell first.",
+            Message::GivenLocked { at } => return given_locked(f, *at),
+            Message::EnteringGivens => "Entering givens.",
+            Message::Playing => "Playing: the givens are locked.",
+            Message::GridFull => "The grid is full and has no conflicts.",
+            Message::SwitchedToGivens => "Entering givens: digits typed now are clues.",
+            Message::SwitchedToPlay => {
+                "Playing: the givens are locked; digits typed now are yours."
+            }
+            Message::Conflict { conflict } => return write!(f, "Conflict: {conflict}."),
+            Message::Undone => "Undone.",
+            Message::Redone => "Redone.",
+            Message::AlreadyEmpty => "The board is already empty.",
+            Message::OnlyGivens => "The board holds only givens already.",
+            Message::BackToGivens => "Back to the givens.",
+            Message::Cleared { wiped } => return write!(f, "Cleared.{}", UndoHint(*wiped)),
+            Message::NewGrid { size, wiped } => {
+                return write!(f, "New empty {size} grid.{}", UndoHint(*wiped));
+            }
+            Message::NotADigit {
+                key,
+                size,
+                restored,
+            } => return not_a_digit(f, key, *size, *restored),
+            Message::Locked { job } => return waits(f, *job, "The board is locked", false),
+            Message::ImportWaits { job, instead } => {
+                return waits(f, *job, "The import waits", *instead);
+            }
+            Message::GivensClash { conflict } => return givens_clash(f, conflict),
+            Message::Saved { whole_board, name } => {
+                let what = if *whole_board {
+                    "the board"
+                } else {
+                    "the givens"
+                };
+                return write!(f, "Saved {what} as {name}.");
+            }
+            Message::ShareLink { copy } => copy.words(),
+            Message::ImportFailed { source, error } => return import_failed(f, *source, error),
+            Message::Imported(imported) => return imported.fmt(f),
+            Message::Exported { model, lines } => {
+                let lines = quantity(*lines as u64, "lines");
+                return write!(f, "Exported the model as {} ({lines}).", model.name());
+            }
+            Message::SeedSet { seed } => return write!(f, "Seed {seed}."),
+            Message::NotASeed { text } => return not_a_seed(f, text),
+            Message::TypeASeed => "Type a seed; Generate waits for one.",
+            Message::Generated {
+                size,
+                clues,
+                seed,
+                symmetry,
+                millis,
+                next_seed,
+            } => return generated(f, *size, *clues, (*seed, *next_seed), *symmetry, *millis),
+            Message::KeptPartial {
+                clues,
+                suggest_check,
+            } => return kept_partial(f, *clues, *suggest_check),
+            Message::Started { job, slow } => return started(f, *job, *slow),
+            Message::Cancelled { job, found } => return cancelled(f, *job, *found),
+            Message::EngineStopped { job, reason } => return engine_stopped(f, *job, reason),
+            Message::JobFailed { job, message } => {
+                return f.write_str(&sentence(format!("{} failed: {message}", job.verb())));
+            }
+            Message::Compared {
+                formulations,
+                answered,
+            } => return compared(f, *formulations, *answered),
+            Message::Disagree => "Compared formulations: they DISAGREE (a bug; please report).",
+            Message::Solved(solved) => return solved.fmt(f),
+            Message::Checked(checked) => return checked.fmt(f),
+            Message::Then { answer, import } => {
+                return write!(f, "{answer} Then the import that waited: {import}");
+            }
+        };
+        f.write_str(text)
+    }
+}
+
+impl Clipboard {
+    fn words(self) -> &'static str {
+        match self {
+            Clipboard::Pending => "Share link made: it opens this puzzle's givens.",
+            Clipboard::Copied => "Share link made and copied: it opens this puzzle's givens.",
+            Clipboard::Refused => {
+                "Share link made: it opens this puzzle's givens. The browser did not let the \
+                 page copy it; copy it from the Share link box."
+            }
+        }
+    }
+}
+
+fn restored(f: &mut fmt::Formatter<'_>, size: Size, givens: usize, played: usize) -> fmt::Result {
+    let played = match played {
+        0 => String::new(),
+        n => format!(", {} filled in", quantity(n as u64, "digits")),
+    };
+    let givens = quantity(givens as u64, "givens");
+    write!(
+        f,
+        "Restored the {size} grid from your last visit ({givens}{played})."
+    )
+}
+
+fn not_a_digit(f: &mut fmt::Formatter<'_>, key: &str, size: Size, restored: bool) -> fmt::Result {
+    let back = match restored {
+        true => " The cell holds what it did before.",
+        false => "",
+    };
+    let digits = digit_keys(size);
+    write!(
+        f,
+        "'{key}' is not a digit of a {size} grid ({digits}).{back}"
+    )
+}
+
+fn given_locked(f: &mut fmt::Formatter<'_>, at: Pos) -> fmt::Result {
+    write!(
+        f,
+        "Row {}, column {} holds a given; choose Enter givens to change it.",
+        at.row + 1,
+        at.col + 1
+    )
+}
+
+fn givens_clash(f: &mut fmt::Formatter<'_>, conflict: &Conflict) -> fmt::Result {
+    write!(
+        f,
+        "The givens clash ({conflict}); a file or link with them could not be opened again. \
+         Fix the clash first."
+    )
+}
+
+fn not_a_seed(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    write!(
+        f,
+        "'{text}' is not a seed (a whole number from 0 to {}); Generate waits for one.",
+        u64::MAX
+    )
+}
+
+fn engine_stopped(f: &mut fmt::Formatter<'_>, job: JobKind, reason: &str) -> fmt::Result {
+    write!(
+        f,
+        "The engine stopped ({reason}). {} did not finish; run it again.",
+        job.verb()
+    )
+}
+
+fn compared(f: &mut fmt::Formatter<'_>, formulations: usize, answered: usize) -> fmt::Result {
+    write!(
+        f,
+        "Compared {formulations} formulations: {answered} of them answered and agree."
+    )
+}
+
+/// An edit held back by a running job: `what` waits, perhaps `instead` of another.
+fn waits(f: &mut fmt::Formatter<'_>, job: JobKind, what: &str, instead: bool) -> fmt::Result {
+    let instead = match instead {
+        true => " (in place of the one that was waiting)",
+        false => "",
+    };
+    write!(
+        f,
+        "{}... {what} until it finishes{instead}; Cancel stops it.",
+        job.verb()
+    )
+}
+
+/// Said when an action wipes a board that held digits: the way back is not obvious.
+struct UndoHint(Option<Size>);
+
+impl fmt::Display for UndoHint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(size) => write!(f, " Undo brings the {size} board back."),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The keys that name the digits of a grid of `size`.
+fn digit_keys(size: Size) -> String {
+    let side = size.side();
+    match side {
+        0..=9 => format!("1 to {side}"),
+        10..=35 => format!(
+            "1 to 9, then A to {}",
+            format::digit_symbol(Digit::from_index(side - 1)).unwrap_or('?')
+        ),
+        _ => format!("numbers 1 to {side}, two keys for two digits"),
+    }
+}
+
+fn import_failed(
+    f: &mut fmt::Formatter<'_>,
+    source: ImportSource,
+    error: &ImportError,
+) -> fmt::Result {
+    let failed = match source {
+        ImportSource::Text => "Import failed",
+        ImportSource::Link => "The share link's puzzle could not be opened",
+    };
+    match error {
+        ImportError::Unread(reason) => f.write_str(&sentence(format!("{failed}: {reason}"))),
+        ImportError::Binary => write!(
+            f,
+            "{failed}: this is not text (it holds binary data); a puzzle is plain text or JSON."
+        ),
+        ImportError::Parse(e) => f.write_str(&sentence(format!("{failed}: {e}"))),
+        ImportError::NoLineReads { line, error } => f.write_str(&sentence(format!(
+            "{failed}: no line of the text reads as a puzzle; line {line}: {error}"
+        ))),
+        ImportError::NoCells {
+            size,
+            smallest,
+            largest,
+        } => write!(
+            f,
+            "{failed}: a {size} grid has no cells to play; the board takes {smallest} to {largest}."
+        ),
+    }
+}
+
+impl fmt::Display for Imported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let done = match self.source {
+            ImportSource::Text => "Imported a",
+            ImportSource::Link => "Opened the shared",
+        };
+        let format = match self.format {
+            Format::Json => "JSON",
+            other => other.name(),
+        };
+        let of = match self.puzzles {
+            0 | 1 => String::new(),
+            n => format!(
+                " (the first of {} puzzles in the text)",
+                thousands(n as u64)
+            ),
+        };
+        let next = match self.empty {
+            true => "enter its givens",
+            false => "playing, the givens are locked",
+        };
+        let skipped = self.skipped.as_ref().map_or(String::new(), |(line, e)| {
+            sentence(format!(" Line {line} does not read: {e}"))
+        });
+        let zeros = match self.zeros {
+            true => " Each 0 was read as a blank; 10 and up are letters (16 is G).",
+            false => "",
+        };
+        write!(
+            f,
+            "{done} {} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
+            self.size,
+            quantity(self.givens as u64, "givens"),
+        )?;
+        match self.conflict {
+            Some(c) => write!(f, " Conflict: {c}."),
+            None => Ok(()),
+        }
+    }
+}
+
+fn generated(
+    f: &mut fmt::Formatter<'_>,
+    size: Size,
+    clues: usize,
+    (seed, next_seed): (u64, u64),
+    symmetry: Symmetry,
+    millis: f64,
+) -> fmt::Result {
+    // Clues leave with their symmetric partners, so single ones may still be redundant; say
+    // so before Check does.
+    let within = if symmetry == Symmetry::None || clues == 0 {
+        ""
+    } else {
+        " No clue can go together with its symmetric partners; Check tests them one at a time."
+    };
+    write!(
+        f,
+        "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}); \
+         the seed field moves on to {next_seed} for a new one.{within}",
+        quantity(clues as u64, "clues"),
+        symmetry_name(symmetry).to_lowercase(),
+        format_millis(millis),
+    )
+}
+
+fn kept_partial(f: &mut fmt::Formatter<'_>, clues: usize, suggest_check: bool) -> fmt::Result {
+    let check = match suggest_check {
+        true => " (Check shows which clues can go)",
+        false => "",
+    };
+    write!(
+        f,
+        "Stopped the generation and kept its puzzle so far: one solution, {}, not minimal \
+         yet{check}. Generate with the same seed starts it afresh.",
+        quantity(clues as u64, "clues")
+    )
+}
+
+fn started(f: &mut fmt::Formatter<'_>, job: JobKind, slow: Option<Slow>) -> fmt::Result {
+    let slow = match slow {
+        Some(Slow::Mip) => {
+            " MIP re-solves its program once per solution (Count) or clue (Check), so this can \
+             take a while; Propagation answers the same far faster."
+        }
+        Some(Slow::LargeCheck) => {
+            " Each clue is one search, and at this size they are hard: this can take tens of \
+             minutes. Cancel stops it."
+        }
+        None => "",
+    };
+    write!(f, "{}...{slow}", job.verb())
+}
+
+fn cancelled(f: &mut fmt::Formatter<'_>, job: JobKind, found: Option<u64>) -> fmt::Result {
+    let found = match found {
+        Some(n) => format!("; it had found {} by then", quantity(n, "solutions")),
+        None => String::new(),
+    };
+    write!(f, "{} cancelled{found}.", job.verb())
+}

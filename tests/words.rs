@@ -1,0 +1,524 @@
+//! What the app and the command line say: numbers, times, progress, and every kind of message.
+
+use sudoku_lab::app::protocol::{ModelFormat, Phase, Symmetry};
+use sudoku_lab::app::state::COUNT_LIMIT;
+use sudoku_lab::engine::format::{Format, ParseError};
+use sudoku_lab::engine::grid::UnitKind;
+use sudoku_lab::engine::{Conflict, Digit, Formulation, Pos, Size, Stats};
+use sudoku_lab::words::{
+    CheckAnswer, Checked, Clipboard, ImportError, ImportSource, Imported, JobKind, Message, Slow,
+    SolveAnswer, Solved, Stepper, Yours, format_millis, progress_text, quantity,
+};
+
+#[test]
+fn progress_says_what_it_counts() {
+    assert_eq!(
+        progress_text(Phase::Removing, 412, 625),
+        "Removing clues: 412 of 625 cells"
+    );
+    assert_eq!(
+        progress_text(Phase::Clues, 5, 24),
+        "Testing clues: 5 of 24 clues"
+    );
+    assert_eq!(
+        progress_text(Phase::Solutions, 1, COUNT_LIMIT + 1),
+        "Counting: 1 solution so far (stops at 10,000)"
+    );
+    assert_eq!(
+        progress_text(Phase::Formulations, 2, 4),
+        "Comparing: 2 of 4 formulations answered"
+    );
+    assert!(!Phase::Solutions.has_end() && Phase::Clues.has_end());
+}
+
+#[test]
+fn counts_read_as_words() {
+    let cases = [
+        (1, "guesses", "1 guess"),
+        (2, "guesses", "2 guesses"),
+        (1, "nodes", "1 node"),
+        (0, "nodes", "0 nodes"),
+        (1, "LP iterations", "1 LP iteration"),
+        (1, "givens", "1 given"),
+        (15625, "variables", "15,625 variables"),
+        (752500, "clauses", "752,500 clauses"),
+        (1_000_000, "nodes", "1,000,000 nodes"),
+    ];
+    for (n, plural, expected) in cases {
+        assert_eq!(quantity(n, plural), expected);
+    }
+}
+
+#[test]
+fn times_read_naturally() {
+    let cases = [
+        (0.04, "< 0.1 ms"),
+        (0.4, "0.4 ms"),
+        (41.26, "41.3 ms"),
+        (1234.0, "1.23 s"),
+    ];
+    for (ms, text) in cases {
+        assert_eq!(format_millis(ms), text);
+    }
+}
+
+fn size(n: usize) -> Size {
+    Size::new(n).expect("size")
+}
+
+/// Two 5s in the first row, as the board reports it.
+fn clash() -> Conflict {
+    Conflict {
+        digit: Digit::new(5, 9).expect("digit"),
+        unit: UnitKind::Row,
+        first: Pos::new(0, 0),
+        second: Pos::new(0, 1),
+    }
+}
+
+fn solved(answer: SolveAnswer, stats: Stats) -> Solved {
+    Solved {
+        answer,
+        formulation: Formulation::Propagation,
+        millis: 0.4,
+        stats,
+        kept: None,
+        replaced: 0,
+        cleared: false,
+    }
+}
+
+fn checked(answer: CheckAnswer, yours: Option<Yours>) -> Message {
+    Message::Checked(Box::new(Checked {
+        answer,
+        formulation: Formulation::Sat,
+        millis: 2.0,
+        yours,
+    }))
+}
+
+/// Messages about editing and the board, with the words the page has always shown for them.
+#[test]
+fn editing_messages_read_as_before() {
+    let cases = [
+        (
+            Message::Welcome,
+            "Enter givens, import a puzzle or generate one.",
+        ),
+        (
+            Message::Restored {
+                size: Size::NINE,
+                givens: 17,
+                played: 2,
+            },
+            "Restored the 9x9 grid from your last visit (17 givens, 2 digits filled in).",
+        ),
+        (
+            Message::Restored {
+                size: size(2),
+                givens: 1,
+                played: 0,
+            },
+            "Restored the 4x4 grid from your last visit (1 given).",
+        ),
+        (
+            Message::GivenLocked { at: Pos::new(2, 6) },
+            "Row 3, column 7 holds a given; choose Enter givens to change it.",
+        ),
+        (
+            Message::Conflict { conflict: clash() },
+            "Conflict: digit 5 appears twice in a row: r1c1 and r1c2.",
+        ),
+        (
+            Message::Cleared {
+                wiped: Some(Size::NINE),
+            },
+            "Cleared. Undo brings the 9x9 board back.",
+        ),
+        (
+            Message::NewGrid {
+                size: size(5),
+                wiped: None,
+            },
+            "New empty 25x25 grid.",
+        ),
+        (
+            Message::NotADigit {
+                key: "H".into(),
+                size: size(4),
+                restored: false,
+            },
+            "'H' is not a digit of a 16x16 grid (1 to 9, then A to G).",
+        ),
+        (
+            Message::NotADigit {
+                key: "42".into(),
+                size: size(6),
+                restored: true,
+            },
+            "'42' is not a digit of a 36x36 grid (numbers 1 to 36, two keys for two digits). \
+             The cell holds what it did before.",
+        ),
+        (
+            Message::Locked {
+                job: JobKind::Count,
+            },
+            "Counting solutions... The board is locked until it finishes; Cancel stops it.",
+        ),
+        (
+            Message::ImportWaits {
+                job: JobKind::Check,
+                instead: true,
+            },
+            "Checking... The import waits until it finishes (in place of the one that was \
+             waiting); Cancel stops it.",
+        ),
+        (
+            Message::SwitchedToPlay,
+            "Playing: the givens are locked; digits typed now are yours.",
+        ),
+    ];
+    for (message, words) in cases {
+        assert_eq!(message.to_string(), words, "{message:?}");
+    }
+}
+
+#[test]
+fn file_and_generation_messages_read_as_before() {
+    let imported = |source, conflict| {
+        Message::Imported(Box::new(Imported {
+            source,
+            size: Size::NINE,
+            givens: 17,
+            format: Format::Line,
+            puzzles: 15,
+            empty: false,
+            skipped: Some((1, ParseError::Empty)),
+            zeros: false,
+            conflict,
+        }))
+    };
+    let cases = [
+        (
+            imported(ImportSource::Text, None),
+            "Imported a 9x9 puzzle with 17 givens (line format) (the first of 15 puzzles in the \
+             text); playing, the givens are locked. Line 1 does not read: no puzzle found: the input \
+             has no cells.",
+        ),
+        (
+            imported(ImportSource::Link, Some(clash())),
+            "Opened the shared 9x9 puzzle with 17 givens (line format) (the first of 15 \
+             puzzles in the text); playing, the givens are locked. Line 1 does not read: no \
+             puzzle found: the input has no cells. Conflict: digit 5 appears twice in a row: \
+             r1c1 and r1c2.",
+        ),
+        (
+            Message::ImportFailed {
+                source: ImportSource::Link,
+                error: ImportError::Binary,
+            },
+            "The share link's puzzle could not be opened: this is not text (it holds binary \
+             data); a puzzle is plain text or JSON.",
+        ),
+        (
+            Message::ImportFailed {
+                source: ImportSource::Text,
+                error: ImportError::Unread(
+                    "the share link is damaged (its puzzle is not valid URL encoding)".into(),
+                ),
+            },
+            "Import failed: the share link is damaged (its puzzle is not valid URL encoding).",
+        ),
+        (
+            Message::ImportFailed {
+                source: ImportSource::Text,
+                error: ImportError::NoCells {
+                    size: size(0),
+                    smallest: size(1),
+                    largest: size(7),
+                },
+            },
+            "Import failed: a 0x0 grid has no cells to play; the board takes 1x1 to 49x49.",
+        ),
+        (
+            Message::GivensClash { conflict: clash() },
+            "The givens clash (digit 5 appears twice in a row: r1c1 and r1c2); a file or link \
+             with them could not be opened again. Fix the clash first.",
+        ),
+        (
+            Message::Saved {
+                whole_board: true,
+                name: "sudoku.json",
+            },
+            "Saved the board as sudoku.json.",
+        ),
+        (
+            Message::ShareLink {
+                copy: Clipboard::Refused,
+            },
+            "Share link made: it opens this puzzle's givens. The browser did not let the page \
+             copy it; copy it from the Share link box.",
+        ),
+        (
+            Message::Exported {
+                model: ModelFormat::Dimacs,
+                lines: 1_234,
+            },
+            "Exported the model as DIMACS (1,234 lines).",
+        ),
+        (
+            Message::NotASeed { text: "12x".into() },
+            "'12x' is not a seed (a whole number from 0 to 18446744073709551615); Generate \
+             waits for one.",
+        ),
+        (
+            Message::Generated {
+                size: Size::NINE,
+                clues: 17,
+                seed: 41,
+                symmetry: Symmetry::Rotate180,
+                millis: 12.0,
+                next_seed: 42,
+            },
+            "Generated a 9x9 puzzle with 17 clues (seed 41, symmetry half turn, 12.0 ms); the \
+             seed field moves on to 42 for a new one. No clue can go together with its \
+             symmetric partners; Check tests them one at a time.",
+        ),
+        (
+            Message::KeptPartial {
+                clues: 695,
+                suggest_check: false,
+            },
+            "Stopped the generation and kept its puzzle so far: one solution, 695 clues, not \
+             minimal yet. Generate with the same seed starts it afresh.",
+        ),
+    ];
+    for (message, words) in cases {
+        assert_eq!(message.to_string(), words, "{message:?}");
+    }
+}
+
+#[test]
+fn job_messages_read_as_before() {
+    let effort = Stats {
+        nodes: Some(5),
+        guesses: Some(1),
+        variables: Some(729),
+        ..Stats::default()
+    };
+    let count = |count, exhaustive| SolveAnswer::Counted {
+        count,
+        exhaustive,
+        limit: 10_000,
+    };
+    let cases = [
+        (
+            Message::Started {
+                job: JobKind::Count,
+                slow: Some(Slow::Mip),
+            },
+            "Counting solutions... MIP re-solves its program once per solution (Count) or clue \
+             (Check), so this can take a while; Propagation answers the same far faster.",
+        ),
+        (
+            Message::Cancelled {
+                job: JobKind::Count,
+                found: Some(1_234),
+            },
+            "Counting solutions cancelled; it had found 1,234 solutions by then.",
+        ),
+        (
+            Message::EngineStopped {
+                job: JobKind::Solve,
+                reason: "out of memory".into(),
+            },
+            "The engine stopped (out of memory). Solving did not finish; run it again.",
+        ),
+        (
+            Message::JobFailed {
+                job: JobKind::Export(ModelFormat::Dimacs),
+                message: "too large".into(),
+            },
+            "Exporting the model failed: too large.",
+        ),
+        (
+            Message::Compared {
+                formulations: 4,
+                answered: 3,
+            },
+            "Compared 4 formulations: 3 of them answered and agree.",
+        ),
+        (
+            Message::Solved(Box::new(solved(SolveAnswer::Stopped, effort.clone()))),
+            "Stopped before an answer (Propagation, 0.4 ms, 5 nodes, 1 guess).",
+        ),
+        (
+            Message::Solved(Box::new(Solved {
+                kept: Some(100),
+                ..solved(count(288, true), Stats::default())
+            })),
+            "288 solutions (Propagation, 0.4 ms). The first 100 are kept to step through.",
+        ),
+        (
+            Message::Solved(Box::new(solved(count(10_001, false), Stats::default()))),
+            "More than 10,000 solutions; counting stops there (Propagation, 0.4 ms).",
+        ),
+        (
+            Message::Solved(Box::new(solved(count(3, false), Stats::default()))),
+            "At least 3 solutions; counting stopped there (Propagation, 0.4 ms).",
+        ),
+        (
+            Message::Solved(Box::new(Solved {
+                replaced: 1,
+                ..solved(SolveAnswer::Unique, Stats::default())
+            })),
+            "Unique solution (Propagation, 0.4 ms). It replaced 1 digit of yours; Undo brings \
+             it back.",
+        ),
+        (
+            Message::Solved(Box::new(Solved {
+                cleared: true,
+                ..solved(
+                    SolveAnswer::NoSolution {
+                        clash: Some(clash()),
+                    },
+                    Stats::default(),
+                )
+            })),
+            "No solution (Propagation, 0.4 ms): the givens clash, digit 5 appears twice in a \
+             row: r1c1 and r1c2. The solver's digits from before the givens changed are off \
+             the board; Undo brings them back.",
+        ),
+    ];
+    for (message, words) in cases {
+        assert_eq!(message.to_string(), words, "{message:?}");
+    }
+}
+
+#[test]
+fn check_messages_read_as_before() {
+    let wrong: Vec<Pos> = (0..12).map(|c| Pos::new(c / 9, c % 9)).collect();
+    let cases = [
+        (
+            checked(CheckAnswer::NotUnique, Some(Yours::NotChecked)),
+            "Not unique: at least 2 solutions (SAT, 2.0 ms). Count solutions shows them. Your \
+             digits were not checked: that needs a single solution.",
+        ),
+        (
+            checked(
+                CheckAnswer::Minimal {
+                    clues: 0,
+                    guesses: 0,
+                },
+                None,
+            ),
+            "Minimal: unique with no clues at all (SAT, 2.0 ms).",
+        ),
+        (
+            checked(
+                CheckAnswer::Minimal {
+                    clues: 1,
+                    guesses: 0,
+                },
+                Some(Yours::Checked {
+                    played: 1,
+                    wrong: vec![],
+                }),
+            ),
+            "Minimal: one solution, and the one clue is necessary (SAT, 2.0 ms). Difficulty: no \
+             guessing needed (propagation alone solves it). Your digit agrees with the solution.",
+        ),
+        (
+            checked(
+                CheckAnswer::NotMinimal {
+                    clues: 17,
+                    redundant: 2,
+                    guesses: 1,
+                },
+                Some(Yours::Checked {
+                    played: 2,
+                    wrong: vec![Pos::new(0, 2)],
+                }),
+            ),
+            "Unique but not minimal: 2 of 17 clues are redundant, highlighted (SAT, 2.0 ms). \
+             Each could go on its own, not necessarily together. Difficulty: propagation needs \
+             1 guess to solve it and prove it unique. 1 of your 2 digits differs from the \
+             solution: r1c3.",
+        ),
+        (
+            checked(
+                CheckAnswer::Minimal {
+                    clues: 17,
+                    guesses: 3,
+                },
+                Some(Yours::Checked { played: 20, wrong }),
+            ),
+            "Minimal: one solution, and all 17 clues are necessary (SAT, 2.0 ms). Difficulty: \
+             propagation needs 3 guesses to solve it and prove it unique. 12 of your 20 digits \
+             differ from the solution: r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 and \
+             2 more.",
+        ),
+    ];
+    for (message, words) in cases {
+        assert_eq!(message.to_string(), words, "{message:?}");
+    }
+}
+
+#[test]
+fn errors_are_told_by_the_message_not_its_words() {
+    let no_solution = |clash| SolveAnswer::NoSolution { clash };
+    let errors = [
+        Message::Conflict { conflict: clash() },
+        Message::Disagree,
+        Message::Solved(Box::new(solved(SolveAnswer::Stopped, Stats::default()))),
+        checked(CheckAnswer::NoSolution { clash: None }, None),
+        checked(CheckAnswer::NotUnique, None),
+        Message::Then {
+            answer: Box::new(Message::Welcome),
+            import: Box::new(Message::ImportFailed {
+                source: ImportSource::Link,
+                error: ImportError::Parse(ParseError::Empty),
+            }),
+        },
+    ];
+    for message in errors {
+        assert!(message.is_error(), "{message:?}");
+    }
+    // A solve that finds no solution answers the question; a check that does reports a
+    // puzzle in error.
+    let fine = [
+        Message::Solved(Box::new(solved(no_solution(None), Stats::default()))),
+        Message::Undone,
+        Message::Then {
+            answer: Box::new(Message::Undone),
+            import: Box::new(Message::Welcome),
+        },
+    ];
+    for message in fine {
+        assert!(!message.is_error(), "{message:?}");
+    }
+}
+
+#[test]
+fn the_stepper_says_which_solution_of_how_many() {
+    let at = |index, kept, count, exhaustive| {
+        Stepper {
+            index,
+            kept,
+            count,
+            exhaustive,
+            limit: COUNT_LIMIT,
+        }
+        .to_string()
+    };
+    assert_eq!(
+        at(2, 100, 288, true),
+        "Solution 3 of 288 shown (the first 100 are kept)"
+    );
+    assert_eq!(at(0, 2, 2, false), "Solution 1 of at least 2 shown");
+    assert_eq!(
+        at(0, 100, COUNT_LIMIT + 1, false),
+        "Solution 1 of more than 10,000 shown (the first 100 are kept)"
+    );
+    assert_eq!(at(1, 2, 2, true), "Solution 2 of 2 shown");
+}
