@@ -1,4 +1,4 @@
-//! The app's pure side, with no web crate: state by area, its reducer, the worker protocol.
+//! The app's pure side, no web crate: state by area, its reducer, the worker's protocol and work.
 
 pub mod board;
 pub mod editing;
