@@ -15,7 +15,7 @@ use std::cmp::Reverse;
 use std::collections::VecDeque;
 
 /// Longest chain, in links.
-pub const MAX_LINKS: usize = 15;
+pub const MAX_LINKS: usize = 19;
 /// Links followed per search, over all start candidates.
 pub const BUDGET: usize = 3_000_000;
 
