@@ -199,27 +199,28 @@ pub(super) fn xz(m: &Marks, out: &mut Vec<Step>, limit: usize) {
                 continue;
             }
             // Restricted commons: every x of b sees every x of a.
-            let mut rcs = Vec::with_capacity(2);
+            let (mut rcs, mut n_rc) = ([0usize; 2], 0);
             let mut bits = common;
-            while bits != 0 && rcs.len() < 2 {
+            while bits != 0 && n_rc < 2 {
                 let x = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if subset(arena.get(b.digit(x).0), arena.get(a.digit(x).1)) {
-                    rcs.push(x);
+                    rcs[n_rc] = x;
+                    n_rc += 1;
                 }
             }
+            let rcs = &rcs[..n_rc];
             if rcs.is_empty() {
                 continue;
             }
             elims.clear();
-            for &x in &rcs {
+            for &x in rcs {
                 let mut zs = common & !(1 << x);
                 while zs != 0 {
                     let z = zs.trailing_zeros() as usize;
                     zs &= zs - 1;
                     let (sa, sb) = (arena.get(a.digit(z).1), arena.get(b.digit(z).1));
-                    let both: Vec<u64> = sa.iter().zip(sb).map(|(p, q)| p & q).collect();
-                    elims.extend(cells_of(&both).map(|c| (c, z)));
+                    push_cells(sa, sb, false, z, &mut elims);
                 }
             }
             if rcs.len() == 2 {
@@ -229,21 +230,29 @@ pub(super) fn xz(m: &Marks, out: &mut Vec<Step>, limit: usize) {
                     while rest != 0 {
                         let z = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
-                        let seen = arena.get(s.digit(z).1);
-                        let outside = arena.get(other.cells);
-                        let gone: Vec<u64> =
-                            seen.iter().zip(outside).map(|(p, q)| p & !q).collect();
-                        elims.extend(cells_of(&gone).map(|c| (c, z)));
+                        let (seen, outside) = (arena.get(s.digit(z).1), arena.get(other.cells));
+                        push_cells(seen, outside, true, z, &mut elims);
                     }
                 }
             }
             if elims.is_empty() {
                 continue;
             }
-            out.push(step(m, &arena, a, b, &rcs, &elims));
+            out.push(step(m, &arena, a, b, rcs, &elims));
             if out.len() >= limit {
                 return;
             }
+        }
+    }
+}
+
+/// Pushes `(cell, z)` for each cell in `a` and in `b` (or, with `outside`, not in `b`).
+fn push_cells(a: &[u64], b: &[u64], outside: bool, z: usize, out: &mut Vec<(usize, usize)>) {
+    for (w, (&x, &y)) in a.iter().zip(b).enumerate() {
+        let mut bits = if outside { x & !y } else { x & y };
+        while bits != 0 {
+            out.push((w * 64 + bits.trailing_zeros() as usize, z));
+            bits &= bits - 1;
         }
     }
 }

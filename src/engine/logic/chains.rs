@@ -277,6 +277,10 @@ struct Search {
     /// Per state (node * 2 + truth): the state it came from, and the start it was met from.
     parent: Vec<usize>,
     stamp: Vec<usize>,
+    /// Per state, where its links lie in `flat` once computed (`u32::MAX` before): every
+    /// start's search meets the same nodes, so each node's links are found once.
+    adj: Vec<(u32, u32)>,
+    flat: Vec<u32>,
     budget: usize,
     queue: VecDeque<(usize, usize)>,
     links: Vec<usize>,
@@ -301,14 +305,20 @@ impl Search {
                 break;
             }
             let (node, truth) = (state / 2, state % 2 == 1);
-            if truth {
-                g.weak(node, &mut self.links);
-            } else {
-                g.strong(node, &mut self.links);
+            if self.adj[state].0 == u32::MAX {
+                if truth {
+                    g.weak(node, &mut self.links);
+                } else {
+                    g.strong(node, &mut self.links);
+                }
+                let at = self.flat.len() as u32;
+                self.flat.extend(self.links.iter().map(|&x| x as u32));
+                self.adj[state] = (at, self.links.len() as u32);
             }
-            self.budget = self.budget.saturating_sub(self.links.len());
-            for i in 0..self.links.len() {
-                let x = self.links[i];
+            let (at, len) = (self.adj[state].0 as usize, self.adj[state].1 as usize);
+            self.budget = self.budget.saturating_sub(len);
+            for i in at..at + len {
+                let x = self.flat[i] as usize;
                 let next = x * 2 + usize::from(!truth);
                 if next == start && mode == Mode::Any && depth >= 3 {
                     // A weak link back to the start closes a continuous nice loop.
@@ -363,6 +373,8 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
     let mut search = Search {
         parent: vec![usize::MAX; 2 * nodes],
         stamp: vec![usize::MAX; 2 * nodes],
+        adj: vec![(u32::MAX, 0); 2 * nodes],
+        flat: Vec::new(),
         budget: BUDGET,
         queue: VecDeque::new(),
         links: Vec::new(),
