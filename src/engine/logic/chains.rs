@@ -27,22 +27,50 @@ enum Mode {
     Any,
 }
 
-/// The chain graph: node `cell * side + digit` is a candidate, nodes from `cands` on are
-/// group nodes (grouped chains only).
+/// The chain graph: nodes `0..cands` are the state's candidates, numbered cell by cell,
+/// nodes from `cands` on are group nodes (grouped chains only). Numbering only what is there
+/// keeps a search's arrays small on big grids.
 struct Graph<'a> {
     m: &'a Marks,
     mode: Mode,
-    side: usize,
     cands: usize,
     groups: Option<Groups>,
-    /// `cell_ids[c] == c`, so a candidate's cells are a slice like a group's.
-    cell_ids: Vec<usize>,
+    /// Per cell, the number of its first candidate.
+    base: Vec<u32>,
+    /// Per candidate, its cell and digit.
+    cand_of: Vec<(usize, usize)>,
 }
 
 impl Graph<'_> {
+    fn new(m: &Marks, mode: Mode, groups: Option<Groups>) -> Graph<'_> {
+        let mut base = Vec::with_capacity(m.size().cells());
+        let mut cand_of = Vec::new();
+        for c in 0..m.size().cells() {
+            base.push(cand_of.len() as u32);
+            let mut bits = m.mask(c);
+            while bits != 0 {
+                cand_of.push((c, bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+        }
+        Graph {
+            m,
+            mode,
+            cands: cand_of.len(),
+            groups,
+            base,
+            cand_of,
+        }
+    }
+
+    /// The node of candidate `d` of cell `c` (which must hold it).
+    fn id(&self, c: usize, d: usize) -> usize {
+        self.base[c] as usize + (self.m.mask(c) & ((1u64 << d) - 1)).count_ones() as usize
+    }
+
     fn digit(&self, node: usize) -> usize {
         match node.checked_sub(self.cands) {
-            None => node % self.side,
+            None => self.cand_of[node].1,
             Some(g) => self.groups.as_ref().expect("grouped").list[g].digit,
         }
     }
@@ -52,13 +80,13 @@ impl Graph<'_> {
     }
 
     fn cell(&self, node: usize) -> usize {
-        node / self.side
+        self.cand_of[node].0
     }
 
     /// The node's cells: one for a candidate.
     fn node_cells(&self, node: usize) -> &[usize] {
         match node.checked_sub(self.cands) {
-            None => std::slice::from_ref(&self.cell_ids[node / self.side]),
+            None => std::slice::from_ref(&self.cand_of[node].0),
             Some(g) => &self.groups.as_ref().expect("grouped").list[g].cells,
         }
     }
@@ -67,7 +95,7 @@ impl Graph<'_> {
     /// of a group.
     fn units(&self, node: usize) -> &[usize] {
         match node.checked_sub(self.cands) {
-            None => &self.m.layout().units_of[node / self.side],
+            None => &self.m.layout().units_of[self.cand_of[node].0],
             Some(g) => &self.groups.as_ref().expect("grouped").list[g].units,
         }
     }
@@ -79,7 +107,7 @@ impl Graph<'_> {
     /// Nodes strongly linked to `node`: if it is false, they are true.
     fn strong(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
-        let (m, side, d) = (self.m, self.side, self.digit(node));
+        let (m, side, d) = (self.m, self.m.side(), self.digit(node));
         if self.mode != Mode::Xy {
             for &u in self.units(node) {
                 let own = self.node_cells(node).iter().fold(0u64, |a, &c| {
@@ -91,7 +119,7 @@ impl Graph<'_> {
                 });
                 let rest = m.places(u, d) & !own;
                 let target = match (rest.count_ones(), &self.groups) {
-                    (1, _) => Some(m.cell_at(u, rest.trailing_zeros() as usize) * side + d),
+                    (1, _) => Some(self.id(m.cell_at(u, rest.trailing_zeros() as usize), d)),
                     (2.., Some(groups)) => {
                         let cells: Vec<usize> = (0..side)
                             .filter(|&i| rest >> i & 1 == 1)
@@ -109,7 +137,7 @@ impl Graph<'_> {
         if self.mode != Mode::X && !self.is_group(node) {
             let c = self.cell(node);
             if m.mask(c).count_ones() == 2 {
-                out.push(c * side + (m.mask(c) & !(1 << d)).trailing_zeros() as usize);
+                out.push(self.id(c, (m.mask(c) & !(1 << d)).trailing_zeros() as usize));
             }
         }
     }
@@ -117,12 +145,12 @@ impl Graph<'_> {
     /// Nodes weakly linked to `node`: if it is true, they are false.
     fn weak(&self, node: usize, out: &mut Vec<usize>) {
         out.clear();
-        let (m, side, d) = (self.m, self.side, self.digit(node));
+        let (m, d) = (self.m, self.digit(node));
         if self.is_group(node) {
             for &u in self.units(node) {
                 for &c in &m.layout().units[u] {
-                    if m.has(c, d) && !self.contains(node, c) && !out.contains(&(c * side + d)) {
-                        out.push(c * side + d);
+                    if m.has(c, d) && !self.contains(node, c) && !out.contains(&self.id(c, d)) {
+                        out.push(self.id(c, d));
                     }
                 }
             }
@@ -130,13 +158,13 @@ impl Graph<'_> {
             let c = self.cell(node);
             for &p in &m.layout().peers[c] {
                 if m.has(p, d) && (self.mode != Mode::Xy || m.mask(p).count_ones() == 2) {
-                    out.push(p * side + d);
+                    out.push(self.id(p, d));
                 }
             }
             if self.mode == Mode::Any {
                 let mut rest = m.mask(c) & !(1 << d);
                 while rest != 0 {
-                    out.push(c * side + rest.trailing_zeros() as usize);
+                    out.push(self.id(c, rest.trailing_zeros() as usize));
                     rest &= rest - 1;
                 }
             }
@@ -291,9 +319,12 @@ struct Search {
 impl Search {
     /// The best chain from `start_node` assumed false, breadth first.
     fn from(&mut self, g: &Graph, start_node: usize, max_links: usize) -> Option<Found> {
-        let (m, side, mode) = (g.m, g.side, g.mode);
-        let sc = start_node / side;
-        let sd = start_node % side;
+        let (m, mode) = (g.m, g.mode);
+        let (sc, sd) = if g.is_group(start_node) {
+            (usize::MAX, g.digit(start_node))
+        } else {
+            g.cand_of[start_node]
+        };
         let start = start_node * 2;
         self.queue.clear();
         self.queue.push_back((start, 0usize));
@@ -335,7 +366,7 @@ impl Search {
                 // XY-chain ends on the start's digit in another cell.
                 let end = !truth
                     && (mode == Mode::Any
-                        || (g.cell(x) != sc && (mode == Mode::X || x % side == sd)));
+                        || (g.cell(x) != sc && (mode == Mode::X || g.digit(x) == sd)));
                 if end && depth >= 2 {
                     conclusion(g, start_node, x, &mut self.elims);
                     if !self.elims.is_empty() {
@@ -358,18 +389,9 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
         Technique::XyChain => (Mode::Xy, MAX_LINKS),
         _ => (Mode::Any, MAX_LINKS),
     };
-    let side = m.side();
-    let cands = m.size().cells() * side;
     let groups = (t == Technique::GroupedNiceLoop).then(|| Groups::collect(m));
-    let nodes = cands + groups.as_ref().map_or(0, |g| g.list.len());
-    let g = Graph {
-        m,
-        mode,
-        side,
-        cands,
-        groups,
-        cell_ids: (0..m.size().cells()).collect(),
-    };
+    let g = Graph::new(m, mode, groups);
+    let nodes = g.cands + g.groups.as_ref().map_or(0, |gr| gr.list.len());
     let mut search = Search {
         parent: vec![usize::MAX; 2 * nodes],
         stamp: vec![usize::MAX; 2 * nodes],
@@ -383,15 +405,9 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
     };
     let mut best: Option<Found> = None;
     // Start nodes: every candidate (of a bivalue cell for XY-chains), then every group.
-    let starts = m
-        .empty_cells()
-        .flat_map(|c| {
-            (0..side)
-                .filter(move |&d| m.has(c, d))
-                .map(move |d| c * side + d)
-        })
-        .filter(|&n| mode != Mode::Xy || m.mask(n / side).count_ones() == 2)
-        .chain(cands..nodes);
+    let starts = (0..g.cands)
+        .filter(|&n| mode != Mode::Xy || m.mask(g.cell(n)).count_ones() == 2)
+        .chain(g.cands..nodes);
     for start_node in starts {
         let Some(found) = search.from(&g, start_node, max_links) else {
             continue;

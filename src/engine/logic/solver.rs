@@ -133,6 +133,7 @@ fn place_singles(m: &mut Marks, queue: &mut Vec<(usize, usize)>) -> bool {
         }
     }
     let layout = m.layout();
+    let mut losing = Vec::new();
     while let Some((c, d)) = queue.pop() {
         match m.value(c) {
             Some(v) if v.index() == d => continue,
@@ -140,13 +141,22 @@ fn place_singles(m: &mut Marks, queue: &mut Vec<(usize, usize)>) -> bool {
             None if !m.has(c, d) => return false,
             None => {}
         }
+        // The peers about to lose `d`, read from the cell's units.
+        losing.clear();
+        for &u in &layout.units_of[c] {
+            let mut bits = m.places(u, d);
+            while bits != 0 {
+                let p = m.cell_at(u, bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if p != c && !losing.contains(&p) {
+                    losing.push(p);
+                }
+            }
+        }
         let others = m.mask(c) & !(1 << d);
         m.place(c, Digit::from_index(d));
-        // The peers that lost `d`: naked singles, and hidden singles of `d` in their units.
-        for &p in &layout.peers[c] {
-            if m.value(p).is_some() {
-                continue;
-            }
+        // Naked singles among them, and hidden singles of `d` in their units.
+        for &p in &losing {
             if m.mask(p).count_ones() == 1 {
                 queue.push((p, m.mask(p).trailing_zeros() as usize));
             }
