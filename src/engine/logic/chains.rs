@@ -1,21 +1,22 @@
 //! Chains: X-chains (one digit), turbot fish (X-chains of three links), XY-chains (bivalue
-//! cells) and AICs with nice loops (both kinds of link), found by breadth-first search from
-//! each candidate assumed false. Of all the chains found, the step HoDoKu would take is
-//! reported: the most eliminations, then the lowest weighted index sum, then the shortest.
+//! cells), AICs with nice loops (both kinds of link) and grouped ones (with group nodes, see
+//! [`super::groups`]), found by breadth-first search from each candidate assumed false. Of all
+//! the chains found, the step HoDoKu would take is reported: the most eliminations, then the
+//! lowest weighted index sum, then the shortest.
 //!
 //! Bounds, at every size: chains have at most [`MAX_LINKS`] links, and one search visits at
 //! most [`BUDGET`] links over all start candidates, so big grids get the chains that are
 //! found first rather than an unbounded search.
 
-use super::single_digit::seeing_both;
+use super::groups::Groups;
 use super::step::hodoku_rank;
 use super::{Cand, Marks, Step, Technique};
-use crate::engine::grid::Digit;
+use crate::engine::grid::{Digit, Pos};
 use std::cmp::Reverse;
 use std::collections::VecDeque;
 
-/// Longest chain, in links.
-pub const MAX_LINKS: usize = 15;
+/// Longest chain, in links (HoDoKu's chains have at most 20 nodes).
+pub const MAX_LINKS: usize = 19;
 /// Links followed per search, over all start candidates.
 pub const BUDGET: usize = 3_000_000;
 
@@ -26,41 +27,181 @@ enum Mode {
     Any,
 }
 
-/// A candidate as (cell, digit index).
-type Node = (usize, usize);
+/// The chain graph: nodes `0..cands` are the state's candidates, numbered cell by cell,
+/// nodes from `cands` on are group nodes (grouped chains only). Numbering only what is there
+/// keeps a search's arrays small on big grids.
+struct Graph<'a> {
+    m: &'a Marks,
+    mode: Mode,
+    cands: usize,
+    groups: Option<Groups>,
+    /// Per cell, the number of its first candidate.
+    base: Vec<u32>,
+    /// Per candidate, its cell and digit.
+    cand_of: Vec<(usize, usize)>,
+}
 
-/// Candidates linked to `(c, d)` by a strong link: if it is false, they are true.
-fn strong(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<Node>) {
-    out.clear();
-    if mode != Mode::Xy {
-        for (k, &u) in m.layout().units_of[c].iter().enumerate() {
-            let p = m.places(u, d);
-            if p.count_ones() == 2 {
-                let other = m.cell_at(u, (p & !(1 << m.slot(c, k))).trailing_zeros() as usize);
-                if !out.contains(&(other, d)) {
-                    out.push((other, d));
+impl Graph<'_> {
+    fn new(m: &Marks, mode: Mode, groups: Option<Groups>) -> Graph<'_> {
+        let mut base = Vec::with_capacity(m.size().cells());
+        let mut cand_of = Vec::new();
+        for c in 0..m.size().cells() {
+            base.push(cand_of.len() as u32);
+            let mut bits = m.mask(c);
+            while bits != 0 {
+                cand_of.push((c, bits.trailing_zeros() as usize));
+                bits &= bits - 1;
+            }
+        }
+        Graph {
+            m,
+            mode,
+            cands: cand_of.len(),
+            groups,
+            base,
+            cand_of,
+        }
+    }
+
+    /// The node of candidate `d` of cell `c` (which must hold it).
+    fn id(&self, c: usize, d: usize) -> usize {
+        self.base[c] as usize + (self.m.mask(c) & ((1u64 << d) - 1)).count_ones() as usize
+    }
+
+    fn digit(&self, node: usize) -> usize {
+        match node.checked_sub(self.cands) {
+            None => self.cand_of[node].1,
+            Some(g) => self.groups.as_ref().expect("grouped").list[g].digit,
+        }
+    }
+
+    fn is_group(&self, node: usize) -> bool {
+        node >= self.cands
+    }
+
+    fn cell(&self, node: usize) -> usize {
+        self.cand_of[node].0
+    }
+
+    /// The node's cells: one for a candidate.
+    fn node_cells(&self, node: usize) -> &[usize] {
+        match node.checked_sub(self.cands) {
+            None => std::slice::from_ref(&self.cand_of[node].0),
+            Some(g) => &self.groups.as_ref().expect("grouped").list[g].cells,
+        }
+    }
+
+    /// Units holding every cell of `node`: row, column and box of a candidate, line and box
+    /// of a group.
+    fn units(&self, node: usize) -> &[usize] {
+        match node.checked_sub(self.cands) {
+            None => &self.m.layout().units_of[self.cand_of[node].0],
+            Some(g) => &self.groups.as_ref().expect("grouped").list[g].units,
+        }
+    }
+
+    fn contains(&self, node: usize, c: usize) -> bool {
+        self.node_cells(node).contains(&c)
+    }
+
+    /// Nodes strongly linked to `node`: if it is false, they are true.
+    fn strong(&self, node: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (m, side, d) = (self.m, self.m.side(), self.digit(node));
+        if self.mode != Mode::Xy {
+            for &u in self.units(node) {
+                let own = self.node_cells(node).iter().fold(0u64, |a, &c| {
+                    let k = m.layout().units_of[c]
+                        .iter()
+                        .position(|&x| x == u)
+                        .unwrap_or(0);
+                    a | 1 << m.slot(c, k)
+                });
+                let rest = m.places(u, d) & !own;
+                let target = match (rest.count_ones(), &self.groups) {
+                    (1, _) => Some(self.id(m.cell_at(u, rest.trailing_zeros() as usize), d)),
+                    (2.., Some(groups)) => {
+                        let cells: Vec<usize> = (0..side)
+                            .filter(|&i| rest >> i & 1 == 1)
+                            .map(|i| m.cell_at(u, i))
+                            .collect();
+                        groups.exactly(m, u, d, &cells).map(|g| self.cands + g)
+                    }
+                    _ => None,
+                };
+                if let Some(t) = target.filter(|t| !out.contains(t)) {
+                    out.push(t);
+                }
+            }
+        }
+        if self.mode != Mode::X && !self.is_group(node) {
+            let c = self.cell(node);
+            if m.mask(c).count_ones() == 2 {
+                out.push(self.id(c, (m.mask(c) & !(1 << d)).trailing_zeros() as usize));
+            }
+        }
+    }
+
+    /// Nodes weakly linked to `node`: if it is true, they are false.
+    fn weak(&self, node: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (m, d) = (self.m, self.digit(node));
+        if self.is_group(node) {
+            for &u in self.units(node) {
+                for &c in &m.layout().units[u] {
+                    if m.has(c, d) && !self.contains(node, c) && !out.contains(&self.id(c, d)) {
+                        out.push(self.id(c, d));
+                    }
+                }
+            }
+        } else {
+            let c = self.cell(node);
+            for &p in &m.layout().peers[c] {
+                if m.has(p, d) && (self.mode != Mode::Xy || m.mask(p).count_ones() == 2) {
+                    out.push(self.id(p, d));
+                }
+            }
+            if self.mode == Mode::Any {
+                let mut rest = m.mask(c) & !(1 << d);
+                while rest != 0 {
+                    out.push(self.id(c, rest.trailing_zeros() as usize));
+                    rest &= rest - 1;
+                }
+            }
+        }
+        if let Some(groups) = &self.groups {
+            for &u in self.units(node) {
+                for g in groups.in_unit(m, u, d) {
+                    let gn = self.cands + g;
+                    let apart = groups.list[g]
+                        .cells
+                        .iter()
+                        .all(|&c| !self.contains(node, c));
+                    if gn != node && apart && !out.contains(&gn) {
+                        out.push(gn);
+                    }
                 }
             }
         }
     }
-    if mode != Mode::X && m.mask(c).count_ones() == 2 {
-        out.push((c, (m.mask(c) & !(1 << d)).trailing_zeros() as usize));
-    }
-}
 
-/// Candidates linked to `(c, d)` by a weak link: if it is true, they are false.
-fn weak(m: &Marks, mode: Mode, c: usize, d: usize, out: &mut Vec<Node>) {
-    out.clear();
-    for &p in &m.layout().peers[c] {
-        if m.has(p, d) && (mode != Mode::Xy || m.mask(p).count_ones() == 2) {
-            out.push((p, d));
-        }
-    }
-    if mode == Mode::Any {
-        let mut rest = m.mask(c) & !(1 << d);
-        while rest != 0 {
-            out.push((c, rest.trailing_zeros() as usize));
-            rest &= rest - 1;
+    /// Pushes each cell other than the nodes' own, outside `skip`, holding `d` and seeing
+    /// every cell of both nodes, as a removal of `d`.
+    fn seeing_both(
+        &self,
+        a: usize,
+        b: usize,
+        d: usize,
+        skip: &dyn Fn(usize) -> bool,
+        out: &mut Vec<Cand>,
+    ) {
+        let m = self.m;
+        let (ca, cb) = (self.node_cells(a), self.node_cells(b));
+        for &p in &m.layout().peers[ca[0]] {
+            let sees_all = ca.iter().chain(cb).all(|&x| x != p && m.sees(p, x));
+            if sees_all && m.has(p, d) && !skip(p) {
+                push_cand(m, out, p, d);
+            }
         }
     }
 }
@@ -70,32 +211,39 @@ fn push_cand(m: &Marks, out: &mut Vec<Cand>, c: usize, d: usize) {
 }
 
 /// What "`s` is false or `t` is true, so `s` or `t` holds" removes. A chain from `s` back
-/// to `s` (a discontinuous nice loop) makes `s` true: the cell's other candidates go.
-fn conclusion(m: &Marks, s: Node, t: Node, out: &mut Vec<Cand>) {
-    let ((sc, sd), (tc, td)) = (s, t);
+/// to `s` (a discontinuous nice loop) makes `s` true: the cell's other candidates go. Either
+/// end may be a group node, true when one of its cells holds its digit.
+fn conclusion(g: &Graph, s: usize, t: usize, out: &mut Vec<Cand>) {
+    let m = g.m;
+    let (sd, td) = (g.digit(s), g.digit(t));
     out.clear();
-    if s == t {
+    let single = |n: usize| (!g.is_group(n)).then(|| g.cell(n));
+    if s == t && g.is_group(s) {
+        // The group holds its digit: what that removes, locked candidates found before.
+    } else if s == t {
+        let sc = g.cell(s);
         let mut rest = m.mask(sc) & !(1 << sd);
         while rest != 0 {
             push_cand(m, out, sc, rest.trailing_zeros() as usize);
             rest &= rest - 1;
         }
     } else if sd == td {
-        for c in seeing_both(m, sc, tc, sd, &[]) {
-            push_cand(m, out, c, sd);
-        }
-    } else if sc == tc {
+        g.seeing_both(s, t, sd, &|_| false, out);
+    } else if let Some(sc) = single(s).filter(|&sc| single(t) == Some(sc)) {
         let mut rest = m.mask(sc) & !(1 << sd) & !(1 << td);
         while rest != 0 {
             push_cand(m, out, sc, rest.trailing_zeros() as usize);
             rest &= rest - 1;
         }
-    } else if m.sees(sc, tc) {
-        if m.has(sc, td) {
-            push_cand(m, out, sc, td);
-        }
-        if m.has(tc, sd) {
-            push_cand(m, out, tc, sd);
+    } else {
+        // A cell of one end holding the other end's digit, and seeing all of that end.
+        for (x, y) in [(s, t), (t, s)] {
+            let (Some(c), d) = (single(x), g.digit(y)) else {
+                continue;
+            };
+            if m.has(c, d) && g.node_cells(y).iter().all(|&yc| m.sees(c, yc)) {
+                push_cand(m, out, c, d);
+            }
         }
     }
     out.sort();
@@ -106,7 +254,7 @@ fn conclusion(m: &Marks, s: Node, t: Node, out: &mut Vec<Cand>) {
 /// such a loop exactly one end of every weak link is true, so a weak link between two cells
 /// removes its digit from the other cells seeing both, and one inside a cell removes the
 /// cell's other candidates.
-fn loop_eliminations(m: &Marks, chain: &[Node], out: &mut Vec<Cand>) {
+fn loop_eliminations(g: &Graph, chain: &[usize], out: &mut Vec<Cand>) {
     out.clear();
     let distinct = chain
         .iter()
@@ -115,33 +263,31 @@ fn loop_eliminations(m: &Marks, chain: &[Node], out: &mut Vec<Cand>) {
     if chain.len() < 4 || !distinct {
         return;
     }
-    let on_chain = |c: usize| chain.iter().any(|&(x, _)| x == c);
+    let m = g.m;
+    let on_chain = |c: usize| chain.iter().any(|&n| g.contains(n, c));
     for i in (1..chain.len()).step_by(2) {
-        let ((a, d), (b, e)) = (chain[i], chain[(i + 1) % chain.len()]);
-        if a == b {
-            let mut rest = m.mask(a) & !(1 << d) & !(1 << e);
+        let (a, b) = (chain[i], chain[(i + 1) % chain.len()]);
+        let (d, e) = (g.digit(a), g.digit(b));
+        if !g.is_group(a) && !g.is_group(b) && g.cell(a) == g.cell(b) {
+            let mut rest = m.mask(g.cell(a)) & !(1 << d) & !(1 << e);
             while rest != 0 {
-                push_cand(m, out, a, rest.trailing_zeros() as usize);
+                push_cand(m, out, g.cell(a), rest.trailing_zeros() as usize);
                 rest &= rest - 1;
             }
         } else {
-            for c in seeing_both(m, a, b, d, &[]) {
-                if !on_chain(c) {
-                    push_cand(m, out, c, d);
-                }
-            }
+            g.seeing_both(a, b, d, &on_chain, out);
         }
     }
     out.sort();
     out.dedup();
 }
 
-/// The candidates from the start to `state`, read back through `parent`.
-fn read_chain(side: usize, parent: &[usize], state: usize, chain: &mut Vec<Node>) {
+/// The nodes from the start to `state`, read back through `parent`.
+fn read_chain(parent: &[usize], state: usize, chain: &mut Vec<usize>) {
     chain.clear();
     let mut s = state;
     while s != usize::MAX {
-        chain.push((s / 2 / side, s / 2 % side));
+        chain.push(s / 2);
         s = parent[s];
     }
     chain.reverse();
@@ -151,10 +297,91 @@ fn read_chain(side: usize, parent: &[usize], state: usize, chain: &mut Vec<Node>
 struct Found {
     rank: (Reverse<usize>, u128, usize),
     elims: Vec<Cand>,
-    chain: Vec<Node>,
+    chain: Vec<usize>,
 }
 
-/// Chains of technique `t`; `max_links` bounds their length.
+/// Buffers of one search, reused over its start nodes.
+struct Search {
+    /// Per state (node * 2 + truth): the state it came from, and the start it was met from.
+    parent: Vec<usize>,
+    stamp: Vec<usize>,
+    /// Per state, where its links lie in `flat` once computed (`u32::MAX` before): every
+    /// start's search meets the same nodes, so each node's links are found once.
+    adj: Vec<(u32, u32)>,
+    flat: Vec<u32>,
+    budget: usize,
+    queue: VecDeque<(usize, usize)>,
+    links: Vec<usize>,
+    elims: Vec<Cand>,
+    chain: Vec<usize>,
+}
+
+impl Search {
+    /// The best chain from `start_node` assumed false, breadth first.
+    fn from(&mut self, g: &Graph, start_node: usize, max_links: usize) -> Option<Found> {
+        let (m, mode) = (g.m, g.mode);
+        let (sc, sd) = if g.is_group(start_node) {
+            (usize::MAX, g.digit(start_node))
+        } else {
+            g.cand_of[start_node]
+        };
+        let start = start_node * 2;
+        self.queue.clear();
+        self.queue.push_back((start, 0usize));
+        self.stamp[start] = start;
+        self.parent[start] = usize::MAX;
+        let mut best: Option<Found> = None;
+        while let Some((state, depth)) = self.queue.pop_front() {
+            if depth >= max_links || self.budget == 0 {
+                break;
+            }
+            let (node, truth) = (state / 2, state % 2 == 1);
+            if self.adj[state].0 == u32::MAX {
+                if truth {
+                    g.weak(node, &mut self.links);
+                } else {
+                    g.strong(node, &mut self.links);
+                }
+                let at = self.flat.len() as u32;
+                self.flat.extend(self.links.iter().map(|&x| x as u32));
+                self.adj[state] = (at, self.links.len() as u32);
+            }
+            let (at, len) = (self.adj[state].0 as usize, self.adj[state].1 as usize);
+            self.budget = self.budget.saturating_sub(len);
+            for i in at..at + len {
+                let x = self.flat[i] as usize;
+                let next = x * 2 + usize::from(!truth);
+                if next == start && mode == Mode::Any && depth >= 3 {
+                    // A weak link back to the start closes a continuous nice loop.
+                    read_chain(&self.parent, state, &mut self.chain);
+                    loop_eliminations(g, &self.chain, &mut self.elims);
+                    consider(m, &self.elims, &self.chain, &mut best);
+                }
+                if self.stamp[next] == start {
+                    continue;
+                }
+                self.stamp[next] = start;
+                self.parent[next] = state;
+                // Only a true end (reached by a strong link) proves `start or end`; an X- or
+                // XY-chain ends on the start's digit in another cell.
+                let end = !truth
+                    && (mode == Mode::Any
+                        || (g.cell(x) != sc && (mode == Mode::X || g.digit(x) == sd)));
+                if end && depth >= 2 {
+                    conclusion(g, start_node, x, &mut self.elims);
+                    if !self.elims.is_empty() {
+                        read_chain(&self.parent, next, &mut self.chain);
+                        consider(m, &self.elims, &self.chain, &mut best);
+                    }
+                }
+                self.queue.push_back((next, depth + 1));
+            }
+        }
+        best
+    }
+}
+
+/// Chains of technique `t`.
 pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
     let (mode, max_links) = match t {
         Technique::XChain => (Mode::X, MAX_LINKS),
@@ -162,87 +389,44 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
         Technique::XyChain => (Mode::Xy, MAX_LINKS),
         _ => (Mode::Any, MAX_LINKS),
     };
-    let side = m.side();
-    let nodes = m.size().cells() * side;
-    // Per state (node * 2 + truth): the state it came from, and the search it belongs to.
-    let mut parent = vec![usize::MAX; 2 * nodes];
-    let mut stamp = vec![usize::MAX; 2 * nodes];
-    let mut budget = BUDGET;
-    let mut queue = VecDeque::new();
-    let mut links: Vec<Node> = Vec::new();
-    let (mut elims, mut chain): (Vec<Cand>, Vec<Node>) = (Vec::new(), Vec::new());
+    let groups = (t == Technique::GroupedNiceLoop).then(|| Groups::collect(m));
+    let g = Graph::new(m, mode, groups);
+    let nodes = g.cands + g.groups.as_ref().map_or(0, |gr| gr.list.len());
+    let mut search = Search {
+        parent: vec![usize::MAX; 2 * nodes],
+        stamp: vec![usize::MAX; 2 * nodes],
+        adj: vec![(u32::MAX, 0); 2 * nodes],
+        flat: Vec::new(),
+        budget: BUDGET,
+        queue: VecDeque::new(),
+        links: Vec::new(),
+        elims: Vec::new(),
+        chain: Vec::new(),
+    };
     let mut best: Option<Found> = None;
-    let all = limit == usize::MAX;
-    for sc in m.empty_cells() {
-        if mode == Mode::Xy && m.mask(sc).count_ones() != 2 {
+    // Start nodes: every candidate (of a bivalue cell for XY-chains), then every group.
+    let starts = (0..g.cands)
+        .filter(|&n| mode != Mode::Xy || m.mask(g.cell(n)).count_ones() == 2)
+        .chain(g.cands..nodes);
+    for start_node in starts {
+        let Some(found) = search.from(&g, start_node, max_links) else {
             continue;
-        }
-        let mut bits = m.mask(sc);
-        while bits != 0 {
-            let sd = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let start = (sc * side + sd) * 2;
-            queue.clear();
-            queue.push_back((start, 0usize));
-            stamp[start] = start;
-            parent[start] = usize::MAX;
-            let mut best_here: Option<Found> = None;
-            while let Some((state, depth)) = queue.pop_front() {
-                if depth >= max_links || budget == 0 {
-                    break;
-                }
-                let (node, truth) = (state / 2, state % 2 == 1);
-                let (c, d) = (node / side, node % side);
-                if truth {
-                    weak(m, mode, c, d, &mut links);
-                } else {
-                    strong(m, mode, c, d, &mut links);
-                }
-                budget = budget.saturating_sub(links.len());
-                for &(x, e) in &links {
-                    let next = (x * side + e) * 2 + usize::from(!truth);
-                    if next == start && mode == Mode::Any && depth >= 3 {
-                        // A weak link back to the start closes a continuous nice loop.
-                        read_chain(side, &parent, state, &mut chain);
-                        loop_eliminations(m, &chain, &mut elims);
-                        consider(m, &elims, &chain, &mut best_here);
-                    }
-                    if stamp[next] == start {
-                        continue;
-                    }
-                    stamp[next] = start;
-                    parent[next] = state;
-                    // Only a true end (reached by a strong link) proves `start or end`; an
-                    // X- or XY-chain ends on the start's digit in another cell.
-                    let end =
-                        !truth && (mode == Mode::Any || (x != sc && (mode == Mode::X || e == sd)));
-                    if end && depth >= 2 {
-                        conclusion(m, (sc, sd), (x, e), &mut elims);
-                        if !elims.is_empty() {
-                            read_chain(side, &parent, next, &mut chain);
-                            consider(m, &elims, &chain, &mut best_here);
-                        }
-                    }
-                    queue.push_back((next, depth + 1));
-                }
-            }
-            let Some(found) = best_here else { continue };
-            if all {
-                out.push(step_of(m, t, found));
-            } else if best.as_ref().is_none_or(|b| found.rank < b.rank) {
-                best = Some(found);
-            }
+        };
+        if limit == usize::MAX {
+            out.push(step_of(&g, t, found));
+        } else if best.as_ref().is_none_or(|b| found.rank < b.rank) {
+            best = Some(found);
         }
     }
     if let Some(found) = best {
-        out.push(step_of(m, t, found));
+        out.push(step_of(&g, t, found));
     }
     out.truncate(limit);
 }
 
 /// Keeps `elims` with `chain` in `best` when HoDoKu would prefer them.
-fn consider(m: &Marks, elims: &[Cand], chain: &[Node], best: &mut Option<Found>) {
-    if elims.is_empty() {
+fn consider(m: &Marks, elims: &[Cand], chain: &[usize], best: &mut Option<Found>) {
+    if elims.is_empty() || best.as_ref().is_some_and(|b| b.rank.0.0 > elims.len()) {
         return;
     }
     let (count, sum) = hodoku_rank(elims, m.size());
@@ -256,19 +440,26 @@ fn consider(m: &Marks, elims: &[Cand], chain: &[Node], best: &mut Option<Found>)
     }
 }
 
-fn step_of(m: &Marks, t: Technique, found: Found) -> Step {
+/// The step: `chain` holds each node's digit at its first cell, and for a grouped chain
+/// `groups` holds every node's cells, so the sentence can name group nodes.
+fn step_of(g: &Graph, t: Technique, found: Found) -> Step {
+    let m = g.m;
     let mut step = Step::new(t);
     step.eliminations = found.elims;
+    let cells_of = |n: usize| -> Vec<Pos> { g.node_cells(n).iter().map(|&c| m.pos(c)).collect() };
     step.chain = found
         .chain
         .iter()
-        .map(|&(c, d)| (m.pos(c), Digit::from_index(d)))
+        .map(|&n| (cells_of(n)[0], Digit::from_index(g.digit(n))))
         .collect();
+    if found.chain.iter().any(|&n| g.is_group(n)) {
+        step.groups = found.chain.iter().map(|&n| cells_of(n)).collect();
+    }
     let mut digits: Vec<Digit> = step.chain.iter().map(|&(_, d)| d).collect();
     digits.sort();
     digits.dedup();
     step.digits = digits;
-    let mut cells: Vec<_> = step.chain.iter().map(|&(p, _)| p).collect();
+    let mut cells: Vec<Pos> = found.chain.iter().flat_map(|&n| cells_of(n)).collect();
     cells.dedup();
     step.cells = cells;
     step

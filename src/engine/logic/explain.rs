@@ -52,13 +52,19 @@ fn effects(step: &Step) -> String {
     parts.join("; ")
 }
 
+/// Links alternate strong (`=`) and weak (`-`); a group node (its cells in `groups`, one
+/// entry per chain node) reads `(5){r1c1, r1c2}`.
 fn chain(step: &Step) -> String {
+    let grouped = step.groups.len() == step.chain.len();
     let mut out = String::new();
     for (i, (p, d)) in step.chain.iter().enumerate() {
         if i > 0 {
             out.push_str(if i % 2 == 1 { " = " } else { " - " });
         }
-        out.push_str(&format!("({d}){p}"));
+        match step.groups.get(i).filter(|g| grouped && g.len() > 1) {
+            Some(cells) => out.push_str(&format!("({d}){{{}}}", list(cells))),
+            None => out.push_str(&format!("({d}){p}")),
+        }
     }
     out
 }
@@ -161,7 +167,9 @@ pub fn explain(step: &Step) -> String {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!("{name} on {digit}, colours {}", g.join(" / "))
         }
-        T::XChain | T::TurbotFish | T::XyChain | T::Aic => format!("{name}: {}", chain(step)),
+        T::XChain | T::TurbotFish | T::XyChain | T::Aic | T::GroupedNiceLoop => {
+            format!("{name}: {}", chain(step))
+        }
         T::SueDeCoq => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
             format!(

@@ -236,36 +236,39 @@ fn try_fins(
     sashimi: bool,
 ) -> Option<Fish> {
     let (side, n) = (m.side(), m.size().box_size());
-    let mut fins = Vec::new();
-    let mut band = None;
-    let mut is_sashimi = false;
-    let mut ok = true;
+    let low = (1u64 << n) - 1;
+    let stack_mask = low << (stack * n);
+    // Checked on masks first; the fish is built only when it holds and removes something.
+    let (mut fin_lines, mut is_sashimi, mut in_stack) = (0u64, false, true);
     for_bits(base, |l| {
-        let unit = if rows { l } else { side + l };
-        let p = m.places(unit, d);
-        if (p & cover).count_ones() <= 1 {
-            is_sashimi = true;
+        let p = m.places(if rows { l } else { side + l }, d);
+        is_sashimi |= (p & cover).count_ones() <= 1;
+        if p & !cover != 0 {
+            fin_lines |= 1 << l;
+            in_stack &= p & !cover & !stack_mask == 0;
         }
-        for_bits(p & !cover, |x| {
-            fins.push((l, x));
-            if *band.get_or_insert(l / n) != l / n || x / n != stack {
-                ok = false;
-            }
-        });
     });
-    let band = band?;
-    if !ok || fins.is_empty() || is_sashimi != sashimi {
+    let band = fin_lines.trailing_zeros() as usize / n;
+    let band_lines = low << (band * n);
+    if fin_lines == 0 || !in_stack || fin_lines & !band_lines != 0 || is_sashimi != sashimi {
         return None;
     }
     let mut elims = Vec::new();
-    let band_lines = ((1u64 << n) - 1) << (band * n);
-    for_bits(cover & ((1u64 << n) - 1) << (stack * n), |c| {
+    for_bits(cover & stack_mask, |c| {
         let unit = if rows { side + c } else { c };
         for_bits(m.places(unit, d) & band_lines & !base, |l| {
             elims.push((l, c))
         });
     });
-    (!elims.is_empty()).then_some(Fish {
+    if elims.is_empty() {
+        return None;
+    }
+    let mut fins = Vec::new();
+    for_bits(fin_lines, |l| {
+        let p = m.places(if rows { l } else { side + l }, d);
+        for_bits(p & !cover, |x| fins.push((l, x)));
+    });
+    Some(Fish {
         digit: d,
         rows,
         base,

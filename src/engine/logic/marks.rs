@@ -100,17 +100,49 @@ impl fmt::Display for MarksError {
 impl std::error::Error for MarksError {}
 
 impl Marks {
-    /// The state of `grid` with every candidate that no filled peer rules out.
+    /// The state of `grid` with every candidate that no filled peer rules out, computed
+    /// directly from each unit's filled digits.
     pub fn from_grid(grid: &Grid) -> Marks {
         let size = grid.size();
-        let mut m = Marks::blank(size);
+        let (side, layout) = (size.side(), size.layout());
+        let mut values = vec![0u8; size.cells()];
+        let mut given = vec![false; size.cells()];
+        let mut filled = vec![0u64; 3 * side];
         for (cell, e) in grid.entries().iter().enumerate() {
             if let Some(d) = e.digit() {
-                m.place(cell, d);
-                m.given[cell] = e.is_given();
+                values[cell] = d.get();
+                given[cell] = e.is_given();
+                for &u in &layout.units_of[cell] {
+                    filled[u] |= 1 << d.index();
+                }
             }
         }
-        m
+        let all = size.all_digits().0;
+        let cands: Vec<u64> = (0..size.cells())
+            .map(|c| match values[c] {
+                0 => all & !layout.units_of[c].iter().fold(0, |a, &u| a | filled[u]),
+                _ => 0,
+            })
+            .collect();
+        let mut places = vec![0u64; 3 * side * side];
+        for (u, cells) in layout.units.iter().enumerate() {
+            for (slot, &c) in cells.iter().enumerate() {
+                let mut bits = cands[c];
+                while bits != 0 {
+                    places[u * side + bits.trailing_zeros() as usize] |= 1 << slot;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let empty = values.iter().filter(|&&v| v == 0).count();
+        Marks {
+            size,
+            values,
+            given,
+            cands,
+            places,
+            empty,
+        }
     }
 
     /// Every cell empty with every candidate.
@@ -270,8 +302,15 @@ impl Marks {
         self.cands[cell] = 0;
         self.values[cell] = digit.get();
         self.empty -= 1;
-        for &p in &self.layout().peers[cell] {
-            self.eliminate(p, d);
+        // The peers holding the digit are the places left for it in the cell's units.
+        let layout = self.layout();
+        for &u in &layout.units_of[cell] {
+            let mut bits = self.places(u, d);
+            while bits != 0 {
+                let p = layout.units[u][bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                self.eliminate(p, d);
+            }
         }
     }
 

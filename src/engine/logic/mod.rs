@@ -12,6 +12,7 @@ mod colouring;
 mod explain;
 mod fish;
 mod forcing;
+mod groups;
 mod intersections;
 pub mod marks;
 pub mod rating;
@@ -132,6 +133,7 @@ pub enum Technique {
     XChain,
     XyChain,
     Aic,
+    GroupedNiceLoop,
     AlsXz,
     ForcingChain,
 }
@@ -140,7 +142,7 @@ pub enum Technique {
 type Info = (&'static str, &'static str, Level, u32, Option<&'static str>);
 
 impl Technique {
-    pub const ALL: [Technique; 48] = [
+    pub const ALL: [Technique; 49] = [
         Technique::FullHouse,
         Technique::NakedSingle,
         Technique::HiddenSingle,
@@ -187,6 +189,7 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Aic,
+        Technique::GroupedNiceLoop,
         Technique::AlsXz,
         Technique::ForcingChain,
     ];
@@ -301,6 +304,13 @@ impl Technique {
             T::XChain => ("x-chain", "X-Chain", Unfair, 260, Some("0701")),
             T::XyChain => ("xy-chain", "XY-Chain", Unfair, 260, Some("0702")),
             T::Aic => ("aic", "AIC", Unfair, 280, Some("0708")),
+            T::GroupedNiceLoop => (
+                "grouped-nice-loop",
+                "Grouped nice loop",
+                Unfair,
+                300,
+                Some("0711"),
+            ),
             T::AlsXz => ("als-xz", "ALS-XZ", Unfair, 300, Some("0901")),
             T::ForcingChain => ("forcing-chain", "Forcing chain", Extreme, 500, Some("1301")),
         }
@@ -402,7 +412,9 @@ impl Technique {
                 uniqueness::avoidable(marks, self, out, limit)
             }
             T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
-            T::XChain | T::TurbotFish | T::XyChain | T::Aic => chains::aic(marks, self, out, limit),
+            T::XChain | T::TurbotFish | T::XyChain | T::Aic | T::GroupedNiceLoop => {
+                chains::aic(marks, self, out, limit)
+            }
             T::RemotePair => colouring::remote_pair(marks, out, limit),
             T::SueDeCoq => sue_de_coq::sue_de_coq(marks, out, limit),
             T::AlsXz => als::xz(marks, out, limit),

@@ -1,7 +1,7 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
 use super::{Level, Marks, Step, Technique, next_step};
-use crate::engine::grid::{Candidates, Grid, Pos};
+use crate::engine::grid::{Candidates, Digit, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 /// Which techniques the solver may use.
@@ -96,38 +96,91 @@ pub fn solve_marks(mut marks: Marks, options: &LogicOptions) -> Solved {
 /// at a time ends (a single stays a single while others are placed, or the state breaks).
 pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
     let mut marks = Marks::from_grid(grid);
-    let mut found = Vec::new();
+    if !grid.conflicts().is_empty() {
+        return Outcome::Broken;
+    }
+    let mut queue = Vec::new();
     loop {
-        loop {
-            if marks.is_solved() || marks.is_broken() {
-                break;
-            }
-            found.clear();
-            Technique::NakedSingle.find(&marks, &mut found, usize::MAX);
-            Technique::HiddenSingle.find(&marks, &mut found, usize::MAX);
-            if found.is_empty() {
-                break;
-            }
-            for s in &found {
-                for &(p, d) in &s.placements {
-                    let cell = p.index(marks.size());
-                    if marks.has(cell, d.index()) {
-                        marks.place(cell, d);
-                    }
-                }
-            }
+        if !place_singles(&mut marks, &mut queue) || marks.is_broken() {
+            return Outcome::Broken;
         }
         if marks.is_solved() {
-            return finish(Outcome::Solved, Vec::new(), marks).outcome;
-        }
-        if marks.is_broken() {
-            return Outcome::Broken;
+            return Outcome::Solved;
         }
         match next_step(&marks, options) {
             Some(step) => marks.apply(&step),
             None => return Outcome::Stuck,
         }
     }
+}
+
+/// Places naked and hidden singles until none is left, following only what each placement
+/// changes; false when two singles clash or a single's digit is gone (no solution).
+fn place_singles(m: &mut Marks, queue: &mut Vec<(usize, usize)>) -> bool {
+    let side = m.side();
+    queue.clear();
+    for c in m.empty_cells() {
+        if m.mask(c).count_ones() == 1 {
+            queue.push((c, m.mask(c).trailing_zeros() as usize));
+        }
+    }
+    for u in 0..3 * side {
+        for d in 0..side {
+            let p = m.places(u, d);
+            if p.count_ones() == 1 {
+                queue.push((m.cell_at(u, p.trailing_zeros() as usize), d));
+            }
+        }
+    }
+    let layout = m.layout();
+    let mut losing = Vec::new();
+    while let Some((c, d)) = queue.pop() {
+        match m.value(c) {
+            Some(v) if v.index() == d => continue,
+            Some(_) => return false,
+            None if !m.has(c, d) => return false,
+            None => {}
+        }
+        // The peers about to lose `d`, read from the cell's units.
+        losing.clear();
+        for &u in &layout.units_of[c] {
+            let mut bits = m.places(u, d);
+            while bits != 0 {
+                let p = m.cell_at(u, bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if p != c && !losing.contains(&p) {
+                    losing.push(p);
+                }
+            }
+        }
+        let others = m.mask(c) & !(1 << d);
+        m.place(c, Digit::from_index(d));
+        // Naked singles among them, and hidden singles of `d` in their units.
+        for &p in &losing {
+            if m.mask(p).count_ones() == 1 {
+                queue.push((p, m.mask(p).trailing_zeros() as usize));
+            }
+            for &u in &layout.units_of[p] {
+                let places = m.places(u, d);
+                if places.count_ones() == 1 {
+                    queue.push((m.cell_at(u, places.trailing_zeros() as usize), d));
+                }
+            }
+        }
+        // The cell's other digits lost a place in each of its units.
+        let mut rest = others;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for &u in &layout.units_of[c] {
+                let places = m.places(u, x);
+                if places.count_ones() == 1 {
+                    queue.push((m.cell_at(u, places.trailing_zeros() as usize), x));
+                }
+            }
+        }
+    }
+    true
 }
 
 fn finish(outcome: Outcome, steps: Vec<Step>, marks: Marks) -> Solved {

@@ -13,12 +13,14 @@
 use super::{Marks, Step, Technique};
 use crate::engine::grid::Digit;
 
-/// What one search looks at: the line's and box's empty cells and the intersection.
+/// What one search looks at: the line's and box's empty cells, the intersection, and the
+/// box's cells outside it (where the box set is chosen).
 struct Frame<'a> {
     m: &'a Marks,
     line: &'a [usize],
     boxed: &'a [usize],
     inter: &'a [usize],
+    box_source: Vec<usize>,
     inter_digits: u64,
     max_set: usize,
 }
@@ -79,6 +81,11 @@ fn try_inter(
         line,
         boxed,
         inter,
+        box_source: boxed
+            .iter()
+            .copied()
+            .filter(|c| !inter.contains(c))
+            .collect(),
         inter_digits,
         max_set,
     };
@@ -123,28 +130,11 @@ fn line_sets(
         // It takes some intersection digits, is locked with its extras, and leaves the box
         // set some digits to take.
         if d & f.inter_digits != 0 && chosen.len() > extra && taken < plus {
-            let shared = d & f.inter_digits;
-            let allowed = !shared;
-            let source_box: Vec<usize> = f
-                .boxed
-                .iter()
-                .copied()
-                .filter(|c| !f.inter.contains(c) && !chosen.contains(c))
-                .collect();
+            // The box set may not hold the intersection digits the line set takes.
+            let allowed = !(d & f.inter_digits);
             let mut in_box = Vec::new();
             let set = (chosen.as_slice(), d);
-            if box_sets(
-                f,
-                set,
-                &source_box,
-                0,
-                0,
-                allowed,
-                plus - taken,
-                &mut in_box,
-                out,
-                limit,
-            ) {
+            if box_sets(f, set, 0, 0, allowed, plus - taken, &mut in_box, out, limit) {
                 return true;
             }
         }
@@ -162,7 +152,6 @@ fn line_sets(
 fn box_sets(
     f: &Frame,
     line_set: (&[usize], u64),
-    source: &[usize],
     start: usize,
     digits: u64,
     allowed: u64,
@@ -171,8 +160,7 @@ fn box_sets(
     out: &mut Vec<Step>,
     limit: usize,
 ) -> bool {
-    for i in start..source.len() {
-        let c = source[i];
+    for (i, &c) in f.box_source.iter().enumerate().skip(start) {
         if f.m.mask(c) & !allowed != 0 || chosen.len() >= f.max_set {
             continue;
         }
@@ -190,18 +178,7 @@ fn box_sets(
             }
         }
         if taken <= need as isize
-            && box_sets(
-                f,
-                line_set,
-                source,
-                i + 1,
-                d,
-                allowed,
-                need,
-                chosen,
-                out,
-                limit,
-            )
+            && box_sets(f, line_set, i + 1, d, allowed, need, chosen, out, limit)
         {
             return true;
         }
