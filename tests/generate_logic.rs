@@ -346,9 +346,16 @@ fn no_guess_runs_at_36x36_and_49x49() {
 
 /// Whole no-guess puzzles at 36x36 and 49x49 (each takes from seconds to a minute or more,
 /// natively in release): `cargo test --release --test generate_logic -- --ignored`.
+///
+/// `scripts/test` runs ignored tests when the data sets are present, in debug builds, where this
+/// one would take far longer than the rest together; it runs only in optimised builds.
 #[test]
 #[ignore]
 fn whole_no_guess_puzzles_at_36x36_and_49x49() {
+    if cfg!(debug_assertions) {
+        eprintln!("whole 36x36 and 49x49 generation runs only in optimised builds (--release)");
+        return;
+    }
     for n in [6usize, 7] {
         let options = GenerateOptions {
             no_guess: true,
