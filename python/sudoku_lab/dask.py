@@ -1,7 +1,7 @@
 """Puzzle generation spread over a Dask cluster, one file per shard of seeds.
 
 A shard is a run of consecutive seeds; its file holds one puzzle line per seed, in seed
-order, exactly the lines ``sudoku-lab generate --seed FIRST --count N`` prints with the same
+order, exactly the lines ``sudoku-lab generate --box B --seed FIRST --count N`` prints with the same
 options, so the shard files read in order are the CLI's output for all the seeds.
 
 Each shard is one Dask task. A worker that dies mid-run loses no shard: the scheduler gives
