@@ -1,0 +1,142 @@
+//! Solving, counting and checking one puzzle.
+
+use crate::errors;
+use crate::grid::{PyGrid, puzzle};
+use crate::options;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use sudoku_lab::engine::examine::{CheckOutcome, ExamineOptions, examine};
+use sudoku_lab::engine::formulation::Stats;
+use sudoku_lab::engine::generate::no_progress;
+use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, solve as solve_grid};
+
+/// Solves a puzzle: `verdict` (`unique`, `no solution`, `multiple solutions`, `unknown`), the
+/// `solution` Grid when unique (its `str()` is the CLI's answer line), and the search `stats`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, formulation="propagation"))]
+pub fn solve<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    formulation: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = self::puzzle(puzzle)?;
+    let formulation = options::formulation(formulation)?;
+    let puzzle = board.grid.puzzle();
+    let report = py
+        .detach(|| solve_grid(&puzzle, formulation, &SolveOptions::default()))
+        .map_err(errors::solve)?;
+    let verdict = match report.verdict() {
+        Verdict::Unique => "unique",
+        Verdict::NoSolution => "no solution",
+        Verdict::Multiple => "multiple solutions",
+        Verdict::Unknown => "unknown",
+    };
+    let solution = (report.verdict() == Verdict::Unique)
+        .then(|| PyGrid::new(report.solutions[0].clone(), board.format));
+    let out = PyDict::new(py);
+    out.set_item("verdict", verdict)?;
+    out.set_item("solution", solution)?;
+    out.set_item("stats", stats(py, &report.stats)?)?;
+    Ok(out)
+}
+
+/// The counters a formulation reports, by the names the CLI prints them under.
+pub fn stats<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (name, value) in stats.entries() {
+        out.set_item(name, value)?;
+    }
+    Ok(out)
+}
+
+/// The number of solutions, at most `limit` (as `sudoku-lab count --limit`).
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, limit=None, formulation="propagation"))]
+pub fn count(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    limit: Option<u64>,
+    formulation: &str,
+) -> PyResult<u64> {
+    let puzzle = self::puzzle(puzzle)?.grid.puzzle();
+    let formulation = options::formulation(formulation)?;
+    // One past the limit tells "exactly K" from "more than K", as the CLI asks.
+    let options = SolveOptions {
+        max_solutions: limit.map(|k| k.saturating_add(1)),
+        keep: 0,
+        ..SolveOptions::default()
+    };
+    let report = py
+        .detach(|| solve_grid(&puzzle, formulation, &options))
+        .map_err(errors::solve)?;
+    Ok(limit.map_or(report.count, |k| report.count.min(k)))
+}
+
+/// Uniqueness and minimality with their witnesses, as `sudoku-lab check`: `verdict` is the
+/// CLI's answer; `solutions` is `none`, `one` or `several`; `witnesses` the solutions that
+/// prove it (two that differ for several); `redundant` the clues that could go (`r1c3`);
+/// `guesses` propagation's measured effort. With `difficulty`, `effort` holds each
+/// formulation's counters (or its error) as `check --difficulty` measures them.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, formulation="propagation", difficulty=false))]
+pub fn check<'py>(
+    py: Python<'py>,
+    puzzle: &Bound<'py, PyAny>,
+    formulation: &str,
+    difficulty: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let board = self::puzzle(puzzle)?;
+    let options = ExamineOptions {
+        formulation: options::formulation(formulation)?,
+        profile: if difficulty {
+            Formulation::ALL.to_vec()
+        } else {
+            Vec::new()
+        },
+    };
+    let puzzle = board.grid.puzzle();
+    let examined = py
+        .detach(|| examine(&puzzle, &options, &mut no_progress))
+        .map_err(errors::analyze)?;
+    let grid = |g| PyGrid::new(g, board.format);
+    let out = PyDict::new(py);
+    let (verdict, solutions, witnesses, redundant) = match examined.outcome {
+        CheckOutcome::NoSolution => ("no solution".to_string(), "none", vec![], vec![]),
+        CheckOutcome::Multiple { first, second } => (
+            "multiple".to_string(),
+            "several",
+            vec![grid(first), grid(second)],
+            vec![],
+        ),
+        CheckOutcome::Unique {
+            solution,
+            redundant,
+            guesses,
+            ..
+        } => {
+            out.set_item("guesses", guesses)?;
+            let cells: Vec<String> = redundant.iter().map(ToString::to_string).collect();
+            let verdict = match cells.is_empty() {
+                true => "unique minimal".to_string(),
+                false => format!("unique redundant: {}", cells.join(" ")),
+            };
+            (verdict, "one", vec![grid(solution)], cells)
+        }
+    };
+    out.set_item("verdict", verdict)?;
+    out.set_item("solutions", solutions)?;
+    out.set_item("clues", puzzle.given_count())?;
+    out.set_item("witnesses", witnesses)?;
+    out.set_item("redundant", redundant)?;
+    if difficulty {
+        let effort = PyDict::new(py);
+        for e in &examined.effort {
+            match &e.stats {
+                Ok(s) => effort.set_item(e.formulation.id(), stats(py, s)?)?,
+                Err(err) => effort.set_item(e.formulation.id(), err.to_string())?,
+            }
+        }
+        out.set_item("effort", effort)?;
+    }
+    Ok(out)
+}

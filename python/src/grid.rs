@@ -1,0 +1,224 @@
+//! The `Grid` class (a board read from text or rows, drawn in notebooks) and the readers.
+
+use crate::errors;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use std::fmt::Write;
+use sudoku_lab::engine::format::{self, Format, ParseError, Parsed};
+use sudoku_lab::engine::{Entry, Grid, Pos};
+
+/// A board: givens, and digits filled in (a solution's, or a JSON board's `solved`).
+#[pyclass(name = "Grid", module = "sudoku_lab", frozen, eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyGrid {
+    pub grid: Grid,
+    /// The format it was read in; answers about it are written in the same one.
+    pub format: Format,
+}
+
+impl PyGrid {
+    pub fn new(grid: Grid, format: Format) -> PyGrid {
+        PyGrid { grid, format }
+    }
+
+    /// Its text in `format`, as the CLI writes answers: one line for the line and grid
+    /// formats (numbers past 35), numbers, or JSON.
+    fn like(&self, format: Format) -> String {
+        match format {
+            Format::Json => format::write_json(&self.grid),
+            Format::Numeric => format::write_numeric(&self.grid),
+            Format::Line | Format::Grid => format::write_compact(&self.grid),
+        }
+    }
+}
+
+/// A puzzle argument: text in any format (one puzzle), a `Grid`, or rows of numbers (0 or
+/// `None` blank). Text and rows are refused with the reader's errors, and clashing givens too.
+pub fn puzzle(obj: &Bound<'_, PyAny>) -> PyResult<PyGrid> {
+    if let Ok(g) = obj.cast::<PyGrid>() {
+        return Ok(g.get().clone());
+    }
+    if let Ok(text) = obj.cast::<PyString>() {
+        let parsed = format::parse(&text.to_cow()?);
+        return parsed.map(from_parsed).map_err(errors::parse);
+    }
+    let rows: Vec<Vec<Option<u64>>> = obj.extract().map_err(|_| {
+        PyTypeError::new_err("a puzzle is text, a Grid, or a list of rows of numbers")
+    })?;
+    from_rows(&rows)
+}
+
+fn from_parsed(p: Parsed) -> PyGrid {
+    PyGrid::new(p.grid, p.format)
+}
+
+/// Rows as the numeric format's text, so they get its checks and error messages.
+fn from_rows(rows: &[Vec<Option<u64>>]) -> PyResult<PyGrid> {
+    if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != rows.len()) {
+        return Err(PyValueError::new_err(format!(
+            "rows of a grid: {} rows, but row {} has {} cells",
+            rows.len(),
+            i + 1,
+            row.len()
+        )));
+    }
+    let mut text = String::new();
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|v| v.unwrap_or(0).to_string()).collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    let grid = format::parse_numeric(&text).map_err(errors::parse)?;
+    if let Some(c) = grid.conflicts().into_iter().next() {
+        return Err(errors::parse(ParseError::Conflict(c)));
+    }
+    Ok(PyGrid::new(grid, Format::Line))
+}
+
+/// Reads one puzzle in any format (line, numeric, grid layout, JSON).
+#[pyfunction]
+pub fn parse(text: &Bound<'_, PyString>) -> PyResult<PyGrid> {
+    puzzle(text.as_any())
+}
+
+/// Every puzzle of a text, as the CLI reads a file: one per line, layouts between blank lines,
+/// JSON documents; `#` comments skipped. The first that does not read raises, naming its line.
+#[pyfunction]
+pub fn read(py: Python<'_>, text: &str) -> PyResult<Vec<PyGrid>> {
+    let pieces = py.detach(|| format::pieces(text));
+    pieces
+        .into_iter()
+        .map(|piece| match piece.parsed {
+            Ok(p) => Ok(from_parsed(p)),
+            Err(e) => Err(errors::parse(format!("line {}: {e}", piece.line))),
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyGrid {
+    /// Reads a board from text in any format, rows of numbers, or another Grid.
+    #[new]
+    fn py_new(board: &Bound<'_, PyAny>) -> PyResult<PyGrid> {
+        puzzle(board)
+    }
+
+    /// The box size: 3 for 9x9.
+    #[getter]
+    fn box_size(&self) -> usize {
+        self.grid.size().box_size()
+    }
+
+    /// Cells in a row: 9 for 9x9.
+    #[getter]
+    fn side(&self) -> usize {
+        self.grid.size().side()
+    }
+
+    /// The format it was read in (`line`, `numeric`, `grid`, `json`).
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.format.name()
+    }
+
+    /// How many givens.
+    #[getter]
+    fn clues(&self) -> usize {
+        self.grid.given_count()
+    }
+
+    /// Every cell holds a digit.
+    #[getter]
+    fn is_complete(&self) -> bool {
+        self.grid.is_complete()
+    }
+
+    /// The givens only.
+    fn givens(&self) -> PyGrid {
+        PyGrid::new(self.grid.puzzle(), self.format)
+    }
+
+    /// Rows of digits, 0 for an empty cell (as `u32`: PyO3 turns bytes into `bytes`).
+    fn to_list(&self) -> Vec<Vec<u32>> {
+        let side = self.grid.size().side().max(1);
+        let values: Vec<u32> = self.grid.values().into_iter().map(u32::from).collect();
+        values.chunks(side).map(<[u32]>::to_vec).collect()
+    }
+
+    /// The text in `format` (`line`, `numeric`, `grid`, `json`); without one, as the CLI
+    /// answers in the format the board was read in. The text formats hold the givens only
+    /// when the board has digits besides them, as `sudoku-lab convert` writes.
+    #[pyo3(signature = (format=None))]
+    fn to_text(&self, format: Option<&str>) -> PyResult<String> {
+        let Some(name) = format else {
+            return Ok(self.like(self.format));
+        };
+        let to = Format::from_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown format '{name}'; one of: line, numeric, grid, json"
+            ))
+        })?;
+        let grid = if to == Format::Json || self.grid == self.grid.puzzle() {
+            &self.grid
+        } else {
+            &self.grid.puzzle()
+        };
+        let text = format::write(grid, to).map_err(errors::parse)?;
+        Ok(text.trim_end().to_string())
+    }
+
+    /// The board as JSON (givens under `fixed`, other digits under `solved`).
+    fn to_json(&self) -> String {
+        format::write_json(&self.grid)
+    }
+
+    fn __str__(&self) -> String {
+        self.like(self.format)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Grid('{}')", format::write_compact(&self.grid))
+    }
+
+    /// The board as an HTML table: boxes outlined, givens bold, other digits green italics.
+    fn _repr_html_(&self) -> String {
+        html(&self.grid)
+    }
+}
+
+/// The board as a table for a notebook, drawn as the page draws it.
+pub fn html(grid: &Grid) -> String {
+    let size = grid.size();
+    let (side, b) = (size.side(), size.box_size());
+    let mut out = String::from(
+        "<table class=\"sudoku-lab\" style=\"border-collapse:collapse;border:2px solid;\
+         font-family:sans-serif;text-align:center\">",
+    );
+    for row in 0..side {
+        out.push_str("<tr>");
+        for col in 0..side {
+            let edge = |at: usize| if at.is_multiple_of(b) { "2px" } else { "1px" };
+            let mut style = format!(
+                "width:1.8em;height:1.8em;padding:0;border:1px solid;\
+                 border-top-width:{};border-left-width:{}",
+                edge(row),
+                edge(col)
+            );
+            let entry = grid.entry(Pos::new(row, col));
+            let text = entry.digit().map_or(String::new(), |d| {
+                let symbol = (side <= 25).then(|| format::digit_symbol(d)).flatten();
+                symbol.map_or_else(|| d.to_string(), String::from)
+            });
+            match entry {
+                Entry::Given(_) => style.push_str(";font-weight:bold;background:#eee"),
+                Entry::Filled(_) => style.push_str(";font-style:italic;color:#080"),
+                Entry::Empty => {}
+            }
+            let _ = write!(out, "<td style=\"{style}\">{text}</td>");
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+    out
+}

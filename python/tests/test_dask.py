@@ -1,0 +1,93 @@
+"""Generation on a local Dask cluster equals the CLI's, with a worker killed mid-run."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from sudoku_lab.dask import generate_shards, shard_name  # noqa: E402
+
+SEEDS = range(1000, 1600)
+SHARD = 25
+
+
+def kill_a_busy_worker(client, out: Path, pids: dict[str, int], killed: list[int]) -> None:
+    """Once the first shard is written, kills (SIGKILL) a worker that is running a shard."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not any(out.glob("seeds-*.txt")):
+        time.sleep(0.01)
+    while time.monotonic() < deadline:
+        busy = [w for w, keys in client.processing().items() if keys and w in pids]
+        if busy:
+            killed.append(pids[busy[0]])
+            os.kill(pids[busy[0]], signal.SIGKILL)
+            return
+        time.sleep(0.01)
+
+
+def test_shards_equal_the_cli_with_a_worker_killed_mid_run(cli, tmp_path):
+    out = tmp_path / "shards"
+    cluster = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        scheduler_port=0,
+        dashboard_address=None,
+        silence_logs=50,
+    )
+    try:
+        with distributed.Client(cluster) as client:
+            pids = client.run(os.getpid)
+            assert len(pids) == 2
+            killed: list[int] = []
+            killer = threading.Thread(
+                target=kill_a_busy_worker, args=(client, out, pids, killed), daemon=True
+            )
+            killer.start()
+            files = generate_shards(client, SEEDS, SHARD, out, box_size=3)
+            killer.join()
+            assert len(killed) == 1, "no worker was running a shard to kill"
+            # The killed worker was replaced (its nanny starts a new process).
+            assert killed[0] not in client.run(os.getpid).values()
+    finally:
+        cluster.close()
+    shards = [(first, SHARD) for first in range(SEEDS.start, SEEDS.stop, SHARD)]
+    assert files == [str(out / shard_name(first, n)) for first, n in shards]
+    # One file per shard, each whole, and no temporary file left.
+    assert sorted(p.name for p in out.iterdir()) == sorted(shard_name(f, n) for f, n in shards)
+    written = "".join(Path(f).read_text() for f in files)
+    expected = cli.run(
+        "generate", "--box", "3", "--seed", str(SEEDS.start), "--count", str(len(SEEDS))
+    ).stdout
+    assert written == expected
+
+
+def test_a_finished_shard_is_kept_and_options_reach_the_workers(cli, tmp_path):
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        dashboard_address=None,
+        silence_logs=50,
+    ) as cluster, distributed.Client(cluster) as client:
+        seeds = [5, 6, 7, 20, 21]
+        first = generate_shards(client, seeds, 2, tmp_path, box_size=2, symmetry="rot180")
+        assert [Path(f).name for f in first] == [
+            shard_name(5, 2), shard_name(7, 1), shard_name(20, 2)
+        ]
+        mark = Path(first[0]).stat().st_mtime_ns
+        again = generate_shards(client, seeds, 2, tmp_path, box_size=2, symmetry="rot180")
+        assert again == first and Path(first[0]).stat().st_mtime_ns == mark
+    for path, (seed, n) in zip(first, [(5, 2), (7, 1), (20, 2)]):
+        expected = cli.run(
+            "generate", "--box", "2", "--seed", str(seed), "--count", str(n), "--symmetry", "rot180"
+        ).stdout
+        assert Path(path).read_text() == expected
