@@ -24,12 +24,11 @@ const INTEGRAL: f64 = 1e-6;
 pub struct MipStats {
     /// Branch-and-bound nodes, counting the root of each optimisation.
     pub nodes: u64,
-    /// LP relaxations solved: one per node propagation left open, one per no-good cut added
-    /// to the root LP.
+    /// LP relaxations solved: one per node propagation left open, one per no-good cut.
     pub lp_solves: u64,
     /// Simplex iterations over all LP solves.
     pub simplex_iterations: u64,
-    /// Variables fixed at the root before the LP is built (and by each cut there).
+    /// Variables fixed at the root before the LP is built.
     pub presolve_fixed: u64,
     /// Variables fixed by propagation at the nodes below the root.
     pub propagation_fixed: u64,
@@ -74,6 +73,12 @@ pub(super) struct Tree<'m> {
     /// The root LP with the cuts so far; `None` when presolve left no column.
     root: Option<Solution>,
     in_objective: Vec<bool>,
+    /// The search left off here: the 0-branches still to explore, the node to look at next,
+    /// and the node of the last optimum returned (which may hold other solutions).
+    stack: Vec<Pending>,
+    current: Option<(Solution, State)>,
+    leaf: Option<(Solution, State)>,
+    started: bool,
     /// Forbidden pairs presolve fixed at 1: they have no column, so the LP leaves them out.
     fixed_cost: u64,
     /// No solution is left: a conflict at the root, or no point meets the cuts.
@@ -114,6 +119,10 @@ impl<'m> Tree<'m> {
             lp_vars: Vec::new(),
             root: None,
             in_objective,
+            stack: Vec::new(),
+            current: None,
+            leaf: None,
+            started: false,
             fixed_cost: 0,
             done,
             stats: MipStats::default(),
@@ -256,7 +265,9 @@ impl<'m> Tree<'m> {
 
     /// The least number of forbidden pairs a solution meeting the cuts uses, proven; with a
     /// `cutoff`, nodes that must use more are pruned (and an optimum above it is never
-    /// returned).
+    /// returned). A later call goes on from where this one left off, which is sound for the
+    /// two callers: enumeration prunes at cutoff 0, where every solution is an optimum, and
+    /// the objective test stops at its first optimum.
     pub(super) fn optimise(
         &mut self,
         limits: &Limits,
@@ -268,12 +279,13 @@ impl<'m> Tree<'m> {
         if let Some(halt) = self.halt(limits) {
             return Ok(Outcome::Halted(halt));
         }
-        self.stats.nodes += 1;
         let over = |bound: u64, best: &Option<(u64, Vec<u32>)>| {
             cutoff.is_some_and(|c| bound > c) || best.as_ref().is_some_and(|(u, _)| bound >= *u)
         };
         let Some(root) = &self.root else {
-            // Presolve decided every variable.
+            // Presolve decided every variable: one solution at most.
+            self.done = true;
+            self.stats.nodes += 1;
             let (used, ones) = self.read(None, &self.root_state);
             return Ok(if over(used, &None) {
                 Outcome::Exhausted
@@ -282,18 +294,21 @@ impl<'m> Tree<'m> {
             });
         };
         let root_bound = self.bound(root);
+        if !std::mem::replace(&mut self.started, true) {
+            self.stats.nodes += 1;
+            self.current = Some((root.clone(), self.root_state.clone()));
+        }
         let mut best: Option<(u64, Vec<u32>)> = None;
-        let mut stack: Vec<Pending> = Vec::new();
-        let mut current = Some((root.clone(), self.root_state.clone()));
         loop {
-            let (lp, state) = match current.take() {
+            let (lp, state) = match self.current.take() {
                 Some(node) => node,
                 None => {
-                    let Some(p) = stack.pop() else { break };
+                    let Some(p) = self.stack.pop() else { break };
                     if over(p.bound, &best) {
                         continue;
                     }
                     if let Some(halt) = self.halt(limits) {
+                        self.stack.push(p);
                         return Ok(Outcome::Halted(halt));
                     }
                     match self.child(p.lp, p.state, p.x, false)? {
@@ -309,61 +324,55 @@ impl<'m> Tree<'m> {
             let Some(x) = self.branch_variable(&lp, &state) else {
                 let (used, ones) = self.read(Some(&lp), &state);
                 if used <= root_bound {
+                    self.leaf = Some((lp, state));
                     return Ok(Outcome::Optimum { used, ones });
                 }
                 best = Some((used, ones));
                 continue;
             };
             if let Some(halt) = self.halt(limits) {
+                self.current = Some((lp, state));
                 return Ok(Outcome::Halted(halt));
             }
             let child_lp = lp.clone();
-            stack.push(Pending {
+            self.stack.push(Pending {
                 lp,
                 state: state.clone(),
                 x,
                 bound,
             });
-            current = self.child(child_lp, state, x, true)?;
+            self.current = self.child(child_lp, state, x, true)?;
         }
+        self.done = true;
         Ok(match best {
             Some((used, ones)) => Outcome::Optimum { used, ones },
             None => Outcome::Exhausted,
         })
     }
 
-    /// Excludes a solution from later optimisations: the no-good cut "not all of its open
-    /// variables at 1", in the rows and in the root LP.
+    /// Excludes the solution last returned from later optimisations: the no-good cut "not all
+    /// of its open variables at 1", added to the LP of the node it came from. The nodes still
+    /// pending hold other regions of the search, where the cut cannot bind.
     pub(super) fn exclude(&mut self, ones: &[u32]) -> Result<(), SolveError> {
-        let members: Vec<u32> = ones
+        let terms: Vec<(Variable, f64)> = ones
             .iter()
-            .copied()
-            .filter(|&x| self.column[x as usize] != NONE)
-            .collect();
-        let terms: Vec<(Variable, f64)> = members
-            .iter()
+            .filter(|&&x| self.column[x as usize] != NONE)
             .map(|&x| (self.lp_vars[self.column[x as usize] as usize], 1.0))
             .collect();
-        let room = members.len() as f64 - 1.0;
-        let root = self.root.take();
-        let (Some(root), false) = (root, members.is_empty()) else {
-            self.done = true;
+        let Some((lp, state)) = self.leaf.take() else {
             return Ok(());
         };
-        if self.rows.add_cut(members, &mut self.root_state).is_err() {
-            self.done = true;
+        if terms.is_empty() {
             return Ok(());
         }
-        self.stats.presolve_fixed += std::mem::take(&mut self.root_state.propagated);
+        let room = terms.len() as f64 - 1.0;
         self.stats.lp_solves += 1;
-        let iterations = root.stats().lp_iterations;
-        self.root = settle(root.add_constraint(terms, ComparisonOp::Le, room))?;
-        match &self.root {
-            Some(lp) => {
-                self.stats.simplex_iterations += lp.stats().lp_iterations.saturating_sub(iterations)
-            }
-            None => self.done = true,
-        }
+        let iterations = lp.stats().lp_iterations;
+        let cut = settle(lp.add_constraint(terms, ComparisonOp::Le, room))?;
+        self.current = cut.map(|lp| {
+            self.stats.simplex_iterations += lp.stats().lp_iterations.saturating_sub(iterations);
+            (lp, state)
+        });
         Ok(())
     }
 }

@@ -1,11 +1,10 @@
 //! Propagation over the model's rows, at the root (presolve) and at every branch-and-bound node.
 //!
 //! Every row of the model says "exactly one of these": a variable at 1 sets the others of its
-//! cell, row, column and box rows to 0, and a row left with one open variable sets it to 1. A
-//! no-good cut says "not all of these": with all but one at 1, the last goes to 0. The LP
-//! relaxation implies each of these fixings, so they cut no LP point off; what they save is an
-//! LP solve where they find a row with no way left, and the root model shrinks by the
-//! variables they fix before the LP is built.
+//! cell, row, column and box rows to 0, and a row left with one open variable sets it to 1.
+//! The LP relaxation implies each of these fixings, so they cut no LP point off; what they save
+//! is an LP solve where they find a row with no way left, and the root model shrinks by the
+//! variables they fix before the LP is built. (No-good cuts live in the LP only.)
 
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
@@ -13,8 +12,6 @@ const OPEN: i8 = -1;
 /// The rows as lists of variables, and the rows each variable is in.
 pub(super) struct Rows {
     members: Vec<Vec<u32>>,
-    /// A no-good cut ("not all of these") rather than a model row ("exactly one of these").
-    cut: Vec<bool>,
     of_var: Vec<Vec<u32>>,
 }
 
@@ -37,41 +34,20 @@ impl Rows {
     pub(super) fn new<'a>(variables: usize, rows: impl Iterator<Item = &'a [u32]>) -> Rows {
         let mut r = Rows {
             members: Vec::new(),
-            cut: Vec::new(),
             of_var: vec![Vec::new(); variables],
         };
         for members in rows {
-            r.push(members.to_vec(), false);
+            r.push(members.to_vec());
         }
         r
     }
 
-    fn push(&mut self, members: Vec<u32>, cut: bool) -> usize {
-        let row = self.members.len();
+    fn push(&mut self, members: Vec<u32>) {
+        let row = self.members.len() as u32;
         for &x in &members {
-            self.of_var[x as usize].push(row as u32);
+            self.of_var[x as usize].push(row);
         }
         self.members.push(members);
-        self.cut.push(cut);
-        row
-    }
-
-    /// Adds the cut "not all of `members`" and propagates it in `state`.
-    pub(super) fn add_cut(&mut self, members: Vec<u32>, state: &mut State) -> Result<(), Conflict> {
-        let ones = members
-            .iter()
-            .filter(|&&x| state.value[x as usize] == 1)
-            .count();
-        let open = members
-            .iter()
-            .filter(|&&x| state.value[x as usize] == OPEN)
-            .count();
-        let row = self.push(members, true);
-        state.ones.push(ones as u32);
-        state.open.push(open as u32);
-        let mut queue = Vec::new();
-        state.check(self, row, &mut queue)?;
-        state.drain(self, &mut queue)
     }
 }
 
@@ -107,7 +83,6 @@ impl State {
     pub(super) fn tightest_row(&self, rows: &Rows, x: u32) -> u32 {
         rows.of_var[x as usize]
             .iter()
-            .filter(|&&r| !rows.cut[r as usize])
             .map(|&r| self.open[r as usize])
             .min()
             .unwrap_or(u32::MAX)
@@ -155,21 +130,12 @@ impl State {
         let (ones, open) = (self.ones[r], self.open[r]);
         let members = &rows.members[r];
         // The value the open members must take, if any is forced.
-        let forced = if rows.cut[r] {
-            let all = members.len() as u32;
-            if ones == all {
-                return Err(Conflict);
-            }
-            (ones + 1 == all && open == 1).then_some(false)
-        } else {
-            match (ones, open) {
-                (0, 0) => return Err(Conflict),
-                (0, 1) => Some(true),
-                (1, o) if o > 0 => Some(false),
-                (1, _) => None,
-                (0, _) => None,
-                _ => return Err(Conflict),
-            }
+        let forced = match (ones, open) {
+            (0, 0) => return Err(Conflict),
+            (0, 1) => Some(true),
+            (1, o) if o > 0 => Some(false),
+            (1, _) | (0, _) => None,
+            _ => return Err(Conflict),
         };
         if let Some(one) = forced {
             for &y in members {
@@ -208,25 +174,16 @@ mod tests {
     }
 
     #[test]
-    fn a_row_with_one_variable_is_fixed_by_presolve_and_a_cut_can_conflict() {
+    fn a_row_with_one_variable_is_fixed_by_presolve_and_two_ones_conflict() {
         let rows: [&[u32]; 2] = [&[0], &[0, 1]];
-        let mut rows = Rows::new(2, rows.into_iter());
+        let rows = Rows::new(2, rows.into_iter());
         let mut s = State::new(&rows);
         s.presolve(&rows).unwrap();
         assert_eq!((s.fixed(0), s.fixed(1)), (Some(true), Some(false)));
-        assert_eq!(rows.add_cut(vec![0], &mut s), Err(Conflict));
-    }
-
-    #[test]
-    fn a_cut_with_one_open_variable_left_sets_it_to_zero() {
-        let mut rows = strip();
-        let mut s = State::new(&rows);
-        rows.add_cut(vec![0, 3], &mut s).unwrap();
-        s.decide(&rows, 0, true).unwrap_err();
-        let mut s = State::new(&rows);
-        s.decide(&rows, 1, false).unwrap_err();
-        let mut s = State::new(&rows);
-        s.decide(&rows, 1, true).unwrap();
-        assert_eq!(s.fixed(2), Some(true));
+        assert_eq!(s.clone().decide(&rows, 1, true), Err(Conflict));
+        let strip = strip();
+        let mut s = State::new(&strip);
+        s.decide(&strip, 0, true).unwrap();
+        assert_eq!(s.decide(&strip, 3, false), Err(Conflict));
     }
 }

@@ -82,9 +82,9 @@ pub(super) fn run(
 
 /// Feeds each solution that avoids the forbidden pairs to `sink`, with the branch and bound's
 /// own counters beside the common ones. After each solution a no-good cut (its chosen
-/// variables sum to at most their count less one) excludes it and the search starts again
-/// from the root LP with the cut added. `limits.max_nodes` caps branch-and-bound nodes over
-/// the whole run.
+/// variables sum to at most their count less one) excludes it, added to the LP of the node
+/// that found it, and the depth-first search goes on from there. `limits.max_nodes` caps
+/// branch-and-bound nodes over the whole run.
 pub fn run_detailed(
     query: &Query,
     limits: &Limits,
