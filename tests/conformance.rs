@@ -321,15 +321,15 @@ fn mip_answers_nearly_full_36x36_and_49x49_grids() {
     }
 }
 
-/// The SAT formulation keeps one solver per size between puzzles; a run of puzzles of mixed
-/// sizes, with forbidden pairs and extra clues, gets from it what a new solver per puzzle gets.
+/// `sat::run_kept` keeps one solver per size between puzzles; a run of puzzles of mixed sizes,
+/// with forbidden pairs and extra clues, gets from it what a new solver per puzzle gets.
 #[test]
 fn sat_kept_solvers_answer_as_fresh_ones() {
     const CAP: u64 = 12;
     let fresh = |query: &Query| {
         let mut found = Vec::new();
         let options = sat::CnfOptions::for_size(query.grid.size());
-        let stats = sat::run_fresh(
+        let stats = sat::run_with(
             query,
             &Limits::default(),
             &mut |v: &[u8]| {
@@ -362,16 +362,21 @@ fn sat_kept_solvers_answer_as_fresh_ones() {
         };
         let at = format!("{} puzzle {i}", puzzle.size());
         let mut kept = Vec::new();
-        let stats = Formulation::Sat
-            .run(&query, &Limits::default(), &mut |v: &[u8]| {
+        let options = sat::CnfOptions::for_size(puzzle.size());
+        let stats = sat::run_kept(
+            &query,
+            &Limits::default(),
+            &mut |v: &[u8]| {
                 kept.push(v.to_vec());
                 if kept.len() as u64 >= CAP {
                     Flow::Stop
                 } else {
                     Flow::Continue
                 }
-            })
-            .unwrap();
+            },
+            &options,
+        )
+        .unwrap();
         let (reference, ref_stats) = fresh(&query);
         assert_eq!(stats.halt, ref_stats.halt, "{at}");
         assert_eq!(

@@ -1,7 +1,7 @@
 //! SAT: a CNF over `x[r,c,v]` solved by the varisat CDCL solver, enumerating with blocking clauses.
 //!
-//! The size's rules are loaded into a solver once and the solver is kept for the next puzzle of
-//! that size; each puzzle's givens and forbidden pairs are assumptions ([`solve`]).
+//! Each puzzle gets a new solver with its givens as unit clauses; [`run_kept`] keeps one solver
+//! per size and solves under assumptions instead, measured slower (BENCHMARKS.md).
 //! Variable `x[r,c,v]` (all 1-based) is DIMACS number `(r-1)*N*N + (c-1)*N + v` for a grid of
 //! side `N`; auxiliary variables of the sequential at-most-one encoding follow after `N^3`.
 //! varisat 0.2 exposes no decision or conflict counters and cannot be interrupted from outside,
@@ -14,7 +14,7 @@ use crate::engine::grid::{Digit, Pos, Size};
 use std::fmt::Write;
 
 pub(super) use solve::run;
-pub use solve::{run_fresh, run_with};
+pub use solve::{run_kept, run_with};
 
 /// Largest box size accepted: every size. Even the empty 49x49 grid (11.3M clauses) fits in
 /// memory and gets its two solutions; proving minimal 25x25 puzzles unique is slow but ends
@@ -179,6 +179,17 @@ fn unit_at_most_one(size: Size, cnf: &mut Cnf, encoding: AtMostOne) {
             at_most_one(cnf, &unit_literals(size, unit, d), encoding);
         }
     }
+}
+
+/// Clauses of the rules of a size (the model without its unit clauses).
+fn rules_len(size: Size, options: &CnfOptions) -> usize {
+    let n = size.side();
+    let amo = match options.at_most_one {
+        AtMostOne::Pairwise => n * (n - 1) / 2,
+        AtMostOne::Sequential if n >= 2 => 3 * n - 4,
+        AtMostOne::Sequential => 0,
+    };
+    4 * n * n * (1 + amo)
 }
 
 /// The rules of a size, without any puzzle: what a kept solver holds.

@@ -1,5 +1,5 @@
-//! Solving on a kept solver: the size's rules loaded once per thread, each puzzle under
-//! assumptions.
+//! Solving one puzzle: on a new solver holding its whole model (the formulation's path), or on
+//! a kept solver holding its size's rules, the puzzle under assumptions.
 //!
 //! A puzzle's givens are assumed true and its forbidden pairs false, so nothing of the puzzle
 //! enters the clause database but its blocking clauses. varisat cannot delete clauses, so each
@@ -8,7 +8,7 @@
 //! solver learns is implied by the rules and the clauses it holds, so it stays sound for the
 //! next puzzle. Once retired clauses pile up, the solver is rebuilt.
 
-use super::{CnfOptions, Query, rules, variable};
+use super::{Cnf, CnfOptions, Query, cnf, rules, rules_len, variable};
 use crate::engine::formulation::{SolveError, Stats};
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
@@ -29,7 +29,7 @@ struct Kept {
     size: Size,
     options: CnfOptions,
     solver: Solver<'static>,
-    /// Variables and clauses of the rules, as the model counts them.
+    /// Variables of the model and clauses of the rules, as the model counts them.
     variables: u32,
     clauses: usize,
     /// Literals of retired blocking clauses.
@@ -37,8 +37,9 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(size: Size, options: CnfOptions) -> Kept {
-        let cnf = rules(size, &options);
+    /// A solver holding `cnf`, the rules of `size` and maybe a puzzle's unit clauses.
+    fn load(size: Size, options: CnfOptions, cnf: &Cnf) -> Kept {
+        let rules = rules_len(size, &options);
         let mut solver = Solver::new();
         let mut lits = Vec::new();
         for clause in cnf.clauses() {
@@ -51,7 +52,7 @@ impl Kept {
             options,
             solver,
             variables: cnf.variables(),
-            clauses: cnf.len(),
+            clauses: rules,
             retired: 0,
         }
     }
@@ -71,11 +72,25 @@ pub(in crate::engine::formulation) fn run(
     run_with(query, limits, sink, &options)
 }
 
-/// The SAT formulation with a chosen encoding, on this thread's kept solver of the size. Solves
-/// once per solution; after each model a clause excluding its placements in the non-given
-/// cells forces the next call to find a different one. `limits.max_nodes` caps solver calls,
-/// the only effort unit varisat reports.
+/// The SAT formulation with a chosen encoding, on a new solver holding the whole model (givens
+/// and forbidden pairs as unit clauses): the formulation's path, as measured faster than
+/// [`run_kept`] (BENCHMARKS.md, "MIP and SAT"). Solves once per solution; after each model a
+/// clause excluding its placements in the non-given cells forces the next call to find a
+/// different one. `limits.max_nodes` caps solver calls, the only effort unit varisat reports.
 pub fn run_with(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
+    let model = cnf(query, options);
+    let mut kept = Kept::load(query.grid.size(), *options, &model);
+    // The givens are in the clauses already: nothing to assume, nothing to retire.
+    solve_on(&mut kept, query, limits, sink, false)
+}
+
+/// [`run_with`] on this thread's kept solver of the size, the puzzle under assumptions.
+pub fn run_kept(
     query: &Query,
     limits: &Limits,
     sink: &mut dyn Sink,
@@ -83,7 +98,7 @@ pub fn run_with(
 ) -> Result<Stats, SolveError> {
     let size = query.grid.size();
     if size.box_size() > KEEP_MAX_BOX {
-        return run_fresh(query, limits, sink, options);
+        return run_with(query, limits, sink, options);
     }
     // Taken out of the cache while it runs, so a sink that solves again gets its own solver.
     let taken = KEPT.with_borrow_mut(|kept| {
@@ -94,30 +109,14 @@ pub fn run_with(
     });
     let mut kept = match taken {
         Some(k) if k.retired <= RETIRED_LIMIT => k,
-        _ => Kept::new(size, *options),
+        _ => Kept::load(size, *options, &rules(size, options)),
     };
-    let result = solve_on(&mut kept, query, limits, sink);
+    let result = solve_on(&mut kept, query, limits, sink, true);
     // A solver that failed is in no known state: it is dropped.
     if result.is_ok() {
         KEPT.with_borrow_mut(|cache| cache.push(kept));
     }
     result
-}
-
-/// [`run_with`] on a new solver: what every puzzle got before solvers were kept, for
-/// comparing the two.
-pub fn run_fresh(
-    query: &Query,
-    limits: &Limits,
-    sink: &mut dyn Sink,
-    options: &CnfOptions,
-) -> Result<Stats, SolveError> {
-    solve_on(
-        &mut Kept::new(query.grid.size(), *options),
-        query,
-        limits,
-        sink,
-    )
 }
 
 /// The enumeration of one puzzle on a solver holding its size's rules.
@@ -126,17 +125,20 @@ fn solve_on(
     query: &Query,
     limits: &Limits,
     sink: &mut dyn Sink,
+    assume: bool,
 ) -> Result<Stats, SolveError> {
     let size = query.grid.size();
     let side = size.side();
     let primary = size.cells() * side;
     let mut assumptions: Vec<Lit> = Vec::new();
+    let mut given = 0;
     let mut free = Vec::new();
     for (cell, e) in query.grid.entries().iter().enumerate() {
         match e.digit() {
             Some(d) => {
                 let v = variable(size, Pos::from_index(cell, size), d);
                 assumptions.push(Lit::from_dimacs(v as isize));
+                given += 1;
             }
             None => free.push(cell),
         }
@@ -147,9 +149,12 @@ fn solve_on(
     // The model counts givens and forbidden pairs as unit clauses, as the DIMACS export does.
     let mut stats = Stats {
         variables: Some(u64::from(kept.variables)),
-        constraints: Some((kept.clauses + assumptions.len()) as u64),
+        constraints: Some((kept.clauses + given + query.forbidden.len()) as u64),
         ..Stats::default()
     };
+    if !assume {
+        assumptions.clear();
+    }
     let mut activation: Option<Var> = None;
     let mut values = vec![0u8; size.cells()];
     let mut lits = Vec::new();
@@ -181,14 +186,16 @@ fn solve_on(
         if free.is_empty() {
             break Halt::Exhausted;
         }
-        let a = *activation.get_or_insert_with(|| {
-            // Every model variable is in a rule, so a new one is numbered above them all.
-            let a = solver.new_var();
-            assumptions.push(a.positive());
-            a
-        });
         lits.clear();
-        lits.push(a.negative());
+        if assume {
+            let a = *activation.get_or_insert_with(|| {
+                // Every model variable is in a rule, so a new one is numbered above them all.
+                let a = solver.new_var();
+                assumptions.push(a.positive());
+                a
+            });
+            lits.push(a.negative());
+        }
         lits.extend(
             free.iter()
                 .map(|&c| Lit::from_index(c * side + values[c] as usize - 1, false)),
