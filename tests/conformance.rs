@@ -11,12 +11,12 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
 use sudoku_lab::engine::format;
-use sudoku_lab::engine::formulation::SolveError;
+use sudoku_lab::engine::formulation::{SolveError, Stats};
 use sudoku_lab::engine::formulation::{mip, sat};
 use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::grid::UnitKind;
 use sudoku_lab::engine::rng::Rng;
-use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Sink, Start};
 use sudoku_lab::engine::{
     CheckError, Digit, Formulation, Grid, Pos, Query, Size, check_solution, check_values,
 };
@@ -326,23 +326,19 @@ fn mip_answers_nearly_full_36x36_and_49x49_grids() {
 #[test]
 fn sat_kept_solvers_answer_as_fresh_ones() {
     const CAP: u64 = 12;
-    let fresh = |query: &Query| {
+    type Run = fn(&Query, &Limits, &mut dyn Sink, &sat::CnfOptions) -> Result<Stats, SolveError>;
+    let up_to_cap = |run: Run, query: &Query| {
         let mut found = Vec::new();
         let options = sat::CnfOptions::for_size(query.grid.size());
-        let stats = sat::run_with(
-            query,
-            &Limits::default(),
-            &mut |v: &[u8]| {
-                found.push(v.to_vec());
-                if found.len() as u64 >= CAP {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            },
-            &options,
-        )
-        .unwrap();
+        let mut sink = |v: &[u8]| {
+            found.push(v.to_vec());
+            if found.len() as u64 >= CAP {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        };
+        let stats = run(query, &Limits::default(), &mut sink, &options).unwrap();
         (found, stats)
     };
     let mut rng = Rng::new(23);
@@ -361,23 +357,8 @@ fn sat_kept_solvers_answer_as_fresh_ones() {
             hint: None,
         };
         let at = format!("{} puzzle {i}", puzzle.size());
-        let mut kept = Vec::new();
-        let options = sat::CnfOptions::for_size(puzzle.size());
-        let stats = sat::run_kept(
-            &query,
-            &Limits::default(),
-            &mut |v: &[u8]| {
-                kept.push(v.to_vec());
-                if kept.len() as u64 >= CAP {
-                    Flow::Stop
-                } else {
-                    Flow::Continue
-                }
-            },
-            &options,
-        )
-        .unwrap();
-        let (reference, ref_stats) = fresh(&query);
+        let (kept, stats) = up_to_cap(sat::run_kept, &query);
+        let (reference, ref_stats) = up_to_cap(sat::run_with, &query);
         assert_eq!(stats.halt, ref_stats.halt, "{at}");
         assert_eq!(
             (stats.variables, stats.constraints),
