@@ -11,12 +11,12 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::collections::BTreeSet;
 use sudoku_lab::engine::format;
-use sudoku_lab::engine::formulation::SolveError;
-use sudoku_lab::engine::formulation::mip;
+use sudoku_lab::engine::formulation::{SolveError, Stats};
+use sudoku_lab::engine::formulation::{mip, sat};
 use sudoku_lab::engine::generate::random_full_grid;
 use sudoku_lab::engine::grid::UnitKind;
 use sudoku_lab::engine::rng::Rng;
-use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Sink, Start};
 use sudoku_lab::engine::{
     CheckError, Digit, Formulation, Grid, Pos, Query, Size, check_solution, check_values,
 };
@@ -282,6 +282,101 @@ fn propagation_and_exact_cover_agree_on_random_25x25_puzzles() {
             assert_eq!(a, b, "seed {seed}");
         }
     }
+}
+
+/// MIP accepts every size: nearly full 36x36 and 49x49 grids (with the random extra clue and
+/// forbidden pair of [`random_query`]) get the propagation search's answers, and the objective
+/// test agrees with it on whether a solution avoids the forbidden pair.
+#[test]
+fn mip_answers_nearly_full_36x36_and_49x49_grids() {
+    const CAP: u64 = 3;
+    for (box_size, removed) in [(6, 0.08), (7, 0.05)] {
+        for seed in 0..2u64 {
+            let (puzzle, forbidden) = random_query(box_size, seed, removed);
+            let query = Query {
+                grid: &puzzle,
+                forbidden: &forbidden,
+                hint: None,
+            };
+            let at = format!("{} seed {seed}", puzzle.size());
+            let (found, halt) = solutions(Formulation::Mip, &query, CAP);
+            let (reference, ref_halt) = solutions(Formulation::Propagation, &query, CAP);
+            assert_eq!((found.len(), halt), (reference.len(), ref_halt), "{at}");
+            if halt == Halt::Exhausted {
+                let a: BTreeSet<_> = found.iter().collect();
+                let b: BTreeSet<_> = reference.iter().collect();
+                assert_eq!(a, b, "{at}");
+            }
+            let (optimum, _) = mip::minimise_forbidden(&query, &Limits::default()).unwrap();
+            match optimum {
+                mip::Optimum::Value { used, .. } => {
+                    assert_eq!(used == 0, !reference.is_empty(), "{at}")
+                }
+                other => assert!(
+                    reference.is_empty() && other == mip::Optimum::Infeasible,
+                    "{at}: {other:?}"
+                ),
+            }
+        }
+    }
+}
+
+/// `sat::run_kept` keeps one solver per size between puzzles; a run of puzzles of mixed sizes,
+/// with forbidden pairs and extra clues, gets from it what a new solver per puzzle gets.
+#[test]
+fn sat_kept_solvers_answer_as_fresh_ones() {
+    const CAP: u64 = 12;
+    type Run = fn(&Query, &Limits, &mut dyn Sink, &sat::CnfOptions) -> Result<Stats, SolveError>;
+    let up_to_cap = |run: Run, query: &Query| {
+        let mut found = Vec::new();
+        let options = sat::CnfOptions::for_size(query.grid.size());
+        let mut sink = |v: &[u8]| {
+            found.push(v.to_vec());
+            if found.len() as u64 >= CAP {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            }
+        };
+        let stats = run(query, &Limits::default(), &mut sink, &options).unwrap();
+        (found, stats)
+    };
+    let mut rng = Rng::new(23);
+    let mut multiple = 0;
+    for i in 0..120u64 {
+        let box_size = [1, 2, 3, 3, 4, 2, 3][rng.below(7)];
+        let removed = if box_size == 4 {
+            0.45
+        } else {
+            0.3 + 0.5 * (i % 5) as f64 / 5.0
+        };
+        let (puzzle, forbidden) = random_query(box_size, 1000 + i, removed);
+        let query = Query {
+            grid: &puzzle,
+            forbidden: &forbidden,
+            hint: None,
+        };
+        let at = format!("{} puzzle {i}", puzzle.size());
+        let (kept, stats) = up_to_cap(sat::run_kept, &query);
+        let (reference, ref_stats) = up_to_cap(sat::run_with, &query);
+        assert_eq!(stats.halt, ref_stats.halt, "{at}");
+        assert_eq!(
+            (stats.variables, stats.constraints),
+            (ref_stats.variables, ref_stats.constraints),
+            "{at}"
+        );
+        assert_eq!(kept.len(), reference.len(), "{at}");
+        if stats.halt == Some(Halt::Exhausted) {
+            let a: BTreeSet<_> = kept.iter().collect();
+            let b: BTreeSet<_> = reference.iter().collect();
+            assert_eq!(a, b, "{at}");
+        }
+        multiple += usize::from(kept.len() > 1);
+    }
+    assert!(
+        multiple > 10,
+        "the run exercises blocking clauses: {multiple}"
+    );
 }
 
 /// A forbidden pair outside the grid is refused by every formulation alike; read as an index

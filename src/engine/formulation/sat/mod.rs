@@ -1,15 +1,20 @@
 //! SAT: a CNF over `x[r,c,v]` solved by the varisat CDCL solver, enumerating with blocking clauses.
 //!
+//! Each puzzle gets a new solver with its givens as unit clauses; [`run_kept`] keeps one solver
+//! per size and solves under assumptions instead, measured slower (BENCHMARKS.md).
 //! Variable `x[r,c,v]` (all 1-based) is DIMACS number `(r-1)*N*N + (c-1)*N + v` for a grid of
 //! side `N`; auxiliary variables of the sequential at-most-one encoding follow after `N^3`.
 //! varisat 0.2 exposes no decision or conflict counters and cannot be interrupted from outside,
 //! so the stats report solver calls and model size, and limits are checked between calls.
 
-use super::{Query, SolveError, Stats};
+mod solve;
+
+use super::Query;
 use crate::engine::grid::{Digit, Pos, Size};
-use crate::engine::search::{Flow, Halt, Limits, Sink};
 use std::fmt::Write;
-use varisat::{ExtendFormula, Lit, Solver};
+
+pub(super) use solve::run;
+pub use solve::{run_kept, run_with};
 
 /// Largest box size accepted: every size. Even the empty 49x49 grid (11.3M clauses) fits in
 /// memory and gets its two solutions; proving minimal 25x25 puzzles unique is slow but ends
@@ -176,6 +181,28 @@ fn unit_at_most_one(size: Size, cnf: &mut Cnf, encoding: AtMostOne) {
     }
 }
 
+/// Clauses of the rules of a size (the model without its unit clauses).
+fn rules_len(size: Size, options: &CnfOptions) -> usize {
+    let n = size.side();
+    let amo = match options.at_most_one {
+        AtMostOne::Pairwise => n * (n - 1) / 2,
+        AtMostOne::Sequential if n >= 2 => 3 * n - 4,
+        AtMostOne::Sequential => 0,
+    };
+    4 * n * n * (1 + amo)
+}
+
+/// The rules of a size, without any puzzle: what a kept solver holds.
+fn rules(size: Size, options: &CnfOptions) -> Cnf {
+    let side = size.side() as u32;
+    let mut cnf = Cnf::with_variables(side * side * side);
+    cell_has_digit(size, &mut cnf);
+    cell_at_most_one(size, &mut cnf, options.at_most_one);
+    unit_has_digit(size, &mut cnf);
+    unit_at_most_one(size, &mut cnf, options.at_most_one);
+    cnf
+}
+
 /// Every digit of the grid as a positive unit clause, every forbidden pair as a negative one.
 fn givens_and_forbidden(query: &Query, cnf: &mut Cnf) {
     let size = query.grid.size();
@@ -191,13 +218,7 @@ fn givens_and_forbidden(query: &Query, cnf: &mut Cnf) {
 
 /// The whole model of a query.
 pub fn cnf(query: &Query, options: &CnfOptions) -> Cnf {
-    let size = query.grid.size();
-    let side = size.side() as u32;
-    let mut cnf = Cnf::with_variables(side * side * side);
-    cell_has_digit(size, &mut cnf);
-    cell_at_most_one(size, &mut cnf, options.at_most_one);
-    unit_has_digit(size, &mut cnf);
-    unit_at_most_one(size, &mut cnf, options.at_most_one);
+    let mut cnf = rules(query.grid.size(), options);
     givens_and_forbidden(query, &mut cnf);
     cnf
 }
@@ -235,87 +256,10 @@ pub(super) fn dimacs(query: &Query) -> String {
     out
 }
 
-pub(super) fn run(
-    query: &Query,
-    limits: &Limits,
-    sink: &mut dyn Sink,
-) -> Result<Stats, SolveError> {
-    let options = CnfOptions::for_size(query.grid.size());
-    run_with(query, limits, sink, &options)
-}
-
-/// The SAT formulation with a chosen encoding, for measuring encodings against each other.
-/// Solves once per solution; after each model a clause excluding its placements in the
-/// non-given cells forces the next call to find a different one. `limits.max_nodes` caps
-/// solver calls, the only effort unit varisat reports.
-pub fn run_with(
-    query: &Query,
-    limits: &Limits,
-    sink: &mut dyn Sink,
-    options: &CnfOptions,
-) -> Result<Stats, SolveError> {
-    let size = query.grid.size();
-    let side = size.side();
-    let primary = size.cells() * side;
-    let cnf = cnf(query, options);
-    let mut stats = Stats {
-        variables: Some(u64::from(cnf.variables())),
-        constraints: Some(cnf.len() as u64),
-        ..Stats::default()
-    };
-    let mut solver = Solver::new();
-    let mut lits = Vec::new();
-    for clause in cnf.clauses() {
-        lits.clear();
-        lits.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-        solver.add_clause(&lits);
-    }
-    drop(cnf);
-    let free: Vec<usize> = (0..size.cells())
-        .filter(|&c| query.grid.entries()[c].digit().is_none())
-        .collect();
-    let mut values = vec![0u8; size.cells()];
-    let mut calls = 0u64;
-    let halt = loop {
-        if limits.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
-            break Halt::Cancelled;
-        }
-        if limits.max_nodes.is_some_and(|m| calls >= m) {
-            break Halt::NodeLimit;
-        }
-        calls += 1;
-        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
-        if !sat {
-            break Halt::Exhausted;
-        }
-        let model = solver.model().ok_or(SolveError::SatNoModel)?;
-        for l in model {
-            let i = l.index();
-            if l.is_positive() && i < primary {
-                values[i / side] = (i % side + 1) as u8;
-            }
-        }
-        if sink.solution(&values) == Flow::Stop {
-            break Halt::Sink;
-        }
-        if free.is_empty() {
-            break Halt::Exhausted;
-        }
-        lits.clear();
-        lits.extend(
-            free.iter()
-                .map(|&c| Lit::from_index(c * side + values[c] as usize - 1, false)),
-        );
-        solver.add_clause(&lits);
-    };
-    stats.solver_calls = Some(calls);
-    stats.halt = Some(halt);
-    Ok(stats)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use varisat::{ExtendFormula, Lit, Solver};
 
     fn family(size: Size, f: impl Fn(Size, &mut Cnf)) -> Cnf {
         let side = size.side() as u32;

@@ -1,0 +1,212 @@
+//! Solving one puzzle: on a new solver holding its whole model (the formulation's path), or on
+//! a kept solver holding its size's rules, the puzzle under assumptions.
+//!
+//! A puzzle's givens are assumed true and its forbidden pairs false, so nothing of the puzzle
+//! enters the clause database but its blocking clauses. varisat cannot delete clauses, so each
+//! puzzle's blocking clauses carry its own activation literal `a` (`!a or ...`): the puzzle's
+//! solves assume `a`, and when it is done the unit clause `!a` retires them for good. What the
+//! solver learns is implied by the rules and the clauses it holds, so it stays sound for the
+//! next puzzle. Once retired clauses pile up, the solver is rebuilt.
+
+use super::{Cnf, CnfOptions, Query, cnf, rules, rules_len, variable};
+use crate::engine::formulation::{SolveError, Stats};
+use crate::engine::grid::{Pos, Size};
+use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
+use std::cell::RefCell;
+use varisat::{ExtendFormula, Lit, Solver, Var};
+
+/// Largest box size whose solver is kept between puzzles. A kept solver holds its rules until
+/// the thread ends, and the 36x36 and 49x49 rules run to millions of clauses, so those sizes
+/// load theirs for each puzzle.
+const KEEP_MAX_BOX: usize = 5;
+
+/// Retired blocking-clause literals after which a kept solver is rebuilt: they still take
+/// memory and propagation time although they are satisfied.
+const RETIRED_LIMIT: usize = 200_000;
+
+/// A solver holding one size's rules.
+struct Kept {
+    size: Size,
+    options: CnfOptions,
+    solver: Solver<'static>,
+    /// Variables of the model and clauses of the rules, as the model counts them.
+    variables: u32,
+    clauses: usize,
+    /// Literals of retired blocking clauses.
+    retired: usize,
+}
+
+impl Kept {
+    /// A solver holding `cnf`, the rules of `size` and maybe a puzzle's unit clauses.
+    fn load(size: Size, options: CnfOptions, cnf: &Cnf) -> Kept {
+        let rules = rules_len(size, &options);
+        let mut solver = Solver::new();
+        let mut lits = Vec::new();
+        for clause in cnf.clauses() {
+            lits.clear();
+            lits.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+            solver.add_clause(&lits);
+        }
+        Kept {
+            size,
+            options,
+            solver,
+            variables: cnf.variables(),
+            clauses: rules,
+            retired: 0,
+        }
+    }
+}
+
+thread_local! {
+    /// One kept solver per size (and encoding) this thread has solved.
+    static KEPT: RefCell<Vec<Kept>> = const { RefCell::new(Vec::new()) };
+}
+
+pub(in crate::engine::formulation) fn run(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> Result<Stats, SolveError> {
+    let options = CnfOptions::for_size(query.grid.size());
+    run_with(query, limits, sink, &options)
+}
+
+/// The SAT formulation with a chosen encoding, on a new solver holding the whole model (givens
+/// and forbidden pairs as unit clauses): the formulation's path, as measured faster than
+/// [`run_kept`] (BENCHMARKS.md, "MIP and SAT"). Solves once per solution; after each model a
+/// clause excluding its placements in the non-given cells forces the next call to find a
+/// different one. `limits.max_nodes` caps solver calls, the only effort unit varisat reports.
+pub fn run_with(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
+    let model = cnf(query, options);
+    let mut kept = Kept::load(query.grid.size(), *options, &model);
+    // The givens are in the clauses already: nothing to assume, nothing to retire.
+    solve_on(&mut kept, query, limits, sink, false)
+}
+
+/// [`run_with`] on this thread's kept solver of the size, the puzzle under assumptions.
+pub fn run_kept(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
+    let size = query.grid.size();
+    if size.box_size() > KEEP_MAX_BOX {
+        return run_with(query, limits, sink, options);
+    }
+    // Taken out of the cache while it runs, so a sink that solves again gets its own solver.
+    let taken = KEPT.with_borrow_mut(|kept| {
+        let i = kept
+            .iter()
+            .position(|k| k.size == size && k.options == *options)?;
+        Some(kept.swap_remove(i))
+    });
+    let mut kept = match taken {
+        Some(k) if k.retired <= RETIRED_LIMIT => k,
+        _ => Kept::load(size, *options, &rules(size, options)),
+    };
+    let result = solve_on(&mut kept, query, limits, sink, true);
+    // A solver that failed is in no known state: it is dropped.
+    if result.is_ok() {
+        KEPT.with_borrow_mut(|cache| cache.push(kept));
+    }
+    result
+}
+
+/// The enumeration of one puzzle on a solver holding its size's rules.
+fn solve_on(
+    kept: &mut Kept,
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    assume: bool,
+) -> Result<Stats, SolveError> {
+    let size = query.grid.size();
+    let side = size.side();
+    let primary = size.cells() * side;
+    let mut assumptions: Vec<Lit> = Vec::new();
+    let mut given = 0;
+    let mut free = Vec::new();
+    for (cell, e) in query.grid.entries().iter().enumerate() {
+        match e.digit() {
+            Some(d) => {
+                let v = variable(size, Pos::from_index(cell, size), d);
+                assumptions.push(Lit::from_dimacs(v as isize));
+                given += 1;
+            }
+            None => free.push(cell),
+        }
+    }
+    for &(p, d) in query.forbidden {
+        assumptions.push(Lit::from_dimacs(-variable(size, p, d) as isize));
+    }
+    // The model counts givens and forbidden pairs as unit clauses, as the DIMACS export does.
+    let mut stats = Stats {
+        variables: Some(u64::from(kept.variables)),
+        constraints: Some((kept.clauses + given + query.forbidden.len()) as u64),
+        ..Stats::default()
+    };
+    if !assume {
+        assumptions.clear();
+    }
+    let mut activation: Option<Var> = None;
+    let mut values = vec![0u8; size.cells()];
+    let mut lits = Vec::new();
+    let mut calls = 0u64;
+    let solver = &mut kept.solver;
+    let halt = loop {
+        if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            break Halt::Cancelled;
+        }
+        if limits.max_nodes.is_some_and(|m| calls >= m) {
+            break Halt::NodeLimit;
+        }
+        calls += 1;
+        solver.assume(&assumptions);
+        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
+        if !sat {
+            break Halt::Exhausted;
+        }
+        let model = solver.model().ok_or(SolveError::SatNoModel)?;
+        for l in model {
+            let i = l.index();
+            if l.is_positive() && i < primary {
+                values[i / side] = (i % side + 1) as u8;
+            }
+        }
+        if sink.solution(&values) == Flow::Stop {
+            break Halt::Sink;
+        }
+        if free.is_empty() {
+            break Halt::Exhausted;
+        }
+        lits.clear();
+        if assume {
+            let a = *activation.get_or_insert_with(|| {
+                // Every model variable is in a rule, so a new one is numbered above them all.
+                let a = solver.new_var();
+                assumptions.push(a.positive());
+                a
+            });
+            lits.push(a.negative());
+        }
+        lits.extend(
+            free.iter()
+                .map(|&c| Lit::from_index(c * side + values[c] as usize - 1, false)),
+        );
+        kept.retired += lits.len();
+        solver.add_clause(&lits);
+    };
+    if let Some(a) = activation {
+        solver.add_clause(&[a.negative()]);
+    }
+    stats.solver_calls = Some(calls);
+    stats.halt = Some(halt);
+    Ok(stats)
+}
