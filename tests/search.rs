@@ -41,6 +41,18 @@ fn puzzle_from(solution: &Grid, keep: &[bool]) -> Grid {
     p
 }
 
+/// Sometimes (one `extra` in three) a clue drawn from `extra` in an empty cell, which may leave
+/// the puzzle unsolvable.
+fn add_extra_clue(puzzle: &mut Grid, extra: u16) {
+    let size = puzzle.size();
+    let cell = extra as usize % size.cells();
+    if extra.is_multiple_of(3) && puzzle.entries()[cell] == Entry::Empty {
+        let value = 1 + (extra as u64 / 3) % size.side() as u64;
+        let d = sudoku_lab::engine::Digit::new(value, size.side()).unwrap();
+        puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
+    }
+}
+
 /// Up to `cap` solutions of `puzzle` as row-major values, sorted, and why the search stopped;
 /// restarting with a Luby `unit` of nodes (none without one).
 fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, Halt) {
@@ -113,12 +125,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
         let mut puzzle = puzzle_from(&solution, &keep);
-        // Sometimes a random extra clue, which may make the puzzle unsolvable.
-        let cell = extra as usize % size.cells();
-        if extra % 3 == 0 && puzzle.entries()[cell] == Entry::Empty {
-            let d = sudoku_lab::engine::Digit::new(1 + (extra as u64 / 3) % size.side() as u64, size.side()).unwrap();
-            puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
-        }
+        add_extra_clue(&mut puzzle, extra);
         let cap = 1000;
         let expected = brute_force_count(puzzle.size().box_size(), &puzzle.values(), cap);
         let all: Vec<Grid> = Solutions::new(&puzzle, Limits::default()).take(cap as usize).collect();
@@ -151,12 +158,7 @@ proptest! {
         let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
         let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
         let mut puzzle = puzzle_from(&solution, &keep);
-        // Sometimes a random extra clue, which may leave no solution.
-        let cell = extra as usize % size.cells();
-        if extra % 3 == 0 && puzzle.entries()[cell] == Entry::Empty {
-            let d = sudoku_lab::engine::Digit::new(1 + (extra as u64 / 3) % size.side() as u64, size.side()).unwrap();
-            puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
-        }
+        add_extra_clue(&mut puzzle, extra);
         let cap = 200;
         let (plain, plain_halt) = solution_set(&puzzle, None, cap);
         let (restarted, halt) = solution_set(&puzzle, Some(unit), cap);

@@ -25,20 +25,8 @@ impl Searcher {
 
     /// A unit and digit with exactly two possible cells, if any.
     fn digit_pair(&mut self, data: &[u64]) -> Option<Branch> {
-        let placed_at = self.cells;
         for (u, unit) in self.layout.units.iter().enumerate() {
-            let placed = data[placed_at + u];
-            if placed == self.all {
-                continue;
-            }
-            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-            for &c in unit {
-                let m = data[c];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            let pairs = twice & !thrice & !placed;
+            let pairs = self.pairs(data, u);
             if pairs == 0 {
                 continue;
             }
@@ -147,23 +135,30 @@ impl Searcher {
         }
     }
 
+    /// The unplaced digits of unit `u` with exactly two possible cells.
+    fn pairs(&self, data: &[u64], u: usize) -> u64 {
+        let placed = data[self.cells + u];
+        if placed == self.all {
+            return 0;
+        }
+        let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+        for &c in &self.layout.units[u] {
+            let m = data[c];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        twice & !thrice & !placed
+    }
+
     /// A digit with two places in the heaviest unit that has such a digit, if any.
     fn weighted_pair(&mut self, data: &[u64]) -> Option<Branch> {
-        let placed_at = self.cells;
         let (mut pick, mut pick_w, mut ties) = (None, 0u64, 0usize);
-        for (u, unit) in self.layout.units.iter().enumerate() {
-            let placed = data[placed_at + u];
-            if placed == self.all || self.weights[u] < pick_w {
+        for u in 0..self.layout.units.len() {
+            if self.weights[u] < pick_w {
                 continue;
             }
-            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-            for &c in unit {
-                let m = data[c];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            let pairs = twice & !thrice & !placed;
+            let pairs = self.pairs(data, u);
             if pairs == 0 {
                 continue;
             }
