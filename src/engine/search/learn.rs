@@ -15,6 +15,8 @@ pub(super) struct Nogoods {
     side: usize,
     lits: Vec<Vec<Lit>>,
     watches: Vec<Vec<u32>>,
+    /// Literals stored over all nogoods.
+    size: usize,
 }
 
 impl Nogoods {
@@ -23,7 +25,13 @@ impl Nogoods {
             side,
             lits: Vec::new(),
             watches: vec![Vec::new(); cells * side],
+            size: 0,
         }
+    }
+
+    /// Literals stored over all nogoods: what the store costs in memory.
+    pub(super) fn size(&self) -> usize {
+        self.size
     }
 
     fn key(&self, (cell, bit): Lit) -> usize {
@@ -37,6 +45,7 @@ impl Nogoods {
         let (a, b) = (self.key(lits[0]), self.key(lits[1]));
         self.watches[a].push(id);
         self.watches[b].push(id);
+        self.size += lits.len();
         self.lits.push(lits);
     }
 

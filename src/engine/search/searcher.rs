@@ -17,6 +17,11 @@ const ALLDIFF_FROM_BOX: usize = 5;
 /// search settles quickly never restart, so their search is the plain one.
 const LUBY_UNIT: u64 = 512;
 
+/// The most nogood literals kept (16 bytes each): past it the search stops restarting and
+/// finishes its current run as a plain search, which stays complete, so a long count does not
+/// fill memory with nogoods.
+const NOGOOD_LITERALS: usize = 1 << 21;
+
 /// Seed of the restarted runs' tie breaks: fixed, so a search is the same every time.
 const RESTART_SEED: u64 = 0x0005_EED0_F2E5_7A27;
 
@@ -197,6 +202,13 @@ impl Searcher {
         self.run_nodes = 0;
         let run = u32::try_from(self.stats.restarts).unwrap_or(u32::MAX);
         self.cutoff = self.restart.cutoff(run);
+        if self
+            .nogoods
+            .as_ref()
+            .is_some_and(|n| n.size() > NOGOOD_LITERALS)
+        {
+            self.cutoff = None;
+        }
         self.root = Some(self.initial.clone());
     }
 
