@@ -1,5 +1,6 @@
 //! Where the search branches: a cell with two candidates, a digit with two places in a unit,
-//! or the cell with fewest candidates, ties broken by how far a guess there propagates.
+//! or the cell with fewest candidates, ties broken by how far a guess there propagates. After a
+//! restart, conflict weights lead instead (dom/wdeg), ties broken at random.
 
 use super::{Branch, Order, Searcher};
 
@@ -7,6 +8,9 @@ impl Searcher {
     /// left in some unit (binary either way), else the cell with fewest candidates. Branching
     /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
     pub(super) fn choose_branch(&mut self, data: &[u64]) -> Branch {
+        if self.stats.restarts > 0 {
+            return self.weighted_branch(data);
+        }
         let cell = self.choose_cell(data);
         if data[cell].count_ones() > 2
             && let Some(branch) = self.digit_pair(data)
@@ -21,20 +25,8 @@ impl Searcher {
 
     /// A unit and digit with exactly two possible cells, if any.
     fn digit_pair(&mut self, data: &[u64]) -> Option<Branch> {
-        let placed_at = self.cells;
         for (u, unit) in self.layout.units.iter().enumerate() {
-            let placed = data[placed_at + u];
-            if placed == self.all {
-                continue;
-            }
-            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-            for &c in unit {
-                let m = data[c];
-                thrice |= twice & m;
-                twice |= once & m;
-                once |= m;
-            }
-            let pairs = twice & !thrice & !placed;
+            let pairs = self.pairs(data, u);
             if pairs == 0 {
                 continue;
             }
@@ -107,5 +99,89 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// The branch of a restarted run: the open cell with the fewest candidates per unit of
+    /// conflict weight (dom/wdeg, Boussemart et al.), or, when that cell has more than two,
+    /// a digit with two places in the heaviest unit that has one; ties at random.
+    fn weighted_branch(&mut self, data: &[u64]) -> Branch {
+        let layout = self.layout;
+        let (mut best, mut best_k, mut best_w, mut ties) = (usize::MAX, 0u64, 1u64, 0usize);
+        for (c, &m) in data[..self.cells].iter().enumerate() {
+            let k = u64::from(m.count_ones());
+            if k < 2 {
+                continue;
+            }
+            let w: u64 = layout.units_of[c].iter().map(|&u| self.weights[u]).sum();
+            // k / w < best_k / best_w, compared without division.
+            let order = (k * best_w).cmp(&(best_k * w));
+            if best == usize::MAX || order.is_lt() {
+                (best, best_k, best_w, ties) = (c, k, w, 1);
+            } else if order.is_eq() {
+                ties += 1;
+                if self.rng.below(ties) == 0 {
+                    best = c;
+                }
+            }
+        }
+        if best_k > 2
+            && let Some(branch) = self.weighted_pair(data)
+        {
+            return branch;
+        }
+        Branch::Digits {
+            cell: best,
+            remaining: data[best],
+        }
+    }
+
+    /// The unplaced digits of unit `u` with exactly two possible cells.
+    fn pairs(&self, data: &[u64], u: usize) -> u64 {
+        let placed = data[self.cells + u];
+        if placed == self.all {
+            return 0;
+        }
+        let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+        for &c in &self.layout.units[u] {
+            let m = data[c];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
+        }
+        twice & !thrice & !placed
+    }
+
+    /// A digit with two places in the heaviest unit that has such a digit, if any.
+    fn weighted_pair(&mut self, data: &[u64]) -> Option<Branch> {
+        let (mut pick, mut pick_w, mut ties) = (None, 0u64, 0usize);
+        for u in 0..self.layout.units.len() {
+            if self.weights[u] < pick_w {
+                continue;
+            }
+            let pairs = self.pairs(data, u);
+            if pairs == 0 {
+                continue;
+            }
+            if self.weights[u] > pick_w {
+                (pick_w, ties) = (self.weights[u], 0);
+            }
+            ties += 1;
+            if self.rng.below(ties) == 0 {
+                pick = Some((u, pairs));
+            }
+        }
+        let (u, pairs) = pick?;
+        let bit = self.rng.pick_bit(pairs);
+        let unit = &self.layout.units[u];
+        let mut found = unit.iter().copied().filter(|&c| data[c] & bit != 0);
+        let mut cells = [found.next()?, found.next()?];
+        if self.rng.below(2) == 1 {
+            cells.swap(0, 1);
+        }
+        Some(Branch::Cells {
+            bit,
+            cells,
+            left: 2,
+        })
     }
 }

@@ -7,12 +7,16 @@
 //! explicit stack, so it can hand out solutions one at a time as an iterator and stop anywhere.
 
 mod branch;
+mod learn;
 mod propagate;
+pub mod restart;
 mod searcher;
 
 use super::alldiff::AllDiff;
 use super::grid::{Digit, Grid, Layout, Pos, Size};
 use super::rng::Rng;
+use learn::{Lit, Nogoods};
+use restart::RestartPolicy;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,6 +75,9 @@ pub struct SearchStats {
     pub nodes: u64,
     /// Branch points: cells where the search had to guess.
     pub guesses: u64,
+    /// Times the search started over from the root (keeping what it had proved).
+    #[serde(default)]
+    pub restarts: u64,
 }
 
 /// Initial candidates of a search: a grid's digits, optionally narrowed further.
@@ -182,6 +189,8 @@ enum Branch {
 struct Frame {
     data: Vec<u64>,
     branch: Branch,
+    /// The decision that led here from the frame below (none at the root).
+    decision: Option<Lit>,
 }
 
 /// A resumable depth-first search over one start; yields solutions one at a time.
@@ -208,6 +217,19 @@ pub struct Searcher {
     segments: Vec<u64>,
     stats: SearchStats,
     halt: Option<Halt>,
+    /// The start state, narrowed by the one-literal nogoods; each run begins from it.
+    initial: Vec<u64>,
+    restart: Box<dyn RestartPolicy>,
+    /// The node budget of the current run, and the nodes it has spent.
+    cutoff: Option<u64>,
+    run_nodes: u64,
+    nogoods: Option<Box<Nogoods>>,
+    /// Literals the nogoods forbid, found while propagating one placement.
+    forced: Vec<Lit>,
+    /// Conflict weights per unit (dom/wdeg): failures blamed on each unit, plus one.
+    weights: Vec<u64>,
+    /// Tie breaks and digit order of restarted runs.
+    rng: Rng,
 }
 
 /// Solutions of a start, lazily, as grids that keep the puzzle's givens.

@@ -18,10 +18,12 @@ impl Searcher {
             while let Some(cell) = self.queue.pop() {
                 let m = d[cell];
                 if m == 0 {
+                    self.blame_cell(cell);
                     return false;
                 }
                 for &u in &layout.units_of[cell] {
                     if d[placed_at + u] & m != 0 {
+                        self.weights[u] += 1;
                         return false;
                     }
                     d[placed_at + u] |= m;
@@ -35,6 +37,9 @@ impl Searcher {
                     if !self.eliminate(d, p, m, &mut changed) {
                         return false;
                     }
+                }
+                if self.nogoods.is_some() && !self.apply_nogoods(d, cell, m) {
+                    return false;
                 }
             }
             if d[rem_at] == 0 {
@@ -57,6 +62,30 @@ impl Searcher {
                 Pruned::Unchanged => return true,
                 Pruned::Narrowed => {}
             }
+        }
+    }
+
+    /// Removes the digits the nogoods forbid now that `cell` holds `bit`. False on contradiction.
+    fn apply_nogoods(&mut self, d: &mut [u64], cell: usize, bit: u64) -> bool {
+        let Some(mut nogoods) = self.nogoods.take() else {
+            return true;
+        };
+        let mut forced = std::mem::take(&mut self.forced);
+        forced.clear();
+        let mut ok = nogoods.fixed(d, cell, bit, &mut forced);
+        self.nogoods = Some(nogoods);
+        let mut changed = false;
+        for &(c, b) in &forced {
+            ok = ok && self.eliminate(d, c as usize, b, &mut changed);
+        }
+        self.forced = forced;
+        ok
+    }
+
+    /// A cell ran out of candidates: each of its units shares the blame (dom/wdeg weights).
+    fn blame_cell(&mut self, cell: usize) {
+        for &u in &self.layout.units_of[cell] {
+            self.weights[u] += 1;
         }
     }
 
@@ -110,7 +139,10 @@ impl Searcher {
                 self.doms
                     .extend(unit.iter().map(|&c| d[c]).filter(|m| m.count_ones() > 1));
                 match alldiff.prune(&mut self.doms) {
-                    Pruned::Infeasible => return Pruned::Infeasible,
+                    Pruned::Infeasible => {
+                        self.weights[u] += 1;
+                        return Pruned::Infeasible;
+                    }
                     Pruned::Unchanged => continue,
                     Pruned::Narrowed => {}
                 }
@@ -153,6 +185,7 @@ impl Searcher {
                     once |= m;
                 }
                 if once != self.all {
+                    self.weights[u] += 1;
                     return false;
                 }
                 let mut hidden = once & !twice & !placed;
@@ -160,6 +193,7 @@ impl Searcher {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden ^= bit;
                     let Some(&c) = unit.iter().find(|&&c| d[c] & bit != 0) else {
+                        self.weights[u] += 1;
                         return false;
                     };
                     if d[c] != bit {
@@ -259,6 +293,7 @@ impl Searcher {
         }
         let nm = m & !mask;
         if nm == 0 {
+            self.blame_cell(cell);
             return false;
         }
         d[cell] = nm;

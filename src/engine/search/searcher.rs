@@ -1,7 +1,11 @@
 //! The search loop: a root state, then branch points on an explicit stack, each child
-//! propagated before it is entered.
+//! propagated before it is entered; runs restart from the root under a restart policy,
+//! keeping what they proved as nogoods.
 
+use super::learn::{Lit, Nogoods};
+use super::restart::{Luby, Never, RestartPolicy};
 use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start};
+use crate::engine::rng::Rng;
 
 /// The smallest box size on which the search runs the all-different propagator. From 25x25
 /// on it cuts the search for sparse puzzles by far more than it costs; on 16x16 the cheaper
@@ -9,8 +13,36 @@ use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sin
 /// Random order, which fills empty grids, leaves it off: there it slows the biggest grids.
 const ALLDIFF_FROM_BOX: usize = 5;
 
+/// The node budget unit of the default Luby restarts: large enough that the puzzles plain
+/// search settles quickly never restart, so their search is the plain one.
+const LUBY_UNIT: u64 = 512;
+
+/// The most nogood literals kept (16 bytes each): past it the search stops restarting and
+/// finishes its current run as a plain search, which stays complete, so a long count does not
+/// fill memory with nogoods.
+const NOGOOD_LITERALS: usize = 1 << 21;
+
+/// Seed of the restarted runs' tie breaks: fixed, so a search is the same every time.
+const RESTART_SEED: u64 = 0x0005_EED0_F2E5_7A27;
+
 impl Searcher {
+    /// A search with the default restarts: Luby restarts for the natural and guided orders;
+    /// none for random order, whose callers restart with fresh streams themselves.
     pub fn new(start: &Start, order: Order, limits: Limits) -> Searcher {
+        let policy: Box<dyn RestartPolicy> = match order {
+            Order::Random(_) => Box::new(Never),
+            _ => Box::new(Luby { unit: LUBY_UNIT }),
+        };
+        Searcher::with_restarts(start, order, limits, policy)
+    }
+
+    /// A search that restarts as `policy` says ([`Never`] for the plain depth-first search).
+    pub fn with_restarts(
+        start: &Start,
+        order: Order,
+        limits: Limits,
+        mut policy: Box<dyn RestartPolicy>,
+    ) -> Searcher {
         let size = start.size;
         let layout = size.layout();
         let cells = size.cells();
@@ -29,7 +61,7 @@ impl Searcher {
             stack: Vec::new(),
             pool: Vec::new(),
             queue: Vec::with_capacity(cells),
-            root: Some(data),
+            root: Some(data.clone()),
             values: vec![0; cells],
             dirty: vec![0; units.div_ceil(64)],
             unmatched: vec![0; units.div_ceil(64)],
@@ -39,6 +71,14 @@ impl Searcher {
             segments: Vec::with_capacity(cells),
             stats: SearchStats::default(),
             halt: None,
+            initial: data,
+            cutoff: policy.cutoff(0),
+            restart: policy,
+            run_nodes: 0,
+            nogoods: None,
+            forced: Vec::new(),
+            weights: vec![1; units],
+            rng: Rng::new(RESTART_SEED),
         }
     }
 
@@ -56,14 +96,15 @@ impl Searcher {
         if self.halt.is_some() {
             return None;
         }
-        if let Some(mut data) = self.root.take() {
-            self.stats.nodes += 1;
-            self.prepare_root(&data);
-            if self.propagate(&mut data) && self.enter(data) {
-                return Some(&self.values);
-            }
-        }
         loop {
+            if let Some(mut data) = self.root.take() {
+                self.stats.nodes += 1;
+                self.run_nodes += 1;
+                self.prepare_root(&data);
+                if self.propagate(&mut data) && self.enter(data, None) {
+                    return Some(&self.values);
+                }
+            }
             let Some(top) = self.stack.last_mut() else {
                 self.halt = Some(Halt::Exhausted);
                 return None;
@@ -81,45 +122,94 @@ impl Searcher {
                 self.halt = Some(h);
                 return None;
             }
-            let top = self.stack.last_mut().expect("non-empty");
-            let (cell, bit) = match &mut top.branch {
-                Branch::Digits { cell, remaining } => {
-                    let bit = match &mut self.order {
-                        Order::Natural => *remaining & remaining.wrapping_neg(),
-                        Order::Random(rng) => rng.pick_bit(*remaining),
-                        Order::Guided(hint) => {
-                            let h = (1u64 << hint[*cell]) >> 1;
-                            if *remaining & h != 0 {
-                                h
-                            } else {
-                                *remaining & remaining.wrapping_neg()
-                            }
-                        }
-                    };
-                    *remaining &= !bit;
-                    (*cell, bit)
-                }
-                Branch::Cells { bit, cells, left } => {
-                    *left -= 1;
-                    (cells[*left as usize], *bit)
-                }
-            };
-            let mut child = self.pool.pop().unwrap_or_default();
-            child.clear();
-            child.extend_from_slice(&top.data);
-            child[cell] = bit;
-            self.stats.nodes += 1;
-            self.queue.clear();
-            self.clear_dirty();
-            self.queue.push(cell);
-            if self.propagate(&mut child) {
-                if self.enter(child) {
-                    return Some(&self.values);
-                }
-            } else {
-                self.pool.push(child);
+            if self.cutoff.is_some_and(|c| self.run_nodes >= c) {
+                self.restart();
+                continue;
+            }
+            if self.step() {
+                return Some(&self.values);
             }
         }
+    }
+
+    /// Tries the next alternative of the top branch point: true if it is a solution.
+    fn step(&mut self) -> bool {
+        let restarted = self.stats.restarts > 0;
+        let top = self.stack.last_mut().expect("non-empty");
+        let (cell, bit) = match &mut top.branch {
+            Branch::Digits { cell, remaining } => {
+                let bit = match &mut self.order {
+                    Order::Natural if restarted => self.rng.pick_bit(*remaining),
+                    Order::Natural => *remaining & remaining.wrapping_neg(),
+                    Order::Random(rng) => rng.pick_bit(*remaining),
+                    Order::Guided(hint) => {
+                        let h = (1u64 << hint[*cell]) >> 1;
+                        if *remaining & h != 0 {
+                            h
+                        } else {
+                            *remaining & remaining.wrapping_neg()
+                        }
+                    }
+                };
+                *remaining &= !bit;
+                (*cell, bit)
+            }
+            Branch::Cells { bit, cells, left } => {
+                *left -= 1;
+                (cells[*left as usize], *bit)
+            }
+        };
+        let mut child = self.pool.pop().unwrap_or_default();
+        child.clear();
+        child.extend_from_slice(&top.data);
+        child[cell] = bit;
+        self.stats.nodes += 1;
+        self.run_nodes += 1;
+        self.queue.clear();
+        self.clear_dirty();
+        self.queue.push(cell);
+        if self.propagate(&mut child) {
+            return self.enter(child, Some((cell as u32, bit)));
+        }
+        self.pool.push(child);
+        false
+    }
+
+    /// Starts over from the root, keeping as nogoods every alternative searched to the end:
+    /// each is the path of decisions to its branch point plus itself. Those at the root
+    /// narrow the start state directly.
+    fn restart(&mut self) {
+        let frames = std::mem::take(&mut self.stack);
+        let mut path: Vec<Lit> = Vec::new();
+        for (j, frame) in frames.iter().enumerate() {
+            let current = frames.get(j + 1).and_then(|f| f.decision);
+            for alt in searched(frame, current) {
+                if path.is_empty() {
+                    self.initial[alt.0 as usize] &= !alt.1;
+                } else {
+                    let mut nogood = path.clone();
+                    nogood.push(alt);
+                    let (side, cells) = (self.layout.size.side(), self.cells);
+                    self.nogoods
+                        .get_or_insert_with(|| Box::new(Nogoods::new(side, cells)))
+                        .add(nogood);
+                }
+            }
+            path.extend(current);
+        }
+        self.pool.extend(frames.into_iter().map(|f| f.data));
+        self.stats.restarts += 1;
+        self.run_nodes = 0;
+        let run = u32::try_from(self.stats.restarts).unwrap_or(u32::MAX);
+        self.cutoff = self.restart.cutoff(run);
+        if self
+            .nogoods
+            .as_ref()
+            .is_some_and(|n| n.size() > NOGOOD_LITERALS)
+        {
+            self.cutoff = None;
+        }
+        self.root = Some(self.initial.clone());
     }
 
     /// Queues every decided cell and marks every unit, band and stack for the first propagation.
@@ -146,8 +236,8 @@ impl Searcher {
     }
 
     /// Takes a consistent, fully propagated state: records it as a solution (true) or pushes
-    /// it as a new branch point (false).
-    fn enter(&mut self, data: Vec<u64>) -> bool {
+    /// it as a new branch point (false), reached by `decision`.
+    fn enter(&mut self, data: Vec<u64>, decision: Option<Lit>) -> bool {
         let remaining = data[data.len() - 1];
         if remaining == 0 {
             for (v, &m) in self.values.iter_mut().zip(&data[..self.cells]) {
@@ -158,7 +248,33 @@ impl Searcher {
         }
         let branch = self.choose_branch(&data);
         self.stats.guesses += 1;
-        self.stack.push(Frame { data, branch });
+        self.stack.push(Frame {
+            data,
+            branch,
+            decision,
+        });
         false
     }
+}
+
+/// The alternatives of a branch point already searched to the end: those tried, except
+/// `current`, the one being searched now.
+fn searched(frame: &Frame, current: Option<Lit>) -> Vec<Lit> {
+    let tried: Vec<Lit> = match frame.branch {
+        Branch::Digits { cell, remaining } => {
+            let mut bits = frame.data[cell] & !remaining;
+            let mut out = Vec::new();
+            while bits != 0 {
+                let bit = bits & bits.wrapping_neg();
+                bits ^= bit;
+                out.push((cell as u32, bit));
+            }
+            out
+        }
+        Branch::Cells { bit, cells, left } => cells[left as usize..]
+            .iter()
+            .map(|&c| (c as u32, bit))
+            .collect(),
+    };
+    tried.into_iter().filter(|&l| Some(l) != current).collect()
 }

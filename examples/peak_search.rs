@@ -1,0 +1,69 @@
+//! Search effort on puzzle files, with and without restarts: solutions found (up to two),
+//! nodes, restarts and wall time, each search capped in seconds.
+//!
+//! `cargo run --release --example peak_search -- [--plain] [--secs S] FILE...`
+
+use std::time::{Duration, Instant};
+use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::search::restart::{Never, RestartPolicy};
+use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
+
+fn main() {
+    let mut plain = false;
+    let mut secs = 20.0;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--plain" => plain = true,
+            "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
+            _ => files.push(a),
+        }
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable file");
+        let puzzle = parse(&text).expect("a puzzle").puzzle;
+        let cancel = Cancel::new();
+        let limits = Limits {
+            max_nodes: None,
+            cancel: Some(cancel.clone()),
+        };
+        let start = Start::from_grid(&puzzle);
+        let mut searcher = if plain {
+            let never: Box<dyn RestartPolicy> = Box::new(Never);
+            Searcher::with_restarts(&start, Order::Natural, limits, never)
+        } else {
+            Searcher::new(&start, Order::Natural, limits)
+        };
+        let began = Instant::now();
+        let timer = std::thread::spawn({
+            let cancel = cancel.clone();
+            move || {
+                let end = began + Duration::from_secs_f64(secs);
+                while Instant::now() < end && !cancel.is_cancelled() {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                cancel.cancel();
+            }
+        });
+        let mut found = 0;
+        while found < 2 && searcher.next_solution().is_some() {
+            found += 1;
+        }
+        let elapsed = began.elapsed().as_secs_f64();
+        let halt = searcher.halt();
+        cancel.cancel();
+        timer.join().expect("timer");
+        let stats = searcher.stats();
+        let outcome = match (found, halt) {
+            (_, Some(Halt::Cancelled)) => "timeout",
+            (0, _) => "none",
+            (1, _) => "unique",
+            _ => "multiple",
+        };
+        println!(
+            "{file}\t{outcome}\t{elapsed:.2}\tnodes {}\trestarts {}",
+            stats.nodes, stats.restarts
+        );
+    }
+}
