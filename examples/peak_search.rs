@@ -1,21 +1,20 @@
 //! Search effort on puzzle files, with and without restarts: solutions found (up to two),
 //! nodes, restarts and wall time, each search capped in seconds.
 //!
-//! `cargo run --release --example peak_search -- [--plain] [--secs S] FILE...`
+//! `cargo run --release --example peak_search -- [--restarts] [--secs S] FILE...`
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
-use sudoku_lab::engine::search::restart::{Never, RestartPolicy};
 use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
 
 fn main() {
-    let mut plain = false;
+    let mut restarts = false;
     let mut secs = 20.0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--plain" => plain = true,
+            "--restarts" => restarts = true,
             "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
             _ => files.push(a),
         }
@@ -29,9 +28,8 @@ fn main() {
             cancel: Some(cancel.clone()),
         };
         let start = Start::from_grid(&puzzle);
-        let mut searcher = if plain {
-            let never: Box<dyn RestartPolicy> = Box::new(Never);
-            Searcher::with_restarts(&start, Order::Natural, limits, never)
+        let mut searcher = if restarts {
+            Searcher::restarting(&start, Order::Natural, limits)
         } else {
             Searcher::new(&start, Order::Natural, limits)
         };

@@ -13,8 +13,8 @@ use crate::engine::rng::Rng;
 /// Random order, which fills empty grids, leaves it off: there it slows the biggest grids.
 const ALLDIFF_FROM_BOX: usize = 5;
 
-/// The node budget unit of the default Luby restarts: large enough that the puzzles plain
-/// search settles quickly never restart, so their search is the plain one.
+/// The node budget unit of [`Searcher::restarting`]: large enough that the puzzles plain search
+/// settles quickly never restart, so their search is the plain one.
 const LUBY_UNIT: u64 = 512;
 
 /// The most nogood literals kept (16 bytes each): past it the search stops restarting and
@@ -26,9 +26,16 @@ const NOGOOD_LITERALS: usize = 1 << 21;
 const RESTART_SEED: u64 = 0x0005_EED0_F2E5_7A27;
 
 impl Searcher {
-    /// A search with the default restarts: Luby restarts for the natural and guided orders;
-    /// none for random order, whose callers restart with fresh streams themselves.
+    /// The plain depth-first search. Restarts are not the default: on the peak-hard 36x36 and
+    /// 49x49 instances they answered no more puzzles within the cap than the plain search
+    /// (BENCHMARKS.md, "Peak-hard grids"), and they change the effort of every long search.
     pub fn new(start: &Start, order: Order, limits: Limits) -> Searcher {
+        Searcher::with_restarts(start, order, limits, Box::new(Never))
+    }
+
+    /// A search with Luby restarts, nogoods and conflict-weighted branching after the first
+    /// restart (not for random order, whose callers restart with fresh streams themselves).
+    pub fn restarting(start: &Start, order: Order, limits: Limits) -> Searcher {
         let policy: Box<dyn RestartPolicy> = match order {
             Order::Random(_) => Box::new(Never),
             _ => Box::new(Luby { unit: LUBY_UNIT }),
