@@ -121,13 +121,15 @@ impl Stream {
             return;
         }
         self.held.append(&mut found);
-        // A JSON text is read whole, and so is one without a puzzle's line yet.
-        if self.json != Some(false) {
+        let past_whole = self.bytes > MAX_INPUT_BYTES + '\u{feff}'.len_utf8();
+        // A JSON text is read whole, and so is one without a puzzle's line yet, unless it is
+        // too long to be one document (then a document after it is read as its lines are).
+        if self.json == Some(true) || (self.json.is_none() && !past_whole) {
             return;
         }
-        let past_whole = self.bytes > MAX_INPUT_BYTES + '\u{feff}'.len_utf8();
         let some_read = self.held.iter().any(|p| p.parsed.is_ok());
         if past_whole || (self.content > MAX_GRID_LINES && some_read) {
+            self.json = Some(false);
             self.released = true;
             self.kept = None;
             out.append(&mut self.held);
