@@ -152,6 +152,8 @@ fn sequential<T, R>(
                         return None;
                     }
                 }
+                // Reading on may wait for input: what is answered goes out first.
+                let _ = write(None);
             }
             Ok(None) => return None,
             Err(e) => return Some(e),

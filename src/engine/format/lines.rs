@@ -45,7 +45,17 @@ pub fn plain_line(line: &str) -> Option<Parsed> {
 
 /// Whether two givens share a digit in a row, column or box (digits up to 25, one bit each).
 fn clashes(size: Size, values: &[u8]) -> bool {
-    let (n, side) = (size.box_size(), size.side());
+    match size.box_size() {
+        3 => clashes_in::<3>(values),
+        4 => clashes_in::<4>(values),
+        _ => clashes_in::<5>(values),
+    }
+}
+
+/// [`clashes`] for box size `N`, known when compiled: this runs once per line, and dividing
+/// by a constant costs far less than by a variable.
+fn clashes_in<const N: usize>(values: &[u8]) -> bool {
+    let side = N * N;
     let mut rows = [0u32; 25];
     let mut cols = [0u32; 25];
     let mut boxes = [0u32; 25];
@@ -55,7 +65,7 @@ fn clashes(size: Size, values: &[u8]) -> bool {
         }
         let bit = 1u32 << v;
         let (r, c) = (i / side, i % side);
-        let b = (r / n) * n + c / n;
+        let b = r / N * N + c / N;
         if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
             return true;
         }

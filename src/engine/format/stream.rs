@@ -37,8 +37,10 @@ pub struct Stream {
 /// The block of lines being read.
 #[derive(Default)]
 struct Block {
-    /// Its lines (1-based line number, trimmed text), unless it is too long to read whole.
-    lines: Vec<(usize, String)>,
+    /// Its lines (1-based line number, where its trimmed text ends in `text`), unless it is
+    /// too long to read whole.
+    lines: Vec<(usize, usize)>,
+    text: String,
     /// How each line read alone, for those not yet given out.
     alone: std::collections::VecDeque<Piece>,
     /// How many lines from its start are plain lines of one size, and that size.
@@ -148,11 +150,7 @@ impl Block {
     /// A blank or comment line.
     fn separator(&mut self, t: &str, found: &mut Vec<Piece>) {
         // A block too long to read whole is cut by a comment only after a line that reads.
-        let whole = || {
-            let lines: Vec<(usize, &str)> =
-                self.lines.iter().map(|(n, l)| (*n, l.as_str())).collect();
-            ends_at_comment(false, &lines)
-        };
+        let whole = || ends_at_comment(false, &self.refs());
         let short = !self.long && self.lines.len() <= MAX_GRID_LINES;
         if t.is_empty() || self.any_alone || (short && whole()) {
             self.end(found);
@@ -178,11 +176,13 @@ impl Block {
             }
         }
         self.joined += t.len() + usize::from(!self.lines.is_empty());
-        self.lines.push((n, t.to_string()));
+        self.text.push_str(t);
+        self.lines.push((n, self.text.len()));
         self.alone.push_back(piece);
         if self.joined > MAX_INPUT_BYTES {
             self.long = true;
             self.lines = Vec::new();
+            self.text = String::new();
             found.extend(self.alone.drain(..));
         } else if let Some(size) = self.plain_size
             && self.plain >= settles(size)
@@ -193,6 +193,17 @@ impl Block {
         }
     }
 
+    /// Its lines as the whole-text reader holds them.
+    fn refs(&self) -> Vec<(usize, &str)> {
+        let mut start = 0;
+        let mut refs = Vec::with_capacity(self.lines.len());
+        for &(n, end) in &self.lines {
+            refs.push((n, &self.text[start..end]));
+            start = end;
+        }
+        refs
+    }
+
     /// The block ends: its pieces not yet given out.
     fn end(&mut self, found: &mut Vec<Piece>) {
         let block = std::mem::take(self);
@@ -200,9 +211,8 @@ impl Block {
             found.extend(block.alone);
             return;
         }
-        let lines: Vec<(usize, &str)> = block.lines.iter().map(|(n, l)| (*n, l.as_str())).collect();
         let mut read = Vec::new();
-        read_block(&lines, &mut read);
+        read_block(&block.refs(), &mut read);
         found.extend(read.into_iter().skip(block.settled));
     }
 }
