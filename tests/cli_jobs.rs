@@ -1,6 +1,8 @@
 //! `--jobs`: the same answers, remarks and exit status in the same order with one job or two,
 //! for every command that takes it; and input answered as it arrives.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "common/cli.rs"]
 mod common;
 
