@@ -147,6 +147,16 @@ impl Input {
     }
 }
 
+/// How many puzzles are worked on at once.
+#[derive(Args, Debug)]
+pub struct Jobs {
+    /// Work on N puzzles at once (default: one per core)
+    ///
+    /// The answers are the same, in the same order, whatever N.
+    #[arg(short, long, value_name = "N", value_parser = at_least_one)]
+    pub jobs: Option<u64>,
+}
+
 /// The solver of the commands that solve.
 #[derive(Args, Debug)]
 pub struct Solver {
@@ -169,6 +179,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    pub jobs: Jobs,
+    #[command(flatten)]
     pub input: Input,
 }
 
@@ -179,6 +191,8 @@ pub struct CountArgs {
     /// Count at most K solutions
     #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub limit: Option<u64>,
+    #[command(flatten)]
+    pub jobs: Jobs,
     #[command(flatten)]
     pub input: Input,
 }
@@ -258,6 +272,8 @@ pub struct GenerateArgs {
     /// attempt, if any.
     #[arg(long, value_name = "SECONDS", value_parser = whole::<u64>)]
     pub stop_after: Option<u64>,
+    #[command(flatten)]
+    pub jobs: Jobs,
 }
 
 #[derive(Args, Debug)]
@@ -271,6 +287,8 @@ pub struct CheckArgs {
     /// hardest X-Wing, 52 steps'.
     #[arg(long)]
     pub difficulty: bool,
+    #[command(flatten)]
+    pub jobs: Jobs,
     #[command(flatten)]
     pub input: Input,
 }
@@ -328,6 +346,8 @@ pub struct RateArgs {
     /// when the outcome is stuck or no solution.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub jobs: Jobs,
     #[command(flatten)]
     pub input: Input,
 }

@@ -1,6 +1,7 @@
 //! The commands that answer each puzzle of their input: reading, then one line per puzzle.
 
 use super::input;
+use super::jobs::{self, Next};
 use super::output::{Answers, Written};
 use crate::engine::format::{self, Parsed};
 use std::path::Path;
@@ -33,32 +34,85 @@ pub struct Layout {
     pub single: bool,
 }
 
-/// Answers every puzzle read from `file` (standard input when `None`) with `answer`, in the
-/// order read; returns the exit status.
+/// Answers every puzzle read from `file` (standard input when `None`) with `answer`, on
+/// `jobs` threads, in the order read, as the input arrives; returns the exit status.
 pub fn run(
     file: Option<&Path>,
     layout: Layout,
-    answer: impl Fn(&Parsed) -> Result<Answer, String>,
+    jobs: usize,
+    answer: impl Fn(&Parsed) -> Result<Answer, String> + Sync,
 ) -> i32 {
-    run_items(file, layout, puzzles, answer)
+    let mut source = match input::Source::open(file) {
+        Ok(source) => source,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let next = move || {
+        let pieces = source.next()?;
+        Ok(pieces.map(|pieces| pieces.into_iter().map(item).collect::<Vec<_>>()))
+    };
+    let end = if layout.blocks { "\n" } else { "" };
+    let mut out = Answers::new();
+    let (mut failed, mut any, mut ended) = (false, false, None);
+    let work = |item: &Item<Parsed>, _: &_| (item.line, outcome(item, &answer));
+    let failure = jobs::ordered(jobs, next, work, |answered| {
+        let Some((at, (line, remark, bad))) = answered else {
+            out.flush();
+            return Next::Continue;
+        };
+        any = true;
+        failed |= bad;
+        if let Some(remark) = remark {
+            out.remark(&format!("line {at}: {remark}"));
+        }
+        match out.write(&format!("{line}{end}")) {
+            Written::Yes => Next::Continue,
+            // The reader has what it wanted (`| head -1`): not a failure of this run.
+            Written::ReaderGone => {
+                ended = Some(i32::from(failed));
+                Next::Stop
+            }
+            Written::Failed => {
+                ended = Some(1);
+                Next::Stop
+            }
+        }
+    });
+    if let Some(status) = ended {
+        return status;
+    }
+    out.flush();
+    if let Some(e) = failure {
+        eprintln!("error: {e}");
+        return 2;
+    }
+    if !any {
+        eprintln!("error: no puzzle in the input (only blank and # comment lines)");
+        return 1;
+    }
+    i32::from(failed)
+}
+
+/// A piece of the input as the commands take it.
+fn item(piece: format::Piece) -> Item<Parsed> {
+    let read = match piece.parsed {
+        Err(e) => Err(e.to_string()),
+        // Its answers would be empty lines that read back as no puzzle at all.
+        Ok(p) if p.grid.size().cells() == 0 => {
+            Err("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into())
+        }
+        Ok(p) => Ok(p),
+    };
+    Item {
+        line: piece.line,
+        read,
+    }
 }
 
 /// The puzzles of a text, as every command reads them.
 pub fn puzzles(text: &str) -> Vec<Item<Parsed>> {
-    let item = |piece: format::Piece| {
-        let read = match piece.parsed {
-            Err(e) => Err(e.to_string()),
-            // Its answers would be empty lines that read back as no puzzle at all.
-            Ok(p) if p.grid.size().cells() == 0 => {
-                Err("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into())
-            }
-            Ok(p) => Ok(p),
-        };
-        Item {
-            line: piece.line,
-            read,
-        }
-    };
     format::pieces(text).into_iter().map(item).collect()
 }
 

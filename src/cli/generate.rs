@@ -2,6 +2,7 @@
 
 use super::answer::write_like;
 use super::args::GenerateArgs;
+use super::jobs::{self, Next};
 use super::output::{Answers, TerminalProgress, Written};
 use super::quantity;
 use crate::engine::Grid;
@@ -10,6 +11,7 @@ use crate::engine::generate::{self, GenerateError, GenerateOptions, Phase, level
 use crate::engine::logic::{Level, Rating, rate};
 use crate::engine::search::Flow;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// `--difficulty`'s values: the levels by the names the engine reads.
@@ -33,8 +35,16 @@ pub fn run(args: &GenerateArgs) -> i32 {
             }
         },
     };
-    let mut out = Answers::new();
-    for i in 0..args.count {
+    // One puzzle at a time shows its progress; several at once would fight over the line.
+    let jobs = jobs::count(args.jobs.jobs).min(usize::try_from(args.count).unwrap_or(usize::MAX));
+    let (count, mut next) = (args.count, 0u64);
+    let seeds = move || {
+        let end = count.min(next.saturating_add(SEEDS_PER_BATCH));
+        let batch: Vec<u64> = (next..end).collect();
+        next = end;
+        Ok((!batch.is_empty()).then_some(batch))
+    };
+    let work = |&i: &u64, stop: &AtomicBool| {
         let options = GenerateOptions {
             seed: seed.wrapping_add(i),
             symmetry: args.symmetry,
@@ -45,11 +55,21 @@ pub fn run(args: &GenerateArgs) -> i32 {
             no_guess: args.no_guess,
             ..GenerateOptions::default()
         };
-        let (puzzle, remark) = match one(args, &options) {
-            Ok(made) => made,
-            Err(e) => {
+        one(args, &options, jobs <= 1, stop)
+    };
+    let mut out = Answers::new();
+    let mut status = 0;
+    jobs::ordered(jobs, seeds, work, |made| {
+        let (puzzle, remark) = match made {
+            None => {
+                out.flush();
+                return Next::Continue;
+            }
+            Some(Ok(made)) => made,
+            Some(Err(e)) => {
                 out.remark(&format!("error: {e}"));
-                return 1;
+                status = 1;
+                return Next::Stop;
             }
         };
         if let Some(remark) = remark {
@@ -58,19 +78,36 @@ pub fn run(args: &GenerateArgs) -> i32 {
         // Each puzzle goes out when made: a large one can take minutes.
         out.flush();
         match out.write(&write_like(&puzzle, Format::Line)) {
-            Written::Yes => out.flush(),
-            Written::ReaderGone => return 0,
-            Written::Failed => return 1,
+            Written::Yes => {
+                out.flush();
+                Next::Continue
+            }
+            Written::ReaderGone => Next::Stop,
+            Written::Failed => {
+                status = 1;
+                Next::Stop
+            }
         }
-    }
+    });
     out.flush();
-    0
+    status
 }
+
+/// Seeds handed to the work at once: few, as a puzzle may take minutes.
+const SEEDS_PER_BATCH: u64 = 64;
 
 /// One puzzle, and a remark when it is not what was asked for: off `--max-clues` or
 /// `--difficulty`, or stopped by `--stop-after` before it was minimal.
-fn one(args: &GenerateArgs, options: &GenerateOptions) -> Result<(Grid, Option<String>), String> {
-    let mut progress = TerminalProgress::new();
+fn one(
+    args: &GenerateArgs,
+    options: &GenerateOptions,
+    shown: bool,
+    stop: &AtomicBool,
+) -> Result<(Grid, Option<String>), String> {
+    let mut progress = match shown {
+        true => TerminalProgress::new(),
+        false => TerminalProgress::quiet(),
+    };
     let deadline = args
         .stop_after
         .and_then(|s| Instant::now().checked_add(Duration::from_secs(s)));
@@ -80,6 +117,10 @@ fn one(args: &GenerateArgs, options: &GenerateOptions) -> Result<(Grid, Option<S
     let mut so_far: Option<Grid> = None;
     let mut finished: Vec<Grid> = Vec::new();
     let result = generate::generate(args.box_size, options, &mut |p| {
+        // The answers are no longer wanted.
+        if stop.load(Ordering::Relaxed) {
+            return Flow::Stop;
+        }
         let Some(d) = deadline else {
             return progress.report(p);
         };

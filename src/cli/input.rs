@@ -1,5 +1,6 @@
 //! Reading the puzzles' text from a file or standard input.
 
+use crate::engine::format::{Piece, Stream};
 use std::io::Read;
 use std::path::Path;
 
@@ -32,5 +33,112 @@ pub fn read(file: Option<&Path>) -> Result<String, String> {
             );
             Ok(String::from_utf8_lossy(&bytes).into_owned())
         }
+    }
+}
+
+/// The puzzles of a file or standard input as they arrive, read a piece at a time so that an
+/// endless input is answered as it comes, in bounded memory, with the answers of reading it
+/// whole (see [`Stream`]).
+pub struct Source {
+    reader: Box<dyn Read + Send>,
+    name: String,
+    stream: Option<Stream>,
+    /// Bytes read after the last line break.
+    rest: Vec<u8>,
+    /// Bytes and line breaks before `rest`, to name where bytes that are not UTF-8 are.
+    offset: usize,
+    breaks: usize,
+    told_utf8: bool,
+}
+
+impl Source {
+    pub fn open(file: Option<&Path>) -> Result<Source, String> {
+        let (reader, name): (Box<dyn Read + Send>, String) = match file {
+            None => (Box::new(std::io::stdin()), "standard input".into()),
+            Some(p) => {
+                let f = std::fs::File::open(p)
+                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+                (Box::new(f), p.display().to_string())
+            }
+        };
+        Ok(Source {
+            reader,
+            name,
+            stream: Some(Stream::new()),
+            rest: Vec::new(),
+            offset: 0,
+            breaks: 0,
+            told_utf8: false,
+        })
+    }
+
+    /// The next pieces read, at least one unless the input has ended (`None` after the last).
+    pub fn next(&mut self) -> Result<Option<Vec<Piece>>, String> {
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; 1 << 16];
+        while out.is_empty() {
+            if self.stream.is_none() {
+                return Ok(None);
+            }
+            let n = match self.reader.read(&mut buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.cannot(&e)),
+            };
+            self.rest.extend_from_slice(&buf[..n]);
+            let opened = self.offset == 0 && (self.rest.len() >= 2 || n == 0);
+            if opened
+                && (self.rest.starts_with(&[0xFF, 0xFE]) || self.rest.starts_with(&[0xFE, 0xFF]))
+            {
+                return Err(format!("{} is UTF-16 text; save it as UTF-8", self.name));
+            }
+            if n == 0 {
+                let text = self.text(self.rest.len());
+                let mut stream = self.stream.take().expect("not ended");
+                stream.feed(&text, &mut out);
+                stream.finish(&mut out);
+            } else if let Some(end) = self.rest.iter().rposition(|&b| b == b'\n')
+                && !(self.offset == 0 && self.rest.len() < 2)
+            {
+                let text = self.text(end + 1);
+                let stream = self.stream.as_mut().expect("not ended");
+                stream.feed(&text, &mut out);
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn cannot(&self, e: &std::io::Error) -> String {
+        match self.name.as_str() {
+            "standard input" => format!("cannot read standard input: {e}"),
+            name => format!("cannot read {name}: {e}"),
+        }
+    }
+
+    /// The first `len` bytes of `rest` as text (each ends at a line break, or the input does,
+    /// so no character is cut), saying where the first bytes that are not UTF-8 are.
+    fn text(&mut self, len: usize) -> String {
+        let bytes: Vec<u8> = self.rest.drain(..len).collect();
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                if !self.told_utf8 {
+                    self.told_utf8 = true;
+                    let line =
+                        self.breaks + bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+                    eprintln!(
+                        "line {line}: byte {} of the input is not UTF-8 text; bytes like it read \
+                         as '\u{fffd}'",
+                        self.offset + at + 1
+                    );
+                }
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+        };
+        self.offset += len;
+        self.breaks += text.bytes().filter(|&b| b == b'\n').count();
+        text
     }
 }

@@ -8,6 +8,7 @@ mod check;
 mod docs;
 mod generate;
 mod input;
+mod jobs;
 mod logic;
 mod output;
 mod report;
@@ -41,27 +42,38 @@ where
     };
     match cli.command {
         Command::Solve(a) => {
-            batch::run(a.input.file(), Layout::default(), |p| answer::solve(&a, p))
+            let jobs = jobs::count(a.jobs.jobs);
+            batch::run(a.input.file(), Layout::default(), jobs, |p| {
+                answer::solve(&a, p)
+            })
         }
         Command::Count(a) => {
-            batch::run(a.input.file(), Layout::default(), |p| answer::count(&a, p))
+            let jobs = jobs::count(a.jobs.jobs);
+            batch::run(a.input.file(), Layout::default(), jobs, |p| {
+                answer::count(&a, p)
+            })
         }
         Command::Convert(a) => {
             let layout = Layout {
                 blocks: a.to == Format::Grid,
                 ..Layout::default()
             };
-            batch::run(a.input.file(), layout, |p| answer::convert(a.to, p))
+            batch::run(a.input.file(), layout, 1, |p| answer::convert(a.to, p))
         }
-        Command::Check(a) => batch::run(a.input.file(), Layout::default(), |p| {
-            check::check_line(&p.puzzle, a.solver.formulation, a.difficulty).map(Into::into)
-        }),
+        Command::Check(a) => {
+            let jobs = jobs::count(a.jobs.jobs);
+            batch::run(a.input.file(), Layout::default(), jobs, |p| {
+                check::check_line(&p.puzzle, a.solver.formulation, a.difficulty).map(Into::into)
+            })
+        }
         Command::Export(a) => {
             let layout = Layout {
                 single: true,
                 ..Layout::default()
             };
-            batch::run(a.input.file(), layout, |p| answer::export(a.format, p))
+            batch::run_items(a.input.file(), layout, batch::puzzles, |p| {
+                answer::export(a.format, p)
+            })
         }
         Command::Hint(a) => {
             let layout = Layout {
@@ -79,7 +91,12 @@ where
                 logic::steps(&a, m)
             })
         }
-        Command::Rate(a) => batch::run(a.input.file(), Layout::default(), |p| logic::rate(&a, p)),
+        Command::Rate(a) => {
+            let jobs = jobs::count(a.jobs.jobs);
+            batch::run(a.input.file(), Layout::default(), jobs, |p| {
+                logic::rate(&a, p)
+            })
+        }
         Command::Techniques(a) => logic::techniques(a.json),
         Command::Generate(a) => generate::run(&a),
         Command::Completions(a) => docs::completions(a.shell),

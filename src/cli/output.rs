@@ -88,6 +88,14 @@ impl TerminalProgress {
         }
     }
 
+    /// Never shown: for work done beside other work, whose lines would fight.
+    pub fn quiet() -> TerminalProgress {
+        TerminalProgress {
+            on_terminal: false,
+            ..TerminalProgress::new()
+        }
+    }
+
     pub fn report(&mut self, p: &generate::Progress) -> Flow {
         let due = self
             .last

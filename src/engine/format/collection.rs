@@ -94,11 +94,7 @@ pub fn pieces(text: &str) -> Vec<Piece> {
             // layout), and is skipped inside a layout cut short by it. Only a block short
             // enough to be one grid is read whole, so this stays linear in the text.
             Some(t) if t.starts_with('#') => {
-                let whole = || {
-                    let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-                    parse(&lines.join("\n")).is_ok()
-                };
-                if any_alone || (block.len() <= MAX_GRID_LINES && whole()) {
+                if ends_at_comment(any_alone, &block) {
                     read_block(&std::mem::take(&mut block), &mut items);
                     any_alone = false;
                 }
@@ -127,8 +123,18 @@ pub fn pieces(text: &str) -> Vec<Piece> {
     items
 }
 
+/// Whether a comment line ends `block`: when a line of it reads alone as a puzzle, or it reads
+/// whole as one grid (a block too long to be one is not read whole, so reading stays linear).
+pub(super) fn ends_at_comment(any_alone: bool, block: &[(usize, &str)]) -> bool {
+    let whole = || {
+        let lines: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+        parse(&lines.join("\n")).is_ok()
+    };
+    any_alone || (block.len() <= MAX_GRID_LINES && whole())
+}
+
 /// The most lines a grid takes: 49 rows and a separator line between bands, with room to spare.
-const MAX_GRID_LINES: usize = 2 * 49;
+pub(super) const MAX_GRID_LINES: usize = 2 * 49;
 
 /// The number of rows (lines that are not blank, comments or separators) of each paragraph
 /// of a text.
@@ -154,7 +160,7 @@ fn paragraphs(text: &str) -> Vec<usize> {
 /// [`collection_size`]) are one grid only as its rows (see [`are_rows`]). A
 /// layout that has the cell count of a grid but a bad cell is one invalid puzzle with that
 /// cell's error, not one error per line. The command line and the page's import both read text this way.
-fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
+pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
     let singles: Vec<Piece> = block
         .iter()
         .map(|&(line, l)| Piece {

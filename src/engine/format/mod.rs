@@ -2,9 +2,15 @@
 
 mod collection;
 mod json;
+mod lines;
+mod stream;
+#[cfg(test)]
+mod stream_tests;
 mod text;
 
 pub use collection::{Piece, pieces};
+pub use lines::{plain_line, write_plain};
+pub use stream::Stream;
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{

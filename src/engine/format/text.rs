@@ -144,12 +144,7 @@ pub fn write_line(grid: &Grid) -> Result<String, ParseError> {
     if grid.size().side() as u32 > MAX_SYMBOL {
         return Err(ParseError::LineTooLarge { size: grid.size() });
     }
-    Ok(grid
-        .entries()
-        .iter()
-        .map(|e| e.digit().map_or(Some('.'), digit_symbol))
-        .collect::<Option<String>>()
-        .expect("sizes up to 35 digits"))
+    Ok(super::lines::write_plain(grid).expect("no size between 25x25 and 35 digits"))
 }
 
 /// All cells on one line as space-separated numbers, `0` for blanks.

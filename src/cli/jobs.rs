@@ -1,0 +1,162 @@
+//! Work spread over threads with the answers in input order, as one thread gives them, and
+//! a bounded number of items read ahead, so an endless input runs in bounded memory.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What the writer of the answers says after each.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Next {
+    Continue,
+    /// Nothing more is wanted (the reader has gone, or an answer ended the run).
+    Stop,
+}
+
+/// `--jobs`: the number given, or every core.
+pub fn count(jobs: Option<u64>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    jobs.map_or(cores, |j| usize::try_from(j).unwrap_or(usize::MAX))
+}
+
+/// Batches of input the reader may have ahead of the work.
+const BATCHES_AHEAD: usize = 4;
+/// Chunks of work in flight per thread.
+const CHUNKS_PER_JOB: usize = 4;
+/// Items per chunk at most; fewer when items take long, so answers are not held back.
+const MAX_CHUNK: usize = 256;
+/// How long a chunk should take: long enough that handing it over costs little.
+const CHUNK_TIME: Duration = Duration::from_millis(2);
+
+/// Answers every item `source` gives (in batches, `Ok(None)` at the end, `Err` to end with an
+/// error after the answers before it) with `work`, on `jobs` threads, handing each answer to
+/// `write` in input order; `write(None)` asks to flush what was written while work goes on.
+/// Returns the error that ended the input, if any.
+pub fn ordered<T, R, S, W, O>(jobs: usize, source: S, work: W, mut write: O) -> Option<String>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+    S: FnMut() -> Result<Option<Vec<T>>, String> + Send + 'static,
+    W: Fn(&T, &AtomicBool) -> R + Sync,
+    O: FnMut(Option<R>) -> Next,
+{
+    let stop = AtomicBool::new(false);
+    if jobs <= 1 {
+        return sequential(source, |t| work(t, &stop), write);
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool,
+        Err(_) => return sequential(source, |t| work(t, &stop), write),
+    };
+    let (events, inbox) = mpsc::channel::<Event<T, R>>();
+    let permits = read_ahead(source, events.clone());
+    let mut pending: VecDeque<T> = VecDeque::new();
+    let mut done: BTreeMap<u64, Vec<R>> = BTreeMap::new();
+    let (mut sent, mut written) = (0u64, 0u64);
+    let (mut ended, mut failure) = (false, None);
+    // Seconds per item, measured, so chunks take about CHUNK_TIME.
+    let mut per_item: Option<f64> = None;
+    pool.in_place_scope(|scope| {
+        loop {
+            while sent - written < (jobs * CHUNKS_PER_JOB) as u64 && !pending.is_empty() {
+                let len = per_item.map_or(1, |s| (CHUNK_TIME.as_secs_f64() / s.max(1e-9)) as usize);
+                let chunk: Vec<T> = pending
+                    .drain(..len.clamp(1, MAX_CHUNK).min(pending.len()))
+                    .collect();
+                let (events, work, stop, seq) = (events.clone(), &work, &stop, sent);
+                scope.spawn(move |_| {
+                    let start = Instant::now();
+                    let answers: Vec<R> = chunk
+                        .iter()
+                        .take_while(|_| !stop.load(Ordering::Relaxed))
+                        .map(|t| work(t, stop))
+                        .collect();
+                    let took = start.elapsed().as_secs_f64() / answers.len().max(1) as f64;
+                    let _ = events.send(Event::Done(seq, answers, took));
+                });
+                sent += 1;
+            }
+            if pending.len() < MAX_CHUNK * jobs && !ended {
+                let _ = permits.try_send(());
+            }
+            if ended && pending.is_empty() && sent == written {
+                break;
+            }
+            match inbox.recv_timeout(Duration::from_millis(100)) {
+                Ok(Event::Input(Ok(Some(batch)))) => pending.extend(batch),
+                Ok(Event::Input(Ok(None))) => ended = true,
+                Ok(Event::Input(Err(e))) => (ended, failure) = (true, Some(e)),
+                Ok(Event::Done(seq, answers, took)) => {
+                    per_item = Some(per_item.map_or(took, |s| 0.7 * s + 0.3 * took));
+                    done.insert(seq, answers);
+                    while let Some(answers) = done.remove(&written) {
+                        written += 1;
+                        for answer in answers {
+                            if write(Some(answer)) == Next::Stop {
+                                stop.store(true, Ordering::Relaxed);
+                                return;
+                            }
+                        }
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let _ = write(None);
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => ended = true,
+            }
+        }
+    });
+    failure
+}
+
+enum Event<T, R> {
+    Input(Result<Option<Vec<T>>, String>),
+    /// A chunk's answers, and the seconds each took.
+    Done(u64, Vec<R>, f64),
+}
+
+/// Reads on its own thread, a batch for each permit, so that a slow input never keeps
+/// answers from being written; returns the permits' sender. The thread is left to end with
+/// the process when the work stops first (it may be waiting on a terminal).
+fn read_ahead<T, R, S>(mut source: S, events: mpsc::Sender<Event<T, R>>) -> mpsc::SyncSender<()>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+    S: FnMut() -> Result<Option<Vec<T>>, String> + Send + 'static,
+{
+    let (permits, permitted) = mpsc::sync_channel::<()>(BATCHES_AHEAD);
+    std::thread::spawn(move || {
+        while permitted.recv().is_ok() {
+            let batch = source();
+            let last = !matches!(batch, Ok(Some(_)));
+            if events.send(Event::Input(batch)).is_err() || last {
+                break;
+            }
+        }
+    });
+    permits
+}
+
+/// One thread: each batch answered as it is read.
+fn sequential<T, R>(
+    mut source: impl FnMut() -> Result<Option<Vec<T>>, String>,
+    work: impl Fn(&T) -> R,
+    mut write: impl FnMut(Option<R>) -> Next,
+) -> Option<String> {
+    loop {
+        match source() {
+            Ok(Some(batch)) => {
+                for t in &batch {
+                    if write(Some(work(t))) == Next::Stop {
+                        return None;
+                    }
+                }
+                // Reading on may wait for input: what is answered goes out first.
+                let _ = write(None);
+            }
+            Ok(None) => return None,
+            Err(e) => return Some(e),
+        }
+    }
+}
