@@ -10,7 +10,7 @@
 use super::run::Run;
 use super::{GenerateError, Phase};
 use crate::engine::grid::{Digit, Entry, Grid, Layout, Pos};
-use crate::engine::logic::{self, LogicOptions, Outcome};
+use crate::engine::logic::{self, Level, LogicOptions, Outcome};
 
 /// The digits given in each unit (as bit masks), kept in step with the puzzle while clues go
 /// and come back: enough to see at once when a blanked cell is a single again.
@@ -75,10 +75,13 @@ impl Run<'_, '_> {
     /// or the additive method's clues).
     ///
     /// A removal whose cells singles fill straight back gives back the puzzle before it, which
-    /// the solver solves, so it is kept without a solve. After the visit, kept orbits are
-    /// tried again until none can go (a technique may find less in a fuller grid, so a clue
-    /// kept early could go later); the progress report of the last orbit, `done == total`,
-    /// waits for that.
+    /// the solver solves, so it is kept without a solve. Above Hard, kept orbits are tried
+    /// again after the visit until none can go (a bounded chain or forcing search may find
+    /// less in a fuller grid, so a clue kept early could go later); the progress report of the
+    /// last orbit, `done == total`, waits for that. Through Hard no retry is needed: every
+    /// such step still follows (by itself, a smaller pattern or the singles it leaves) from a
+    /// state with fewer candidates, so a puzzle the solver cannot finish stays unfinished
+    /// when more clues go, and an orbit kept once is kept for good.
     pub(super) fn remove_by_logic(
         &mut self,
         work: &mut Grid,
@@ -106,7 +109,8 @@ impl Run<'_, '_> {
             }
         }
         let last = orbits.last().map_or(0, Vec::len);
-        while kept.iter().any(|&(_, at)| at < removals) {
+        let retry = logic.max_level > Level::Hard;
+        while retry && kept.iter().any(|&(_, at)| at < removals) {
             let mut still = Vec::with_capacity(kept.len());
             for (orbit, at) in kept {
                 if at == removals {

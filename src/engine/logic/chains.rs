@@ -197,10 +197,24 @@ impl Graph<'_> {
     ) {
         let m = self.m;
         let (ca, cb) = (self.node_cells(a), self.node_cells(b));
-        for &p in &m.layout().peers[ca[0]] {
-            let sees_all = ca.iter().chain(cb).all(|&x| x != p && m.sees(p, x));
-            if sees_all && m.has(p, d) && !skip(p) {
-                push_cand(m, out, p, d);
+        // A cell seeing `ca[0]` lies in one of its units; only those holding `d` count. A
+        // cell shared by two of the units is taken from the first.
+        let units = &m.layout().units_of[ca[0]];
+        for (k, &u) in units.iter().enumerate() {
+            let mut bits = m.places(u, d);
+            while bits != 0 {
+                let p = m.cell_at(u, bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if units[..k]
+                    .iter()
+                    .any(|&e| m.layout().units_of[p].contains(&e))
+                {
+                    continue;
+                }
+                let sees_all = ca.iter().chain(cb).all(|&x| x != p && m.sees(p, x));
+                if sees_all && !skip(p) {
+                    push_cand(m, out, p, d);
+                }
             }
         }
     }

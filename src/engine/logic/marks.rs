@@ -254,18 +254,20 @@ impl Marks {
     /// Whether the state has no solution: an empty cell with no candidate, or a unit with no
     /// place left for a digit it still lacks.
     pub fn is_broken(&self) -> bool {
-        let side = self.side();
-        if self.empty_cells().any(|c| self.cands[c] == 0) {
+        // A digit a unit lacks with no place left is in none of its cells' candidates, so
+        // each unit's filled digits and candidates together must cover every digit.
+        let all = self.size.all_digits().0;
+        let held = |c: usize| match self.values[c] {
+            0 => self.cands[c],
+            v => 1 << (v - 1),
+        };
+        if (0..self.values.len()).any(|c| held(c) == 0) {
             return true;
         }
-        let layout = self.layout();
-        (0..3 * side).any(|u| {
-            let placed = layout.units[u]
-                .iter()
-                .filter(|&&c| self.values[c] != 0)
-                .fold(0u64, |m, &c| m | 1 << (self.values[c] - 1));
-            (0..side).any(|d| placed >> d & 1 == 0 && self.places(u, d) == 0)
-        })
+        self.layout()
+            .units
+            .iter()
+            .any(|cells| cells.iter().fold(0u64, |a, &c| a | held(c)) != all)
     }
 
     /// Removes candidate `digit` (index) from `cell`; false if it was not there.

@@ -93,13 +93,22 @@ pub fn solve_marks(mut marks: Marks, options: &LogicOptions) -> Solved {
 
 /// How far the allowed techniques get, without the step log: the question a no-guess
 /// generator asks per removal. Singles are placed in bulk, which ends where placing them one
-/// at a time ends (a single stays a single while others are placed, or the state breaks).
+/// at a time ends (a single stays a single while others are placed, or the state breaks),
+/// and so are all the steps a technique through Hard finds in one state: such a step still
+/// follows, by itself or by the singles its pattern leaves, from any state with fewer
+/// candidates, so the order they are taken in does not change where the solve ends.
 pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
     let mut marks = Marks::from_grid(grid);
     if !grid.conflicts().is_empty() {
         return Outcome::Broken;
     }
     let mut queue = Vec::new();
+    // Singles are all placed before each search, so the techniques start after them.
+    let techniques: Vec<Technique> = options
+        .techniques()
+        .filter(|&t| t > Technique::HiddenSingle)
+        .collect();
+    let mut out = Vec::with_capacity(1);
     loop {
         if !place_singles(&mut marks, &mut queue) || marks.is_broken() {
             return Outcome::Broken;
@@ -107,11 +116,45 @@ pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
         if marks.is_solved() {
             return Outcome::Solved;
         }
-        match next_step(&marks, options) {
-            Some(step) => marks.apply(&step),
-            None => return Outcome::Stuck,
+        out.clear();
+        for &t in &techniques {
+            // Every instance of a technique through Hard at once: each holds in this state,
+            // so together they do, and the search that found one finds them all anyway.
+            let limit = if t.level() <= Level::Hard {
+                usize::MAX
+            } else {
+                1
+            };
+            t.find(&marks, &mut out, limit);
+            if !out.is_empty() {
+                break;
+            }
+        }
+        if out.is_empty() {
+            return Outcome::Stuck;
+        }
+        if !out.iter().all(|step| apply_checked(&mut marks, step)) {
+            return Outcome::Broken;
         }
     }
+}
+
+/// Applies `step`; false when a placement meets another digit or a removed candidate (the
+/// steps of one state together show it has no solution).
+fn apply_checked(m: &mut Marks, step: &Step) -> bool {
+    for &(p, d) in &step.placements {
+        let c = p.index(m.size());
+        match m.value(c) {
+            Some(v) if v == d => continue,
+            Some(_) => return false,
+            None if !m.has(c, d.index()) => return false,
+            None => m.place(c, d),
+        }
+    }
+    for &(p, d) in &step.eliminations {
+        m.eliminate(p.index(m.size()), d.index());
+    }
+    true
 }
 
 /// Places naked and hidden singles until none is left, following only what each placement

@@ -73,34 +73,51 @@ fn hidden_step(m: &Marks, k: usize, u: usize, slots: u64, digits: u64) -> Option
 fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<Step> {
     let k = cells.len();
     let first = m.layout().units_of[cells[0]];
-    let shared: Vec<usize> = (0..3)
-        .filter(|&i| cells.iter().all(|&c| m.layout().units_of[c][i] == first[i]))
-        .map(|i| first[i])
-        .collect();
-    let side = m.side();
+    let mut shared = [0usize; 3];
+    let mut n_shared = 0;
+    for (i, &u) in first.iter().enumerate() {
+        if cells.iter().all(|&c| m.layout().units_of[c][i] == u) {
+            shared[n_shared] = u;
+            n_shared += 1;
+        }
+    }
+    let shared = &shared[..n_shared];
+    // A locked subset shares its box and a line; checked first, as stale subsets are many.
+    if locked && (k >= 4 || n_shared < 2) {
+        return None;
+    }
     let the_box = first[2];
-    let (mut in_box, mut in_line) = (false, false);
-    let mut elims = Vec::new();
-    for &u in &shared {
+    // Whether anything goes, and whether it goes from the box and from the line outside it,
+    // before anything is allocated.
+    let (mut in_box, mut in_line, mut any) = (false, false, false);
+    for &u in shared {
         for &c in &m.layout().units[u] {
-            let gone = m.mask(c) & digits;
-            if gone == 0 || cells.contains(&c) {
+            if m.mask(c) & digits == 0 || cells.contains(&c) {
                 continue;
             }
+            any = true;
             if u == the_box {
                 in_box = true;
             } else if m.layout().units_of[c][2] != the_box {
                 in_line = true;
             }
-            for_bits(gone, |d| elims.push((m.pos(c), Digit::from_index(d))));
         }
     }
-    if elims.is_empty() {
+    if !any {
         return None;
     }
     let is_locked = k < 4 && in_box && in_line;
     if is_locked != locked {
         return None;
+    }
+    let mut elims = Vec::new();
+    for &u in shared {
+        for &c in &m.layout().units[u] {
+            let gone = m.mask(c) & digits;
+            if gone != 0 && !cells.contains(&c) {
+                for_bits(gone, |d| elims.push((m.pos(c), Digit::from_index(d))));
+            }
+        }
     }
     let t = match (is_locked, k) {
         (true, 2) => Technique::LockedPair,
@@ -114,8 +131,8 @@ fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<S
     s.cells = cells.iter().map(|&c| m.pos(c)).collect();
     for_bits(digits, |d| s.digits.push(Digit::from_index(d)));
     // Boxes are listed last in the layout; name the line first, as it reads best.
-    let mut units = shared;
-    units.sort_by_key(|&u| u >= 2 * side);
+    let mut units = shared.to_vec();
+    units.sort_by_key(|&u| u >= 2 * m.side());
     s.units = units
         .iter()
         .map(|&u| Unit::from_layout(u, m.size()))
