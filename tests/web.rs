@@ -298,6 +298,9 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
         solved: vec![true; 81],
         redundant: vec![Pos::new(0, 0)],
         typing_at: None,
+        notes: Default::default(),
+        notes_mode: false,
+        hint: Default::default(),
         on_action,
     };
     let root = new_root();

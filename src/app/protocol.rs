@@ -1,5 +1,7 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
+use super::advice::Hint;
+use super::notes::Notes;
 pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
@@ -33,6 +35,8 @@ pub enum Request {
     },
     /// The puzzle's model as text for an external solver.
     Export { puzzle: Grid, model: ModelFormat },
+    /// The next logical step on the board as it stands, with the player's notes.
+    Hint { grid: Grid, notes: Notes },
 }
 
 /// One formulation's line in the comparison table.
@@ -83,6 +87,10 @@ pub enum Response {
     Exported {
         model: ModelFormat,
         text: String,
+    },
+    Hinted {
+        hint: Hint,
+        millis: f64,
     },
     Failed {
         message: String,

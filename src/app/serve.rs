@@ -8,6 +8,7 @@
 //! and that needs a cross-origin-isolated page and a threaded wasm build. So every progress
 //! callback here answers [`Flow::Continue`].
 
+use super::advice;
 use super::protocol::{CompareRow, ModelFormat, Request, Response, Symmetry};
 use crate::engine::examine::{ExamineOptions, examine};
 use crate::engine::format::parse_line;
@@ -75,6 +76,14 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
             formulation,
         } => job.check(&puzzle, formulation),
         Request::Export { puzzle, model } => export(&puzzle, model),
+        Request::Hint { grid, notes } => {
+            let t0 = clock.now_ms();
+            let hint = advice::hint(&grid, &notes);
+            Response::Hinted {
+                hint,
+                millis: clock.now_ms() - t0,
+            }
+        }
     }
 }
 

@@ -10,7 +10,9 @@ pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
 pub use super::editing::{Direction, EditAction, Editing};
 pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
 pub use super::generation::{Generation, GenerationAction};
+pub use super::hint::{Detail, HintView, Hints};
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
+pub use super::notes::Notes;
 pub use crate::words::{JobKind, Message};
 
 /// Everything a user action can change: one list for the page to dispatch from, each action
@@ -30,6 +32,13 @@ pub enum Action {
     SetSize(Size),
     SetMode(Mode),
     NotADigit(String),
+    ToggleNotes,
+    SetAutoCandidates(bool),
+    // Hints: [`Hints`].
+    /// Hint pressed again on the same board: show more of the hint.
+    RevealHint,
+    /// Make the hint's step on the board.
+    ApplyHint,
     // Files and sharing: [`FileAction`].
     Save(Format),
     Import(String),
@@ -78,6 +87,8 @@ enum Area {
     },
     /// Stop and keep ends a job and puts its puzzle on the board.
     KeepPartial,
+    RevealHint,
+    ApplyHint,
 }
 
 impl Action {
@@ -96,6 +107,8 @@ impl Action {
                 | Action::Import(_)
                 | Action::OpenLink(_)
                 | Action::ShowSolution(_)
+                | Action::SetAutoCandidates(_)
+                | Action::ApplyHint
         )
     }
 
@@ -114,6 +127,8 @@ impl Action {
             Action::SetSize(s) => A::Editing(E::SetSize(s)),
             Action::SetMode(m) => A::Editing(E::SetMode(m)),
             Action::NotADigit(k) => A::Editing(E::NotADigit(k)),
+            Action::ToggleNotes => A::Editing(E::ToggleNotes),
+            Action::SetAutoCandidates(on) => A::Editing(E::SetAutoCandidates(on)),
             Action::Save(f) => A::Files(F::Save(f)),
             Action::Import(t) => A::Files(F::Import(t)),
             Action::OpenLink(t) => A::Files(F::OpenLink(t)),
@@ -133,6 +148,8 @@ impl Action {
             Action::ShowSolution(i) => A::Jobs(J::ShowSolution(i)),
             Action::Answered { id, response } => A::Answered { id, response },
             Action::KeepPartial => A::KeepPartial,
+            Action::RevealHint => A::RevealHint,
+            Action::ApplyHint => A::ApplyHint,
         }
     }
 }
@@ -146,6 +163,7 @@ pub struct AppState {
     pub jobs: Jobs,
     pub files: Files,
     pub generation: Generation,
+    pub hints: Hints,
     pub status: Message,
 }
 
@@ -162,6 +180,12 @@ pub struct Saved {
     /// whole stale solution here, which must not mark a later board.
     #[serde(default, rename = "solver_digits")]
     pub solver_grid: Option<Grid>,
+    #[serde(default)]
+    pub notes: Notes,
+    #[serde(default)]
+    pub auto_candidates: bool,
+    #[serde(default)]
+    pub notes_mode: bool,
 }
 
 impl Default for AppState {
@@ -178,6 +202,7 @@ impl AppState {
             jobs: Jobs::default(),
             files: Files::default(),
             generation: Generation::default(),
+            hints: Hints::default(),
             status: Message::Welcome,
         }
     }
@@ -218,6 +243,9 @@ impl AppState {
         let mut state = AppState::new(saved.grid);
         state.board.mode = saved.mode;
         state.board.solver_grid = saved.solver_grid;
+        state.board.notes = saved.notes.fit(state.size());
+        state.board.auto = saved.auto_candidates;
+        state.editing.notes_mode = saved.notes_mode;
         state.jobs.formulation = saved.formulation;
         state.generation.seed = saved.seed;
         state.generation.symmetry = saved.symmetry;
@@ -233,6 +261,9 @@ impl AppState {
             seed: self.generation.seed,
             symmetry: self.generation.symmetry,
             solver_grid: self.board.solver_grid.clone(),
+            notes: self.board.notes.clone(),
+            auto_candidates: self.board.auto,
+            notes_mode: self.editing.notes_mode,
         }
     }
 
@@ -300,6 +331,10 @@ impl AppState {
                 formulation,
             },
             JobKind::Export(model) => Request::Export { puzzle, model },
+            JobKind::Hint => Request::Hint {
+                grid: self.board.grid.clone(),
+                notes: self.board.notes.clone(),
+            },
         }
     }
 
@@ -343,10 +378,19 @@ impl AppState {
                 }
                 None => return self.reduce(Action::Cancelled),
             },
+            Area::RevealHint => {
+                self.hints.reveal(board, status);
+                false
+            }
+            Area::ApplyHint => {
+                self.hints.apply(board, status);
+                false
+            }
         };
         if replaced {
             self.board_replaced();
         }
+        self.hints.fit(&self.board);
         self.import_waiting()
     }
 
@@ -370,6 +414,7 @@ impl AppState {
                 message,
             },
             Response::Exported { model, text } => self.files.exported(model, text),
+            Response::Hinted { hint, .. } => self.hints.answered(hint, board),
             Response::Generated {
                 puzzle,
                 seed,

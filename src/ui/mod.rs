@@ -6,11 +6,14 @@ mod controls;
 mod engine;
 mod files;
 mod generate;
+mod play;
 mod status;
 mod storage;
 pub mod worker;
 
-pub use board::{Board, BoardProps, CellLook, Typed, cell_label, key_digit, symbol};
+pub use board::{
+    Board, BoardProps, CellLook, Typed, cell_label, cell_label_with_notes, key_digit, symbol,
+};
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
@@ -19,6 +22,7 @@ use controls::{Actions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
 use generate::GeneratePanel;
+use play::PlayTools;
 use status::{CompareTable, StatusLine};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -71,8 +75,10 @@ pub fn App() -> Html {
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
                     <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
-                           typing_at={state.typing_at()}
+                           typing_at={state.typing_at()} notes={state.board.notes.clone()}
+                           notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
                            redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+                    <PlayTools state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
                 <section class="panel">

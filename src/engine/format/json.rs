@@ -96,6 +96,10 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
+/// The page's pencil marks, `{row: {col: [digits]}}`: a key this reader knows and passes
+/// over, read by the page itself.
+pub const NOTES_KEY: &str = "notes";
+
 /// A puzzle read from JSON: its givens, and the givens plus `solved` digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonPuzzle {
@@ -282,7 +286,7 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
     };
     for key in obj
         .keys()
-        .filter(|k| !["dim", "fixed", "solved"].contains(&k.as_str()))
+        .filter(|k| !["dim", "fixed", "solved", NOTES_KEY].contains(&k.as_str()))
     {
         issues.push(JsonIssue {
             path: String::new(),
