@@ -310,3 +310,94 @@ fn the_worker_says_solved_and_no_solution() {
         }
     ));
 }
+
+#[test]
+fn generate_for_a_difficulty_asks_for_no_guessing_and_says_the_rating() {
+    use sudoku_lab::app::protocol::Symmetry;
+    use sudoku_lab::engine::logic::Level;
+    use sudoku_lab::engine::{Formulation, Size};
+    let s = AppState::default().reduce(Action::SetDifficulty(Some(Level::Easy)));
+    let request = s.request(JobKind::Generate);
+    assert_eq!(
+        request,
+        Request::Generate {
+            size: Size::NINE,
+            seed: s.generation.seed,
+            symmetry: Symmetry::None,
+            formulation: Formulation::default(),
+            difficulty: Some(Level::Easy),
+        }
+    );
+    let text = serde_json::to_string(&s.saved()).expect("saves");
+    assert_eq!(
+        AppState::from_stored(Some(&text)).generation.difficulty,
+        Some(Level::Easy)
+    );
+    let id = s.next_job_id();
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    let Response::Generated {
+        rating: Some(ref rating),
+        ref puzzle,
+        ..
+    } = response
+    else {
+        panic!("a rated puzzle: {response:?}");
+    };
+    assert_eq!(rating.level, Some(Level::Easy));
+    assert_eq!(*rating, sudoku_lab::engine::logic::rate(puzzle, true));
+    let clues = puzzle.given_count();
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Generate,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let said = s.status.to_string();
+    assert!(
+        said.starts_with(&format!("Easy puzzle, {clues} clues, seed 1 (9x9, Easy (")),
+        "{said}"
+    );
+    // Minimal again asks for today's puzzle.
+    let s = s.reduce(Action::SetDifficulty(None));
+    assert!(matches!(
+        s.request(JobKind::Generate),
+        Request::Generate {
+            difficulty: None,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn check_states_the_rating_of_a_unique_puzzle() {
+    let s = playing();
+    let id = s.next_job_id();
+    let response = serve::handle(s.request(JobKind::Check), &Zero, &mut |_: Response| {});
+    let Response::Checked {
+        rating: Some(rating),
+        ..
+    } = response.clone()
+    else {
+        panic!("a rating: {response:?}");
+    };
+    let words = sudoku_lab::words::rating_words(&rating);
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Check,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let said = s.status.to_string();
+    assert!(said.contains(&format!(" Difficulty: {words}.")), "{said}");
+    let level = rating.level.map(|l| l.name()).unwrap_or("needs guessing");
+    assert!(words.starts_with(level), "{words}");
+    assert!(words.ends_with(" steps)"), "{words}");
+}

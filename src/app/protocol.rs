@@ -5,6 +5,7 @@ use super::notes::Notes;
 pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
+use crate::engine::logic::{Level, Rating};
 use crate::engine::{Formulation, Grid, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +28,9 @@ pub enum Request {
         seed: u64,
         symmetry: Symmetry,
         formulation: Formulation,
+        /// A puzzle at this level, solvable without guessing; `None` for a minimal one.
+        #[serde(default)]
+        difficulty: Option<Level>,
     },
     /// Decide uniqueness, and for a unique puzzle which clues could go.
     Check {
@@ -79,10 +83,16 @@ pub enum Response {
         #[serde(with = "seed_text")]
         seed: u64,
         millis: f64,
+        /// The puzzle's rating, when a difficulty was asked for.
+        #[serde(default)]
+        rating: Option<Rating>,
     },
     Checked {
         outcome: CheckOutcome,
         millis: f64,
+        /// The logic rating of a puzzle with one solution.
+        #[serde(default)]
+        rating: Option<Rating>,
     },
     Exported {
         model: ModelFormat,

@@ -3,6 +3,7 @@
 use super::generation;
 use super::protocol::{Request, Response, Symmetry};
 use crate::engine::format::Format;
+use crate::engine::logic::Level;
 use crate::engine::{Digit, Formulation, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,7 @@ pub enum Action {
     SetSeed(u64),
     InvalidSeed(String),
     SetSymmetry(Symmetry),
+    SetDifficulty(Option<Level>),
     // Jobs and the worker: [`JobAction`].
     SetFormulation(Formulation),
     Started {
@@ -140,6 +142,7 @@ impl Action {
             Action::SetSeed(s) => A::Generation(G::SetSeed(s)),
             Action::InvalidSeed(t) => A::Generation(G::InvalidSeed(t)),
             Action::SetSymmetry(s) => A::Generation(G::SetSymmetry(s)),
+            Action::SetDifficulty(l) => A::Generation(G::SetDifficulty(l)),
             Action::SetFormulation(f) => A::Jobs(J::SetFormulation(f)),
             Action::Started { id, kind } => A::Jobs(J::Started { id, kind }),
             Action::EngineReady => A::Jobs(J::EngineReady),
@@ -176,6 +179,9 @@ pub struct Saved {
     pub seed: u64,
     #[serde(default)]
     pub symmetry: Symmetry,
+    /// `None`: a minimal puzzle.
+    #[serde(default)]
+    pub difficulty: Option<Level>,
     /// Stored under a newer name: states saved before the marks followed each cell kept a
     /// whole stale solution here, which must not mark a later board.
     #[serde(default, rename = "solver_digits")]
@@ -249,6 +255,7 @@ impl AppState {
         state.jobs.formulation = saved.formulation;
         state.generation.seed = saved.seed;
         state.generation.symmetry = saved.symmetry;
+        state.generation.difficulty = saved.difficulty;
         state.status = status;
         state
     }
@@ -260,6 +267,7 @@ impl AppState {
             formulation: self.jobs.formulation,
             seed: self.generation.seed,
             symmetry: self.generation.symmetry,
+            difficulty: self.generation.difficulty,
             solver_grid: self.board.solver_grid.clone(),
             notes: self.board.notes.clone(),
             auto_candidates: self.board.auto,
@@ -325,6 +333,7 @@ impl AppState {
                 seed: self.generation.seed,
                 symmetry: self.generation.symmetry,
                 formulation,
+                difficulty: self.generation.difficulty,
             },
             JobKind::Check => Request::Check {
                 puzzle,
@@ -405,9 +414,13 @@ impl AppState {
             Response::Solved { report, millis } => {
                 self.jobs.solved(job.kind, report, millis, board)
             }
-            Response::Checked { outcome, millis } => {
-                self.jobs.checked(job.formulation, outcome, millis, board)
-            }
+            Response::Checked {
+                outcome,
+                millis,
+                rating,
+            } => self
+                .jobs
+                .checked(job.formulation, outcome, (millis, rating), board),
             Response::Compared { rows } => self.jobs.compared(rows),
             Response::Failed { message } => Message::JobFailed {
                 job: job.kind,
@@ -419,10 +432,12 @@ impl AppState {
                 puzzle,
                 seed,
                 millis,
+                rating,
             } => {
+                let about = (seed, millis, rating);
                 self.status = self
                     .generation
-                    .generated(puzzle, seed, millis, job.symmetry, board);
+                    .generated(puzzle, about, job.symmetry, board);
                 return true;
             }
             // The worker's greeting comes under an id of its own; parts of an answer were

@@ -7,7 +7,7 @@ mod play;
 pub use crate::engine::format::thousands;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
-pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours};
+pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rating_words};
 pub use message::{Clipboard, ImportError, ImportSource, Imported, Message, Slow};
 pub use play::PlayMessage;
 use serde::{Deserialize, Serialize};

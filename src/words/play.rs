@@ -1,8 +1,8 @@
 //! What the page says to a player: notes, hints, the steps of a logical solution, difficulty.
 
-use super::{quantity, sentence};
-use crate::engine::Pos;
-use crate::engine::logic::{Step, Technique, Unit, explain};
+use super::{format_millis, quantity, rating_words, sentence};
+use crate::engine::logic::{Rating, Step, Technique, Unit, explain};
+use crate::engine::{Pos, Size};
 use std::fmt;
 
 /// A player's tools: notes and Auto candidates.
@@ -47,6 +47,15 @@ pub enum PlayMessage {
     HintApplied {
         placed: usize,
         removed: usize,
+    },
+    /// A puzzle generated for a difficulty, and its rating.
+    Generated {
+        rating: Rating,
+        size: Size,
+        clues: usize,
+        seed: u64,
+        millis: f64,
+        next_seed: u64,
     },
 }
 
@@ -153,6 +162,22 @@ impl fmt::Display for PlayMessage {
                 } else {
                     ""
                 }
+            ),
+            PlayMessage::Generated {
+                rating,
+                size,
+                clues,
+                seed,
+                millis,
+                next_seed,
+            } => write!(
+                f,
+                "{} puzzle, {}, seed {seed} ({size}, {}; {}); the seed field moves on to \
+                 {next_seed} for a new one.",
+                rating.label(),
+                quantity(*clues as u64, "clues"),
+                rating_words(rating),
+                format_millis(*millis)
             ),
             PlayMessage::HintApplied { placed, removed } => write!(
                 f,
