@@ -116,6 +116,20 @@ fn brief(v: &Value) -> String {
     }
 }
 
+/// A non-negative integer, as a number or as a string of decimal digits (`"5"`, `"12"`), as
+/// the notebooks' reader takes `int()` of each value; `Err` for digits too many for a u64.
+/// Anything else (`"5.0"`, `" 5"`, `"-1"`, `true`) is not one.
+fn integer(v: &Value) -> Option<Result<u64, ()>> {
+    if let Some(n) = v.as_u64() {
+        return Some(Ok(n));
+    }
+    let s = v.as_str()?;
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.parse().map_err(|_| ()))
+}
+
 /// Parses a 1-based index key; `None` after recording an issue.
 fn index_key(key: &str, side: usize, path: &str, issues: &mut Vec<JsonIssue>) -> Option<usize> {
     let issue = |error| JsonIssue {
@@ -178,20 +192,31 @@ fn read_section(
         for (ck, cv) in numeric_order(cols) {
             let cpath = format!("{rpath}[\"{ck}\"]");
             let col = index_key(ck, side, &cpath, issues);
-            let digit = match cv.as_u64() {
-                Some(v) => match Digit::new(v, side) {
+            let digit = match integer(cv) {
+                Some(Ok(v)) => match Digit::new(v, side) {
                     Ok(d) => Some(d),
                     Err(_) => {
                         issues.push(JsonIssue {
                             path: cpath.clone(),
                             error: JsonError::DigitOutOfRange {
-                                value: v.to_string(),
+                                value: brief(cv),
                                 max: side,
                             },
                         });
                         None
                     }
                 },
+                // Decimal digits too many for any integer: out of range, like a large number.
+                Some(Err(())) => {
+                    issues.push(JsonIssue {
+                        path: cpath.clone(),
+                        error: JsonError::DigitOutOfRange {
+                            value: brief(cv),
+                            max: side,
+                        },
+                    });
+                    None
+                }
                 None => {
                     let error = if cv.is_number() && cv.as_i64().is_some_and(|v| v <= 0) {
                         JsonError::DigitOutOfRange {
@@ -269,8 +294,8 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
             });
             None
         }
-        Some(d) => match d
-            .as_u64()
+        Some(d) => match integer(d)
+            .and_then(Result::ok)
             .and_then(|n| usize::try_from(n).ok())
             .map(Size::new)
         {
