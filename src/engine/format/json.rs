@@ -192,22 +192,10 @@ fn read_section(
         for (ck, cv) in numeric_order(cols) {
             let cpath = format!("{rpath}[\"{ck}\"]");
             let col = index_key(ck, side, &cpath, issues);
-            let digit = match integer(cv) {
-                Some(Ok(v)) => match Digit::new(v, side) {
-                    Ok(d) => Some(d),
-                    Err(_) => {
-                        issues.push(JsonIssue {
-                            path: cpath.clone(),
-                            error: JsonError::DigitOutOfRange {
-                                value: brief(cv),
-                                max: side,
-                            },
-                        });
-                        None
-                    }
-                },
-                // Decimal digits too many for any integer: out of range, like a large number.
-                Some(Err(())) => {
+            // A number of decimal digits that is no digit of this size (or too long for any).
+            let digit = match integer(cv).map(|v| v.ok().and_then(|v| Digit::new(v, side).ok())) {
+                Some(Some(d)) => Some(d),
+                Some(None) => {
                     issues.push(JsonIssue {
                         path: cpath.clone(),
                         error: JsonError::DigitOutOfRange {
