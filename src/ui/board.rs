@@ -108,9 +108,11 @@ pub struct BoardProps {
     pub on_action: Callback<Action>,
 }
 
-/// Notes are drawn in the cells up to 25x25; above, the selected cell's are listed beside
-/// the board, as a cell is too small to hold them.
+/// Notes are drawn in the cells up to 25x25; above, a cell is too small to hold them.
 pub const NOTES_IN_CELLS_UP_TO: usize = 25;
+
+/// Above 16x16 the selected cell's notes are also listed under the board, in full size.
+pub const NOTES_LISTED_ABOVE: usize = 16;
 
 /// The Sudoku board. Keyboard: digits/letters enter, Backspace/Delete erase, arrows move,
 /// Ctrl+Z / Ctrl+Y undo and redo.
@@ -346,8 +348,8 @@ fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
     if side > NOTES_IN_CELLS_UP_TO || (noted.is_empty() && struck.is_empty() && placed.is_empty()) {
         return html! {};
     }
-    let places = (1..=side).map(|v| {
-        let d = Digit::new(v as u64, side).expect("in range");
+    let shown = |d: &Digit| noted.contains(d) || struck.contains(d) || placed.contains(d);
+    let place = |d: Digit| {
         let mut class = classes!("note");
         if struck.contains(&d) {
             class.push("struck");
@@ -355,9 +357,21 @@ fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
         if placed.contains(&d) {
             class.push("place");
         }
-        let shown = noted.contains(&d) || struck.contains(&d) || placed.contains(&d);
-        html! { <span {class}>{ shown.then(|| symbol(d, side)) }</span> }
-    });
+        html! { <span {class}>{ shown(&d).then(|| symbol(d, side)) }</span> }
+    };
+    let digits = (1..=side).map(|v| Digit::new(v as u64, side).expect("in range"));
+    // At 25x25 a place per digit would be too small to read: up to nine notes sit in a
+    // three by three grid in order, more show their count (the name reads them all).
+    if side >= 25 {
+        let listed: Vec<Digit> = digits.filter(|d| shown(d)).collect();
+        if listed.len() > 9 {
+            return html! { <span class="notes count" aria-hidden="true">{ listed.len() }</span> };
+        }
+        return html! {
+            <span class="notes compact" aria-hidden="true">{ for listed.into_iter().map(place) }</span>
+        };
+    }
+    let places = digits.map(place);
     html! { <span class="notes" aria-hidden="true">{ for places }</span> }
 }
 

@@ -1,7 +1,7 @@
 //! A player's tools under the board: Notes, Auto candidates, Hint and Apply hint, and the
 //! selected cell's notes where the cells are too small to show them.
 
-use super::board::{NOTES_IN_CELLS_UP_TO, symbol};
+use super::board::{NOTES_LISTED_ABOVE, symbol};
 use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::state::{Action, AppState, JobKind};
@@ -49,7 +49,7 @@ pub fn PlayTools(props: &PlayProps) -> Html {
     let listed = state
         .editing
         .selected
-        .filter(|_| side > NOTES_IN_CELLS_UP_TO)
+        .filter(|_| side > NOTES_LISTED_ABOVE)
         .map(|p| {
             let digits = state.board.notes.digits(p.index(state.size()));
             let text = match digits.is_empty() {
