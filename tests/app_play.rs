@@ -401,3 +401,51 @@ fn check_states_the_rating_of_a_unique_puzzle() {
     assert!(words.starts_with(level), "{words}");
     assert!(words.ends_with(" steps)"), "{words}");
 }
+
+#[test]
+fn solve_step_by_step_lists_every_step_and_shows_the_board_at_each() {
+    let s = playing();
+    let id = s.next_job_id();
+    let request = s.request(JobKind::Steps);
+    assert_eq!(request, Request::Steps { puzzle: puzzle() });
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Steps,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let log = s.steps.log.clone().expect("a step log");
+    assert_eq!(log.end, advice::StepsEnd::Solved);
+    assert!(!log.steps.is_empty());
+    assert_eq!(
+        s.status.to_string(),
+        format!(
+            "Solved step by step in {} steps; select a step to see the board then.",
+            log.steps.len()
+        )
+    );
+    // Step k shows the board before it, with the step marked; applying them all solves it.
+    let s = s.reduce(Action::ShowStep(Some(1)));
+    let view = s.steps.view().expect("a step on show");
+    let (grid, _) = advice::board_after(&puzzle(), &log.steps, 1);
+    assert_eq!(view.grid, grid);
+    assert_eq!(view.hint.placed, log.steps[1].placements);
+    let (last, _) = advice::board_after(&puzzle(), &log.steps, log.steps.len());
+    assert_eq!(last.values(), solution().values());
+    // Back to the board, or any other action, ends the view; new givens drop the log.
+    assert_eq!(s.clone().reduce(Action::ShowStep(None)).steps.view(), None);
+    assert_eq!(s.clone().reduce(Action::Select(p(0, 0))).steps.view(), None);
+    let s = s.reduce(Action::Clear);
+    assert_eq!(s.steps.log, None);
+    let stuck = advice::steps(&Grid::empty(puzzle().size()));
+    assert_eq!(
+        stuck.1,
+        advice::StepsEnd::Stuck,
+        "an empty grid needs guessing"
+    );
+}

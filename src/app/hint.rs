@@ -5,7 +5,7 @@ use super::advice::Hint;
 use super::board::Board;
 use super::notes::{Notes, allowed};
 use crate::engine::logic::Step;
-use crate::engine::{Digit, Entry, Grid, Pos};
+use crate::engine::{Digit, Entry, Grid, Pos, Size};
 use crate::words::{Message, PlayMessage};
 
 /// How much of a hint is on show.
@@ -143,7 +143,7 @@ impl Hints {
         };
         let exact = shown.detail == Detail::Exact;
         match &shown.hint {
-            Hint::Step(step) => step_view(step, board, exact),
+            Hint::Step(step) => step_view(step, board.size(), exact),
             Hint::Wrong { cells } | Hint::WrongNotes { cells } if exact => HintView {
                 cells: cells.clone(),
                 ..HintView::default()
@@ -153,8 +153,9 @@ impl Hints {
     }
 }
 
-fn step_view(step: &Step, board: &Board, exact: bool) -> HintView {
-    let size = board.size();
+/// What the board marks for `step` on a board of `size`: its units, and when `exact` its
+/// cells, removals and placements.
+pub fn step_view(step: &Step, size: Size, exact: bool) -> HintView {
     let layout = size.layout();
     let mut area: Vec<Pos> = step
         .units

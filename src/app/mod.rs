@@ -11,3 +11,4 @@ pub mod notes;
 pub mod protocol;
 pub mod serve;
 pub mod state;
+pub mod steps;

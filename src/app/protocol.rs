@@ -1,11 +1,11 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
-use super::advice::Hint;
+use super::advice::{Hint, StepsEnd};
 use super::notes::Notes;
 pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
-use crate::engine::logic::{Level, Rating};
+use crate::engine::logic::{Level, Rating, Step};
 use crate::engine::{Formulation, Grid, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
@@ -41,6 +41,8 @@ pub enum Request {
     Export { puzzle: Grid, model: ModelFormat },
     /// The next logical step on the board as it stands, with the player's notes.
     Hint { grid: Grid, notes: Notes },
+    /// The whole logical solution of the givens.
+    Steps { puzzle: Grid },
 }
 
 /// One formulation's line in the comparison table.
@@ -101,6 +103,10 @@ pub enum Response {
     Hinted {
         hint: Hint,
         millis: f64,
+    },
+    Stepped {
+        steps: Vec<Step>,
+        end: StepsEnd,
     },
     Failed {
         message: String,

@@ -78,6 +78,10 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
             formulation,
         } => job.check(&puzzle, formulation),
         Request::Export { puzzle, model } => export(&puzzle, model),
+        Request::Steps { puzzle } => {
+            let (steps, end) = advice::steps(&puzzle);
+            Response::Stepped { steps, end }
+        }
         Request::Hint { grid, notes } => {
             let t0 = clock.now_ms();
             let hint = advice::hint(&grid, &notes);

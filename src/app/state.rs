@@ -14,6 +14,7 @@ pub use super::generation::{Generation, GenerationAction};
 pub use super::hint::{Detail, HintView, Hints};
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
 pub use super::notes::Notes;
+pub use super::steps::{StepLog, StepView, Steps};
 pub use crate::words::{JobKind, Message};
 
 /// Everything a user action can change: one list for the page to dispatch from, each action
@@ -40,6 +41,8 @@ pub enum Action {
     RevealHint,
     /// Make the hint's step on the board.
     ApplyHint,
+    /// Show the board at this step of the step log (`None`: the player's board).
+    ShowStep(Option<usize>),
     // Files and sharing: [`FileAction`].
     Save(Format),
     Import(String),
@@ -91,6 +94,7 @@ enum Area {
     KeepPartial,
     RevealHint,
     ApplyHint,
+    ShowStep(Option<usize>),
 }
 
 impl Action {
@@ -153,6 +157,7 @@ impl Action {
             Action::KeepPartial => A::KeepPartial,
             Action::RevealHint => A::RevealHint,
             Action::ApplyHint => A::ApplyHint,
+            Action::ShowStep(k) => A::ShowStep(k),
         }
     }
 }
@@ -167,6 +172,7 @@ pub struct AppState {
     pub files: Files,
     pub generation: Generation,
     pub hints: Hints,
+    pub steps: Steps,
     pub status: Message,
 }
 
@@ -209,6 +215,7 @@ impl AppState {
             files: Files::default(),
             generation: Generation::default(),
             hints: Hints::default(),
+            steps: Steps::default(),
             status: Message::Welcome,
         }
     }
@@ -340,6 +347,7 @@ impl AppState {
                 formulation,
             },
             JobKind::Export(model) => Request::Export { puzzle, model },
+            JobKind::Steps => Request::Steps { puzzle },
             JobKind::Hint => Request::Hint {
                 grid: self.board.grid.clone(),
                 notes: self.board.notes.clone(),
@@ -395,11 +403,18 @@ impl AppState {
                 self.hints.apply(board, status);
                 false
             }
+            Area::ShowStep(k) => {
+                self.steps.select(k);
+                return self;
+            }
         };
         if replaced {
             self.board_replaced();
         }
         self.hints.fit(&self.board);
+        // Any other action brings the player's board back in view.
+        self.steps.selected = None;
+        self.steps.fit(&self.board);
         self.import_waiting()
     }
 
@@ -428,6 +443,7 @@ impl AppState {
             },
             Response::Exported { model, text } => self.files.exported(model, text),
             Response::Hinted { hint, .. } => self.hints.answered(hint, board),
+            Response::Stepped { steps, end } => self.steps.answered(steps, end, board),
             Response::Generated {
                 puzzle,
                 seed,

@@ -8,6 +8,7 @@ mod files;
 mod generate;
 mod play;
 mod status;
+mod steps;
 mod storage;
 pub mod worker;
 
@@ -25,6 +26,7 @@ use generate::GeneratePanel;
 use play::PlayTools;
 use status::{CompareTable, StatusLine};
 use std::rc::Rc;
+use steps::StepsPanel;
 use yew::prelude::*;
 
 /// Yew's reducer wrapper around the pure [`AppState::reduce`].
@@ -74,10 +76,19 @@ pub fn App() -> Html {
             <main>
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
-                           typing_at={state.typing_at()} notes={state.board.notes.clone()}
-                           notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
-                           redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+                    { match state.steps.view() {
+                        // A step of the step log: the board then, the step marked.
+                        Some(view) => html! {
+                            <Board grid={view.grid} selected={state.editing.selected} solved={Vec::new()}
+                                   notes={view.notes} hint={view.hint} redundant={Vec::new()} on_action={dispatch.clone()} />
+                        },
+                        None => html! {
+                            <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
+                                   typing_at={state.typing_at()} notes={state.board.notes.clone()}
+                                   notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
+                                   redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+                        },
+                    } }
                     <PlayTools state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
@@ -85,6 +96,7 @@ pub fn App() -> Html {
                     <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    <StepsPanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />

@@ -22,6 +22,7 @@ pub enum JobKind {
     Check,
     Export(ModelFormat),
     Hint,
+    Steps,
 }
 
 impl JobKind {
@@ -34,6 +35,7 @@ impl JobKind {
             JobKind::Check => "Checking",
             JobKind::Export(_) => "Exporting the model",
             JobKind::Hint => "Finding a hint",
+            JobKind::Steps => "Solving step by step",
         }
     }
 }

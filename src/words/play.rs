@@ -1,6 +1,7 @@
 //! What the page says to a player: notes, hints, the steps of a logical solution, difficulty.
 
 use super::{format_millis, quantity, rating_words, sentence};
+use crate::app::advice::StepsEnd;
 use crate::engine::logic::{Rating, Step, Technique, Unit, explain};
 use crate::engine::{Pos, Size};
 use std::fmt;
@@ -47,6 +48,11 @@ pub enum PlayMessage {
     HintApplied {
         placed: usize,
         removed: usize,
+    },
+    /// The logical solution of the givens: `count` steps, ending in `end`.
+    Stepped {
+        count: usize,
+        end: StepsEnd,
     },
     /// A puzzle generated for a difficulty, and its rating.
     Generated {
@@ -163,6 +169,22 @@ impl fmt::Display for PlayMessage {
                     ""
                 }
             ),
+            PlayMessage::Stepped { count, end } => {
+                let steps = quantity(*count as u64, "steps");
+                match end {
+                    StepsEnd::Solved => write!(
+                        f,
+                        "Solved step by step in {steps}; select a step to see the board then."
+                    ),
+                    StepsEnd::Stuck => write!(
+                        f,
+                        "Stuck after {steps}: the rest needs guessing. Select a step to see the board then."
+                    ),
+                    StepsEnd::NoSolution => {
+                        f.write_str("The givens have no solution, so there are no steps to take.")
+                    }
+                }
+            }
             PlayMessage::Generated {
                 rating,
                 size,
