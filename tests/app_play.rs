@@ -396,7 +396,7 @@ fn check_states_the_rating_of_a_unique_puzzle() {
         ],
     );
     let said = s.status.to_string();
-    assert!(said.contains(&format!(" Difficulty: {words}.")), "{said}");
+    assert!(said.contains(&format!(" Rating: {words}.")), "{said}");
     let level = rating.level.map(|l| l.name()).unwrap_or("needs guessing");
     assert!(words.starts_with(level), "{words}");
     assert!(words.ends_with(" steps)"), "{words}");

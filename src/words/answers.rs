@@ -251,7 +251,7 @@ impl fmt::Display for Checked {
             }
         }
         if let Some(rating) = &self.rating {
-            write!(f, " Difficulty: {}.", rating_words(rating))?;
+            write!(f, " Rating: {}.", rating_words(rating))?;
         }
         match &self.yours {
             Some(yours) => yours.fmt(f),

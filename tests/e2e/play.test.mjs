@@ -194,7 +194,7 @@ test('Generate with a difficulty at 9x9 and 25x25; Check states the rating', asy
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await statusMatching(page, /^Easy puzzle, \d+ clues, seed 42 \(9x9, Easy \(/, 60_000);
   await page.getByRole('button', { name: 'Check', exact: true }).click();
-  await statusMatching(page, / Difficulty: Easy \([^)]*\d+ steps\)\./, 60_000);
+  await statusMatching(page, / Rating: Easy \([^)]*\d+ steps\)\.$/, 60_000);
   await page.getByLabel('Size', { exact: true }).selectOption('5');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await statusMatching(page, /^Easy puzzle, \d+ clues, seed 43 \(25x25, /, 300_000);
