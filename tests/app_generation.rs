@@ -72,6 +72,7 @@ fn generated_puzzles_replace_the_grid_and_advance_the_seed() {
             puzzle: puzzle(),
             seed: 41,
             millis: 12.0,
+            rating: None,
         },
     });
     assert_eq!(s.board.grid, puzzle());
@@ -100,6 +101,7 @@ fn a_generated_puzzle_without_clues_says_nothing_of_partners() {
                 puzzle,
                 seed: 3,
                 millis: 0.1,
+                rating: None,
             },
         })
     };
@@ -163,6 +165,7 @@ fn stop_and_keep_puts_the_latest_partial_puzzle_on_the_board_as_one_undo_step() 
             puzzle: Grid::empty(Size::NINE),
             seed: 1,
             millis: 1.0,
+            rating: None,
         },
     });
     assert_eq!(late, s);
@@ -237,7 +240,7 @@ fn the_generation_reducer_and_what_it_puts_on_the_board_work_alone() {
     assert_eq!(generation.symmetry, Symmetry::Rotate90);
     // The answer names the symmetry the job was asked for, not the picker's.
     let mut board = Board::new(Grid::empty(Size::NINE));
-    let said = generation.generated(puzzle(), 41, 3.0, Symmetry::Rotate180, &mut board);
+    let said = generation.generated(puzzle(), (41, 3.0, None), Symmetry::Rotate180, &mut board);
     assert_eq!(
         said,
         Message::Generated {

@@ -706,6 +706,7 @@ fn check_answers_report_uniqueness_and_minimality_and_highlight_redundant_clues(
             response: Response::Checked {
                 outcome,
                 millis: 2.0,
+                rating: None,
             },
         });
         assert_eq!(s.status.to_string(), text);
@@ -796,6 +797,7 @@ fn check_in_play_tells_which_of_the_players_digits_differ_from_the_solution() {
                     response: Response::Checked {
                         outcome,
                         millis: 2.0,
+                        rating: None,
                     },
                 },
             ],
@@ -849,6 +851,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
         Response::Checked {
             outcome: CheckOutcome::NoSolution,
             millis: 1.0,
+            rating: None,
         },
     );
     for s in [solved, checked] {
@@ -874,6 +877,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
                 guesses: 0,
             },
             millis: 1.0,
+            rating: None,
         },
     );
     assert_eq!(s.jobs.redundant, vec![p(0, 0)]);
@@ -1117,7 +1121,7 @@ fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
         redundant: vec![p(0, 0)],
         guesses: 0,
     };
-    let said = jobs.checked(Formulation::Sat, outcome, 2.0, &board);
+    let said = jobs.checked(Formulation::Sat, outcome, (2.0, None), &board);
     let Message::Checked(checked) = &said else {
         panic!("{said:?}")
     };

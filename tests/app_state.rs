@@ -208,6 +208,7 @@ fn every_job_kind_builds_its_request_from_the_state() {
                 seed: 9,
                 symmetry: Symmetry::Rotate180,
                 formulation: f,
+                difficulty: None,
             },
         ),
         (

@@ -226,6 +226,7 @@ fn a_long_generation_hands_over_its_puzzle_so_far_every_two_seconds() {
         seed,
         symmetry,
         formulation: Formulation::Propagation,
+        difficulty: None,
     };
     let clock = FakeClock::new(500.0);
     let (said, answer) = run(request.clone(), &clock);
@@ -233,6 +234,7 @@ fn a_long_generation_hands_over_its_puzzle_so_far_every_two_seconds() {
         puzzle,
         seed: answered,
         millis,
+        rating: None,
     } = answer
     else {
         panic!("{answer:?}");
@@ -355,7 +357,15 @@ fn a_check_of_a_puzzle_without_one_solution_proves_it() {
         let (said, answer) = run(request, &FakeClock::new(1.0));
         assert_eq!(said, Vec::new(), "no clue steps without a unique solution");
         match answer {
-            Response::Checked { outcome, millis } => {
+            Response::Checked {
+                outcome,
+                millis,
+                rating,
+            } => {
+                assert_eq!(
+                    rating.is_some(),
+                    matches!(outcome, CheckOutcome::Unique { .. })
+                );
                 assert_eq!(millis, 1.0);
                 outcome
             }
@@ -393,6 +403,7 @@ fn a_formulation_that_refuses_the_size_fails_the_job_with_its_reason() {
             seed: 1,
             symmetry: Symmetry::None,
             formulation: REFUSED,
+            difficulty: None,
         },
     ];
     for request in requests {

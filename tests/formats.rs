@@ -152,9 +152,10 @@ fn malformed_inputs_get_precise_errors() {
             r#"{"dim": 8}"#.into(),
             json("dim", JsonError::BadDim("8".into())),
         ),
+        // "3" reads as 3 (json_reads_digits_as_strings); other strings do not.
         (
-            r#"{"dim": "3"}"#.into(),
-            json("dim", JsonError::BadDim("\"3\"".into())),
+            r#"{"dim": "3.0"}"#.into(),
+            json("dim", JsonError::BadDim("\"3.0\"".into())),
         ),
         (
             r#"{"dim": -1}"#.into(),
@@ -208,12 +209,63 @@ fn malformed_inputs_get_precise_errors() {
             r#"{"dim": 3, "fixed": {"1": {"1": 2.5}}}"#.into(),
             json("fixed[\"1\"][\"1\"]", JsonError::NotAnInteger("2.5".into())),
         ),
+        // Strings of decimal digits read as numbers (see json_reads_digits_as_strings); any
+        // other string is refused as before.
         (
-            r#"{"dim": 3, "fixed": {"1": {"1": "7"}}}"#.into(),
+            r#"{"dim": 3, "fixed": {"1": {"1": "7.0"}}}"#.into(),
             json(
                 "fixed[\"1\"][\"1\"]",
-                JsonError::NotAnInteger("\"7\"".into()),
+                JsonError::NotAnInteger("\"7.0\"".into()),
             ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": " 7"}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::NotAnInteger("\" 7\"".into()),
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": "-1"}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::NotAnInteger("\"-1\"".into()),
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": ""}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::NotAnInteger("\"\"".into()),
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": "0"}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::DigitOutOfRange {
+                    value: "\"0\"".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": 3, "fixed": {"1": {"1": "99999999999999999999"}}}"#.into(),
+            json(
+                "fixed[\"1\"][\"1\"]",
+                JsonError::DigitOutOfRange {
+                    value: "\"99999999999999999999\"".into(),
+                    max: 9,
+                },
+            ),
+        ),
+        (
+            r#"{"dim": "three", "fixed": {}}"#.into(),
+            json("dim", JsonError::BadDim("\"three\"".into())),
+        ),
+        (
+            r#"{"dim": "8", "fixed": {}}"#.into(),
+            json("dim", JsonError::BadDim("\"8\"".into())),
         ),
         (
             r#"{"dim": 3, "fixed": {"1": 7}}"#.into(),
@@ -634,5 +686,27 @@ fn line_writing_refuses_grids_above_35() {
     assert_eq!(
         format::write_line(&g),
         Err(ParseError::LineTooLarge { size: g.size() })
+    );
+}
+
+/// The notebooks' reader takes `int()` of every value, so their files may hold the box size
+/// and the digits as strings of decimal digits: those read as the numbers they spell.
+#[test]
+fn json_reads_digits_as_strings() {
+    let as_numbers =
+        parse(r#"{"dim":3,"fixed":{"1":{"1":5}},"solved":{"2":{"3":7}}}"#).expect("numbers read");
+    let as_strings = parse(r#"{"dim":"3","fixed":{"1":{"1":"5"}},"solved":{"2":{"3":"7"}}}"#)
+        .expect("strings of digits read");
+    assert_eq!(as_strings.grid, as_numbers.grid);
+    assert_eq!(as_strings.grid.digit(Pos::new(0, 0)), Some(d(5)));
+    let big = parse(r#"{"dim":"4","fixed":{"2":{"16":"12"}}}"#).expect("16x16");
+    assert_eq!(big.grid.size().side(), 16);
+    assert_eq!(big.grid.digit(Pos::new(1, 15)).map(|d| d.get()), Some(12));
+    // The page's notes field is known to the reader, which passes over it.
+    let noted = parse(r#"{"dim":3,"fixed":{"1":{"1":5}},"notes":{"1":{"2":[1,2]}}}"#)
+        .expect("notes are passed over");
+    assert_eq!(
+        noted.grid,
+        parse(r#"{"dim":3,"fixed":{"1":{"1":5}}}"#).unwrap().grid
     );
 }

@@ -68,6 +68,7 @@ fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
                 seed,
                 symmetry: Symmetry::None,
                 formulation: Formulation::Propagation,
+                difficulty: None,
             },
         };
         let js = serde_wasm_bindgen::to_value(&request).expect("encodes");
@@ -79,6 +80,7 @@ fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
                 puzzle: parse(PUZZLE).expect("valid").puzzle,
                 seed,
                 millis: 1.0,
+                rating: None,
             },
         };
         let js = serde_wasm_bindgen::to_value(&answer).expect("encodes");
@@ -298,6 +300,9 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
         solved: vec![true; 81],
         redundant: vec![Pos::new(0, 0)],
         typing_at: None,
+        notes: Default::default(),
+        notes_mode: false,
+        hint: Default::default(),
         on_action,
     };
     let root = new_root();

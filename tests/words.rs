@@ -94,6 +94,7 @@ fn checked(answer: CheckAnswer, yours: Option<Yours>) -> Message {
         formulation: Formulation::Sat,
         millis: 2.0,
         yours,
+        rating: None,
     }))
 }
 

@@ -1,5 +1,6 @@
 //! The board every area of the app reads and changes: grid, solver's marks, mode, undo history.
 
+use super::notes::Notes;
 use crate::engine::{Conflict, Digit, Entry, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 
@@ -11,11 +12,14 @@ pub enum Mode {
     Play,
 }
 
-/// One step of the undo history: a board and which of its digits the solver placed.
+/// One step of the undo history: a board, which of its digits the solver placed, the
+/// player's notes and whether they are the computed candidates.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub grid: Grid,
     pub solver_grid: Option<Grid>,
+    pub notes: Notes,
+    pub auto: bool,
 }
 
 /// Undo depth: plenty for hand entry, bounded for 49x49 grids.
@@ -34,6 +38,11 @@ pub struct Board {
     /// from played ones; `None` once an edit replaces the whole board.
     pub solver_grid: Option<Grid>,
     pub mode: Mode,
+    /// The player's pencil marks in empty cells.
+    pub notes: Notes,
+    /// Auto candidates: the notes were filled with every cell's candidates, and cells that
+    /// are emptied get theirs back.
+    pub auto: bool,
     pub undo: Vec<Snapshot>,
     pub redo: Vec<Snapshot>,
     /// Boards pushed onto the undo stack so far: tells whether an input made its own step,
@@ -50,6 +59,8 @@ impl Board {
             grid,
             solver_grid: None,
             mode: Mode::Givens,
+            notes: Notes::default(),
+            auto: false,
             undo: Vec::new(),
             redo: Vec::new(),
             steps: 0,
@@ -102,16 +113,36 @@ impl Board {
     }
 
     /// Makes `grid` current with no digit the solver's, the old board on the (capped) undo
-    /// stack; a new step clears the redo stack.
+    /// stack; a new step clears the redo stack. A new board's notes are its candidates with
+    /// Auto candidates on, else none.
     pub fn push(&mut self, grid: Grid) {
+        let notes = match self.auto {
+            true => Notes::auto(&grid),
+            false => Notes::default(),
+        };
+        self.push_with(grid, notes, self.auto);
+    }
+
+    /// As [`Board::push`], with the notes and Auto candidates given.
+    pub fn push_with(&mut self, grid: Grid, notes: Notes, auto: bool) {
         let old = self.put(Snapshot {
             grid,
             solver_grid: None,
+            notes,
+            auto,
         });
         self.undo.push(old);
         self.steps += 1;
         self.dropped = (self.undo.len() > UNDO_LIMIT).then(|| self.undo.remove(0));
         self.redo.clear();
+    }
+
+    /// A step that changes only the notes (and Auto candidates): the digits and the
+    /// solver's marks stay.
+    pub fn push_notes(&mut self, notes: Notes, auto: bool) {
+        let solver_grid = self.solver_grid.clone();
+        self.push_with(self.grid.clone(), notes, auto);
+        self.solver_grid = solver_grid;
     }
 
     /// Takes back the last push onto the undo stack (returning the board it held), and puts
@@ -129,6 +160,8 @@ impl Board {
         Snapshot {
             grid: std::mem::replace(&mut self.grid, snapshot.grid),
             solver_grid: std::mem::replace(&mut self.solver_grid, snapshot.solver_grid),
+            notes: std::mem::replace(&mut self.notes, snapshot.notes),
+            auto: std::mem::replace(&mut self.auto, snapshot.auto),
         }
     }
 

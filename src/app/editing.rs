@@ -1,8 +1,9 @@
 //! Editing the board by hand: selection, digits, erasing, undo and redo, clear, reset, size, mode.
 
 use super::board::{Board, Mode, on_the_board};
+use super::notes::{Notes, allowed};
 use crate::engine::{Digit, Entry, Grid, Pos, Size};
-use crate::words::Message;
+use crate::words::{Message, PlayMessage};
 
 /// Arrow-key directions.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -44,6 +45,11 @@ pub enum EditAction {
     SetMode(Mode),
     /// A key that names no digit of this grid was typed into a cell.
     NotADigit(String),
+    /// Notes mode on or off: typed digits toggle notes instead of filling the cell.
+    ToggleNotes,
+    /// Auto candidates on (every empty cell's notes become its candidates) or off (no
+    /// notes), one undo step either way.
+    SetAutoCandidates(bool),
 }
 
 /// Where the last action typed a digit, and whether that made an undo step of its own.
@@ -57,6 +63,8 @@ struct LastTyped {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Editing {
     pub selected: Option<Pos>,
+    /// Notes mode: typed digits toggle the selected cell's notes.
+    pub notes_mode: bool,
     /// The cell the last action typed a digit into: a second quick key there continues the
     /// number (`InputMore`), in the same undo step when the first key made one.
     last_typed: Option<LastTyped>,
@@ -113,15 +121,28 @@ impl Editing {
             }
             EditAction::Input(d) => {
                 let before = board.steps();
-                let replaced = self.input(Some(d), board, status);
+                let replaced = match self.notes_mode {
+                    true => self.note(d, board, status),
+                    false => self.input(Some(d), board, status),
+                };
+                let notes_mode = self.notes_mode;
                 self.last_typed = self
                     .selected
-                    .filter(|&p| board.grid.digit(p) == Some(d))
+                    .filter(|&p| notes_mode || board.grid.digit(p) == Some(d))
                     .map(|at| LastTyped {
                         at,
                         own_step: board.steps() == before + 1,
                     });
                 replaced
+            }
+            EditAction::InputMore(d) if self.notes_mode => {
+                // One number, one note: the note the first keystroke toggled goes.
+                if typed.is_some_and(|t| Some(t.at) == self.selected && t.own_step)
+                    && let Some(before) = board.unpush()
+                {
+                    board.put(before);
+                }
+                self.note(d, board, status)
             }
             EditAction::InputMore(d) => {
                 let before = board.steps();
@@ -157,6 +178,27 @@ impl Editing {
                     };
                 }
                 board.mode = m;
+                false
+            }
+            EditAction::ToggleNotes => {
+                self.notes_mode = !self.notes_mode;
+                if !status.is_error() && !busy {
+                    *status = Message::Play(PlayMessage::NotesMode {
+                        on: self.notes_mode,
+                    });
+                }
+                false
+            }
+            EditAction::SetAutoCandidates(on) => {
+                if on != board.auto {
+                    let notes = match on {
+                        true => Notes::auto(&board.grid),
+                        false => Notes::default(),
+                    };
+                    let cells = notes.cells().count();
+                    board.push_notes(notes, on);
+                    *status = Message::Play(PlayMessage::AutoCandidates { on, cells });
+                }
                 false
             }
             EditAction::NotADigit(key) => {
@@ -236,9 +278,18 @@ impl Editing {
             (Some(d), Mode::Givens) => Entry::Given(d),
             (Some(d), Mode::Play) => Entry::Filled(d),
         };
-        let solvers = board.solver_cells()[p.index(board.size())];
+        let size = board.size();
+        let cell = p.index(size);
+        let solvers = board.solver_cells()[cell];
         // Typing the solver's digit over it makes it the player's.
         if entry == current && !solvers {
+            // Erasing an empty cell takes its notes away.
+            if entry == Entry::Empty && board.notes.get(cell) != 0 {
+                let mut notes = board.notes.clone();
+                notes.set(size, cell, 0);
+                board.push_notes(notes, board.auto);
+                *status = editing_status(board);
+            }
             return false;
         }
         let mut next = board.grid.clone();
@@ -248,10 +299,39 @@ impl Editing {
         if let Some(s) = solver.as_mut().filter(|s| s.size() == next.size()) {
             s.set(p, Entry::Empty);
         }
-        board.push(next);
+        let mut notes = board.notes.clone();
+        match entry.digit() {
+            Some(d) => notes.placed(size, cell, d),
+            // With Auto candidates, a cell emptied gets its candidates back.
+            None if board.auto => notes.set(size, cell, allowed(&next, cell)),
+            None => notes.set(size, cell, 0),
+        }
+        board.push_with(next, notes, board.auto);
         board.solver_grid = solver;
         *status = editing_status(board);
         true
+    }
+
+    /// Notes mode: toggles `d` in the selected empty cell's notes. Returns false: the board's
+    /// digits stay as they are.
+    fn note(&self, d: Digit, board: &mut Board, status: &mut Message) -> bool {
+        let Some(p) = self.selected else {
+            *status = Message::SelectFirst;
+            return false;
+        };
+        let size = board.size();
+        if d.index() >= size.side() {
+            return false;
+        }
+        if board.grid.digit(p).is_some() {
+            *status = Message::Play(PlayMessage::NotesNeedEmptyCell { at: p });
+            return false;
+        }
+        let mut notes = board.notes.clone();
+        notes.toggle(size, p.index(size), d);
+        board.push_notes(notes, board.auto);
+        *status = editing_status(board);
+        false
     }
 }
 

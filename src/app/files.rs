@@ -1,6 +1,7 @@
 //! Files and sharing: imports (pasted, from a file or a share link), saving, downloads, links.
 
 use super::board::{Board, Mode, on_the_board};
+use super::notes::Notes;
 use crate::engine::Size;
 use crate::engine::format::{self, Format, ParseError, Parsed};
 use crate::engine::formulation::ModelFormat;
@@ -131,7 +132,12 @@ impl Files {
             true => (board.grid.clone(), "sudoku.json", "application/json"),
             false => (board.grid.puzzle(), "sudoku.txt", "text/plain"),
         };
-        let text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
+        let mut text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
+        // The notes ride along as an extra field, which import reads back.
+        if let Some(notes) = board.notes.to_json(&board.grid).filter(|_| whole_board) {
+            let body = text.trim_end().strip_suffix('}').unwrap_or(&text);
+            text = format!("{body},\"notes\":{notes}}}");
+        }
         self.download = Some(Download {
             name: name.to_string(),
             mime: mime.to_string(),
@@ -168,7 +174,14 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
     let size = parsed.grid.size();
     let givens = parsed.puzzle.given_count();
     let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-    board.push(parsed.grid);
+    let notes = match parsed.format {
+        Format::Json => Notes::from_json(text, size),
+        _ => Notes::default(),
+    };
+    match notes.is_empty() {
+        true => board.push(parsed.grid),
+        false => board.push_with(parsed.grid, notes, false),
+    }
     // An empty board has no givens to play around: it is there to be filled with them.
     board.mode = if empty { Mode::Givens } else { Mode::Play };
     // Some 16x16 sources write 16 as 0; here 0 is a blank, which should not pass unsaid.

@@ -3,7 +3,8 @@
 use super::board::{Board, Mode};
 use crate::engine::Grid;
 use crate::engine::generate::Symmetry;
-use crate::words::Message;
+use crate::engine::logic::{Level, Rating};
+use crate::words::{Message, PlayMessage};
 
 /// The generator's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,6 +14,8 @@ pub enum GenerationAction {
     /// seed stays as it was and Generate is held back.
     InvalidSeed(String),
     SetSymmetry(Symmetry),
+    /// A level for the next puzzle (solvable without guessing), or `None` for a minimal one.
+    SetDifficulty(Option<Level>),
 }
 
 /// The seed and symmetry the next generation uses.
@@ -23,6 +26,8 @@ pub struct Generation {
     /// than use a seed the field does not show.
     pub seed_draft: Option<String>,
     pub symmetry: Symmetry,
+    /// The level the next puzzle is made for; `None`: minimal.
+    pub difficulty: Option<Level>,
 }
 
 impl Default for Generation {
@@ -31,6 +36,7 @@ impl Default for Generation {
             seed: 1,
             seed_draft: None,
             symmetry: Symmetry::None,
+            difficulty: None,
         }
     }
 }
@@ -57,6 +63,7 @@ impl Generation {
                 self.seed_draft = Some(text);
             }
             GenerationAction::SetSymmetry(s) => self.symmetry = s,
+            GenerationAction::SetDifficulty(l) => self.difficulty = l,
         }
     }
 
@@ -65,8 +72,7 @@ impl Generation {
     pub fn generated(
         &mut self,
         puzzle: Grid,
-        seed: u64,
-        millis: f64,
+        (seed, millis, rating): (u64, f64, Option<Rating>),
         symmetry: Symmetry,
         board: &mut Board,
     ) -> Message {
@@ -75,6 +81,16 @@ impl Generation {
         board.mode = Mode::Play;
         self.seed = seed.wrapping_add(1);
         self.seed_draft = None;
+        if let Some(rating) = rating {
+            return Message::Play(PlayMessage::Generated {
+                rating,
+                size,
+                clues,
+                seed,
+                millis,
+                next_seed: self.seed,
+            });
+        }
         Message::Generated {
             size,
             clues,

@@ -2,6 +2,7 @@
 
 use super::board::{Board, marked};
 use super::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
+use crate::engine::logic::Rating;
 use crate::engine::{Entry, Formulation, Grid, Pos, SolveReport, Verdict};
 use crate::words::{
     CheckAnswer, Checked, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
@@ -344,7 +345,7 @@ impl Jobs {
         &mut self,
         formulation: Formulation,
         outcome: CheckOutcome,
-        millis: f64,
+        (millis, rating): (f64, Option<Rating>),
         board: &Board,
     ) -> Message {
         let yours = played_against(board, &outcome);
@@ -379,6 +380,7 @@ impl Jobs {
             formulation,
             millis,
             yours,
+            rating,
         }))
     }
 }

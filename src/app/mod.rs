@@ -1,10 +1,14 @@
 //! The app's pure side, no web crate: state by area, its reducer, the worker's protocol and work.
 
+pub mod advice;
 pub mod board;
 pub mod editing;
 pub mod files;
 pub mod generation;
+pub mod hint;
 pub mod jobs;
+pub mod notes;
 pub mod protocol;
 pub mod serve;
 pub mod state;
+pub mod steps;

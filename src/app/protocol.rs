@@ -1,8 +1,11 @@
 //! Messages between the page and the engine worker: plain serde types, no web crate.
 
+use super::advice::{Hint, StepsEnd};
+use super::notes::Notes;
 pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
+use crate::engine::logic::{Level, Rating, Step};
 use crate::engine::{Formulation, Grid, Size, SolveReport};
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +28,9 @@ pub enum Request {
         seed: u64,
         symmetry: Symmetry,
         formulation: Formulation,
+        /// A puzzle at this level, solvable without guessing; `None` for a minimal one.
+        #[serde(default)]
+        difficulty: Option<Level>,
     },
     /// Decide uniqueness, and for a unique puzzle which clues could go.
     Check {
@@ -33,6 +39,10 @@ pub enum Request {
     },
     /// The puzzle's model as text for an external solver.
     Export { puzzle: Grid, model: ModelFormat },
+    /// The next logical step on the board as it stands, with the player's notes.
+    Hint { grid: Grid, notes: Notes },
+    /// The whole logical solution of the givens.
+    Steps { puzzle: Grid },
 }
 
 /// One formulation's line in the comparison table.
@@ -75,14 +85,28 @@ pub enum Response {
         #[serde(with = "seed_text")]
         seed: u64,
         millis: f64,
+        /// The puzzle's rating, when a difficulty was asked for.
+        #[serde(default)]
+        rating: Option<Rating>,
     },
     Checked {
         outcome: CheckOutcome,
         millis: f64,
+        /// The logic rating of a puzzle with one solution.
+        #[serde(default)]
+        rating: Option<Rating>,
     },
     Exported {
         model: ModelFormat,
         text: String,
+    },
+    Hinted {
+        hint: Hint,
+        millis: f64,
+    },
+    Stepped {
+        steps: Vec<Step>,
+        end: StepsEnd,
     },
     Failed {
         message: String,

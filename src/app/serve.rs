@@ -8,11 +8,13 @@
 //! and that needs a cross-origin-isolated page and a threaded wasm build. So every progress
 //! callback here answers [`Flow::Continue`].
 
-use super::protocol::{CompareRow, ModelFormat, Request, Response, Symmetry};
+use super::advice;
+use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry};
 use crate::engine::examine::{ExamineOptions, examine};
 use crate::engine::format::parse_line;
 use crate::engine::formulation::{solve, solve_reporting};
 use crate::engine::generate::{GenerateOptions, Phase, Progress};
+use crate::engine::logic::Level;
 use crate::engine::search::Flow;
 use crate::engine::{self, Formulation, Grid, Query, Size, SolveError, SolveOptions, SolveReport};
 use std::fmt::Display;
@@ -69,12 +71,25 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
             seed,
             symmetry,
             formulation,
-        } => job.generate(size, seed, symmetry, formulation),
+            difficulty,
+        } => job.generate(size, seed, (symmetry, difficulty), formulation),
         Request::Check {
             puzzle,
             formulation,
         } => job.check(&puzzle, formulation),
         Request::Export { puzzle, model } => export(&puzzle, model),
+        Request::Steps { puzzle } => {
+            let (steps, end) = advice::steps(&puzzle);
+            Response::Stepped { steps, end }
+        }
+        Request::Hint { grid, notes } => {
+            let t0 = clock.now_ms();
+            let hint = advice::hint(&grid, &notes);
+            Response::Hinted {
+                hint,
+                millis: clock.now_ms() - t0,
+            }
+        }
     }
 }
 
@@ -169,13 +184,16 @@ impl Job<'_> {
         &mut self,
         size: Size,
         seed: u64,
-        symmetry: Symmetry,
+        (symmetry, difficulty): (Symmetry, Option<Level>),
         formulation: Formulation,
     ) -> Response {
+        // A level asked for is one a person reaches without guessing.
         let options = GenerateOptions {
             seed,
             symmetry,
             formulation,
+            difficulty,
+            no_guess: difficulty.is_some(),
             ..GenerateOptions::default()
         };
         let t0 = self.now();
@@ -198,6 +216,7 @@ impl Job<'_> {
                 puzzle: generated.puzzle,
                 seed,
                 millis: self.now() - t0,
+                rating: generated.rating,
             },
             Err(e) => failed(e),
         }
@@ -213,10 +232,16 @@ impl Job<'_> {
         };
         let examined = examine(puzzle, &options, &mut self.engine_progress());
         match examined {
-            Ok(examination) => Response::Checked {
-                outcome: examination.outcome,
-                millis: self.now() - t0,
-            },
+            Ok(examination) => {
+                // How a person would solve it: only a puzzle with one solution has a rating.
+                let rating = matches!(examination.outcome, CheckOutcome::Unique { .. })
+                    .then(|| advice::rating(puzzle));
+                Response::Checked {
+                    outcome: examination.outcome,
+                    millis: self.now() - t0,
+                    rating,
+                }
+            }
             Err(e) => failed(e),
         }
     }

@@ -3,6 +3,7 @@
 use super::generation;
 use super::protocol::{Request, Response, Symmetry};
 use crate::engine::format::Format;
+use crate::engine::logic::Level;
 use crate::engine::{Digit, Formulation, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +11,10 @@ pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
 pub use super::editing::{Direction, EditAction, Editing};
 pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
 pub use super::generation::{Generation, GenerationAction};
+pub use super::hint::{Detail, HintView, Hints};
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
+pub use super::notes::Notes;
+pub use super::steps::{StepLog, StepView, Steps};
 pub use crate::words::{JobKind, Message};
 
 /// Everything a user action can change: one list for the page to dispatch from, each action
@@ -30,6 +34,15 @@ pub enum Action {
     SetSize(Size),
     SetMode(Mode),
     NotADigit(String),
+    ToggleNotes,
+    SetAutoCandidates(bool),
+    // Hints: [`Hints`].
+    /// Hint pressed again on the same board: show more of the hint.
+    RevealHint,
+    /// Make the hint's step on the board.
+    ApplyHint,
+    /// Show the board at this step of the step log (`None`: the player's board).
+    ShowStep(Option<usize>),
     // Files and sharing: [`FileAction`].
     Save(Format),
     Import(String),
@@ -45,6 +58,7 @@ pub enum Action {
     SetSeed(u64),
     InvalidSeed(String),
     SetSymmetry(Symmetry),
+    SetDifficulty(Option<Level>),
     // Jobs and the worker: [`JobAction`].
     SetFormulation(Formulation),
     Started {
@@ -78,6 +92,9 @@ enum Area {
     },
     /// Stop and keep ends a job and puts its puzzle on the board.
     KeepPartial,
+    RevealHint,
+    ApplyHint,
+    ShowStep(Option<usize>),
 }
 
 impl Action {
@@ -96,6 +113,8 @@ impl Action {
                 | Action::Import(_)
                 | Action::OpenLink(_)
                 | Action::ShowSolution(_)
+                | Action::SetAutoCandidates(_)
+                | Action::ApplyHint
         )
     }
 
@@ -114,6 +133,8 @@ impl Action {
             Action::SetSize(s) => A::Editing(E::SetSize(s)),
             Action::SetMode(m) => A::Editing(E::SetMode(m)),
             Action::NotADigit(k) => A::Editing(E::NotADigit(k)),
+            Action::ToggleNotes => A::Editing(E::ToggleNotes),
+            Action::SetAutoCandidates(on) => A::Editing(E::SetAutoCandidates(on)),
             Action::Save(f) => A::Files(F::Save(f)),
             Action::Import(t) => A::Files(F::Import(t)),
             Action::OpenLink(t) => A::Files(F::OpenLink(t)),
@@ -125,6 +146,7 @@ impl Action {
             Action::SetSeed(s) => A::Generation(G::SetSeed(s)),
             Action::InvalidSeed(t) => A::Generation(G::InvalidSeed(t)),
             Action::SetSymmetry(s) => A::Generation(G::SetSymmetry(s)),
+            Action::SetDifficulty(l) => A::Generation(G::SetDifficulty(l)),
             Action::SetFormulation(f) => A::Jobs(J::SetFormulation(f)),
             Action::Started { id, kind } => A::Jobs(J::Started { id, kind }),
             Action::EngineReady => A::Jobs(J::EngineReady),
@@ -133,6 +155,9 @@ impl Action {
             Action::ShowSolution(i) => A::Jobs(J::ShowSolution(i)),
             Action::Answered { id, response } => A::Answered { id, response },
             Action::KeepPartial => A::KeepPartial,
+            Action::RevealHint => A::RevealHint,
+            Action::ApplyHint => A::ApplyHint,
+            Action::ShowStep(k) => A::ShowStep(k),
         }
     }
 }
@@ -146,6 +171,8 @@ pub struct AppState {
     pub jobs: Jobs,
     pub files: Files,
     pub generation: Generation,
+    pub hints: Hints,
+    pub steps: Steps,
     pub status: Message,
 }
 
@@ -158,10 +185,19 @@ pub struct Saved {
     pub seed: u64,
     #[serde(default)]
     pub symmetry: Symmetry,
+    /// `None`: a minimal puzzle.
+    #[serde(default)]
+    pub difficulty: Option<Level>,
     /// Stored under a newer name: states saved before the marks followed each cell kept a
     /// whole stale solution here, which must not mark a later board.
     #[serde(default, rename = "solver_digits")]
     pub solver_grid: Option<Grid>,
+    #[serde(default)]
+    pub notes: Notes,
+    #[serde(default)]
+    pub auto_candidates: bool,
+    #[serde(default)]
+    pub notes_mode: bool,
 }
 
 impl Default for AppState {
@@ -178,6 +214,8 @@ impl AppState {
             jobs: Jobs::default(),
             files: Files::default(),
             generation: Generation::default(),
+            hints: Hints::default(),
+            steps: Steps::default(),
             status: Message::Welcome,
         }
     }
@@ -218,9 +256,13 @@ impl AppState {
         let mut state = AppState::new(saved.grid);
         state.board.mode = saved.mode;
         state.board.solver_grid = saved.solver_grid;
+        state.board.notes = saved.notes.fit(state.size());
+        state.board.auto = saved.auto_candidates;
+        state.editing.notes_mode = saved.notes_mode;
         state.jobs.formulation = saved.formulation;
         state.generation.seed = saved.seed;
         state.generation.symmetry = saved.symmetry;
+        state.generation.difficulty = saved.difficulty;
         state.status = status;
         state
     }
@@ -232,7 +274,11 @@ impl AppState {
             formulation: self.jobs.formulation,
             seed: self.generation.seed,
             symmetry: self.generation.symmetry,
+            difficulty: self.generation.difficulty,
             solver_grid: self.board.solver_grid.clone(),
+            notes: self.board.notes.clone(),
+            auto_candidates: self.board.auto,
+            notes_mode: self.editing.notes_mode,
         }
     }
 
@@ -294,12 +340,18 @@ impl AppState {
                 seed: self.generation.seed,
                 symmetry: self.generation.symmetry,
                 formulation,
+                difficulty: self.generation.difficulty,
             },
             JobKind::Check => Request::Check {
                 puzzle,
                 formulation,
             },
             JobKind::Export(model) => Request::Export { puzzle, model },
+            JobKind::Steps => Request::Steps { puzzle },
+            JobKind::Hint => Request::Hint {
+                grid: self.board.grid.clone(),
+                notes: self.board.notes.clone(),
+            },
         }
     }
 
@@ -343,10 +395,26 @@ impl AppState {
                 }
                 None => return self.reduce(Action::Cancelled),
             },
+            Area::RevealHint => {
+                self.hints.reveal(board, status);
+                false
+            }
+            Area::ApplyHint => {
+                self.hints.apply(board, status);
+                false
+            }
+            Area::ShowStep(k) => {
+                self.steps.select(k);
+                return self;
+            }
         };
         if replaced {
             self.board_replaced();
         }
+        self.hints.fit(&self.board);
+        // Any other action brings the player's board back in view.
+        self.steps.selected = None;
+        self.steps.fit(&self.board);
         self.import_waiting()
     }
 
@@ -361,23 +429,31 @@ impl AppState {
             Response::Solved { report, millis } => {
                 self.jobs.solved(job.kind, report, millis, board)
             }
-            Response::Checked { outcome, millis } => {
-                self.jobs.checked(job.formulation, outcome, millis, board)
-            }
+            Response::Checked {
+                outcome,
+                millis,
+                rating,
+            } => self
+                .jobs
+                .checked(job.formulation, outcome, (millis, rating), board),
             Response::Compared { rows } => self.jobs.compared(rows),
             Response::Failed { message } => Message::JobFailed {
                 job: job.kind,
                 message,
             },
             Response::Exported { model, text } => self.files.exported(model, text),
+            Response::Hinted { hint, .. } => self.hints.answered(hint, board),
+            Response::Stepped { steps, end } => self.steps.answered(steps, end, board),
             Response::Generated {
                 puzzle,
                 seed,
                 millis,
+                rating,
             } => {
+                let about = (seed, millis, rating);
                 self.status = self
                     .generation
-                    .generated(puzzle, seed, millis, job.symmetry, board);
+                    .generated(puzzle, about, job.symmetry, board);
                 return true;
             }
             // The worker's greeting comes under an id of its own; parts of an answer were

@@ -1,6 +1,6 @@
 //! The board: an ARIA grid of cells with keyboard entry, and the number pad.
 
-use crate::app::state::{Action, Direction};
+use crate::app::state::{Action, Direction, HintView, Notes};
 use crate::engine::format::{MAX_SYMBOL, digit_symbol, symbol_value};
 use crate::engine::{Digit, Entry, Grid, Pos};
 use wasm_bindgen::JsCast;
@@ -16,7 +16,16 @@ pub fn symbol(d: Digit, side: usize) -> String {
 
 /// `Row 3, column 7, given 5` / `, 5` / `, empty`: the cell's accessible name.
 pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
+    cell_label_with_notes(p, e, look, &[])
+}
+
+/// As [`cell_label`], an empty cell's notes read out: `Row 3, column 7, notes 1 4 9`.
+pub fn cell_label_with_notes(p: Pos, e: Entry, look: CellLook, notes: &[Digit]) -> String {
     let what = match (e, look.solved) {
+        (Entry::Empty, _) if !notes.is_empty() => {
+            let digits: Vec<String> = notes.iter().map(|d| d.get().to_string()).collect();
+            format!("notes {}", digits.join(" "))
+        }
         (Entry::Empty, _) => "empty".to_string(),
         (Entry::Given(d), _) => format!("given {}", d.get()),
         (Entry::Filled(d), false) => d.get().to_string(),
@@ -87,8 +96,23 @@ pub struct BoardProps {
     pub typing_at: Option<Pos>,
     /// Clues a check found redundant.
     pub redundant: Vec<Pos>,
+    /// The player's notes.
+    #[prop_or_default]
+    pub notes: Notes,
+    /// Typed digits toggle notes.
+    #[prop_or_default]
+    pub notes_mode: bool,
+    /// What a hint on show marks.
+    #[prop_or_default]
+    pub hint: HintView,
     pub on_action: Callback<Action>,
 }
+
+/// Notes are drawn in the cells up to 25x25; above, a cell is too small to hold them.
+pub const NOTES_IN_CELLS_UP_TO: usize = 25;
+
+/// Above 16x16 the selected cell's notes are also listed under the board, in full size.
+pub const NOTES_LISTED_ABOVE: usize = 16;
 
 /// The Sudoku board. Keyboard: digits/letters enter, Backspace/Delete erase, arrows move,
 /// Ctrl+Z / Ctrl+Y undo and redo.
@@ -107,13 +131,13 @@ pub fn Board(props: &BoardProps) -> Html {
         let now = (
             props.typing_at,
             props.typing_at.and_then(|p| props.grid.digit(p)),
+            props.notes_mode,
         );
-        use_effect_with(now, move |&(at, digit)| {
+        use_effect_with(now, move |&(at, digit, notes_mode)| {
             let mut memo = last_key.borrow_mut();
-            if memo
-                .0
-                .is_some_and(|(p, v)| Some(p) != at || digit.map(|d| d.get()) != Some(v))
-            {
+            // In notes mode the first key toggled a note, and the cell stays empty.
+            let gone = |v: u8| !notes_mode && digit.map(|d| d.get()) != Some(v);
+            if memo.0.is_some_and(|(p, v)| Some(p) != at || gone(v)) {
                 memo.0 = None;
             }
         });
@@ -135,6 +159,8 @@ pub fn Board(props: &BoardProps) -> Html {
                 "Home" if ctrl => Some(Action::Move(Direction::GridStart)),
                 "End" if ctrl => Some(Action::Move(Direction::GridEnd)),
                 _ if ctrl || e.alt_key() => None,
+                // N is a digit of 25x25 grids (23), which keep it for typing.
+                "n" | "N" if key_digit(&key, side, None).is_none() => Some(Action::ToggleNotes),
                 "ArrowUp" => Some(Action::Move(Direction::Up)),
                 "ArrowDown" => Some(Action::Move(Direction::Down)),
                 "ArrowLeft" => Some(Action::Move(Direction::Left)),
@@ -210,11 +236,15 @@ pub fn Board(props: &BoardProps) -> Html {
         });
     }
 
+    let sel = props.selected.filter(|p| p.row < side && p.col < side);
+    let sel_digit = sel.and_then(|p| props.grid.digit(p));
+    let hint = &props.hint;
     let rows = (0..side).map(|r| {
         let cells = (0..side).map(|c| {
             let p = Pos::new(r, c);
+            let i = p.index(size);
             let e = props.grid.entry(p);
-            let solved = props.solved.get(p.index(size)).copied().unwrap_or(false);
+            let solved = props.solved.get(i).copied().unwrap_or(false);
             let mut class = classes!("cell");
             match e {
                 Entry::Given(_) => class.push("given"),
@@ -231,12 +261,27 @@ pub fn Board(props: &BoardProps) -> Html {
             if n > 0 && (r + 1) % n == 0 && r + 1 < side {
                 class.push("box-bottom");
             }
-            if conflicts[p.index(size)] {
+            if conflicts[i] {
                 class.push("conflict");
+            }
+            // The selected cell's row, column and box, and the cells holding its digit.
+            if let Some(s) = sel.filter(|&s| s != p) {
+                if s.row == r || s.col == c || s.box_index(size) == p.box_index(size) {
+                    class.push("peer");
+                }
+                if sel_digit.is_some() && e.digit() == sel_digit {
+                    class.push("same");
+                }
+            }
+            if hint.area.contains(&p) {
+                class.push("hint-area");
+            }
+            if hint.cells.contains(&p) {
+                class.push("hint-cell");
             }
             let look = CellLook {
                 solved,
-                conflict: conflicts[p.index(size)],
+                conflict: conflicts[i],
                 redundant: props.redundant.contains(&p),
             };
             let is_selected = props.selected == Some(p);
@@ -257,11 +302,19 @@ pub fn Board(props: &BoardProps) -> Html {
             } else {
                 "-1"
             };
+            let noted = match e {
+                Entry::Empty => props.notes.digits(i),
+                _ => Vec::new(),
+            };
+            let content = match e.digit() {
+                Some(d) => html! { { symbol(d, side) } },
+                None => notes_grid(p, &noted, hint, side),
+            };
             html! {
                 <div role="gridcell" id={format!("cell-{r}-{c}")} class={class}
-                     aria-label={cell_label(p, e, look)} aria-selected={is_selected.to_string()}
+                     aria-label={cell_label_with_notes(p, e, look, &noted)} aria-selected={is_selected.to_string()}
                      tabindex={tabindex} {onclick} {onfocus}>
-                    { e.digit().map(|d| symbol(d, side)).unwrap_or_default() }
+                    { content }
                 </div>
             }
         });
@@ -275,6 +328,51 @@ pub fn Board(props: &BoardProps) -> Html {
             { for rows }
         </div>
     }
+}
+
+/// An empty cell's notes in a small grid, one place per digit, with what a hint strikes or
+/// places there; nothing on grids whose cells are too small (see [`NOTES_IN_CELLS_UP_TO`]).
+fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
+    let struck: Vec<Digit> = hint
+        .struck
+        .iter()
+        .filter(|c| c.0 == p)
+        .map(|c| c.1)
+        .collect();
+    let placed: Vec<Digit> = hint
+        .placed
+        .iter()
+        .filter(|c| c.0 == p)
+        .map(|c| c.1)
+        .collect();
+    if side > NOTES_IN_CELLS_UP_TO || (noted.is_empty() && struck.is_empty() && placed.is_empty()) {
+        return html! {};
+    }
+    let shown = |d: &Digit| noted.contains(d) || struck.contains(d) || placed.contains(d);
+    let place = |d: Digit| {
+        let mut class = classes!("note");
+        if struck.contains(&d) {
+            class.push("struck");
+        }
+        if placed.contains(&d) {
+            class.push("place");
+        }
+        html! { <span {class}>{ shown(&d).then(|| symbol(d, side)) }</span> }
+    };
+    let digits = (1..=side).map(|v| Digit::new(v as u64, side).expect("in range"));
+    // At 25x25 a place per digit would be too small to read: up to nine notes sit in a
+    // three by three grid in order, more show their count (the name reads them all).
+    if side >= 25 {
+        let listed: Vec<Digit> = digits.filter(|d| shown(d)).collect();
+        if listed.len() > 9 {
+            return html! { <span class="notes count" aria-hidden="true">{ listed.len() }</span> };
+        }
+        return html! {
+            <span class="notes compact" aria-hidden="true">{ for listed.into_iter().map(place) }</span>
+        };
+    }
+    let places = digits.map(place);
+    html! { <span class="notes" aria-hidden="true">{ for places }</span> }
 }
 
 #[derive(Properties, PartialEq)]

@@ -4,6 +4,7 @@ use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::protocol::Symmetry;
 use crate::app::state::{Action, AppState, JobKind};
+use crate::engine::logic::Level;
 use crate::words::symmetry_name;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -41,6 +42,18 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             }
         })
     };
+    let on_difficulty = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let level = Level::from_id(&select.value());
+            on_action.emit(Action::SetDifficulty(level));
+        })
+    };
+    let difficulties = std::iter::once(None).chain(Level::ALL.map(Some)).map(|l| {
+        let (value, name) = l.map_or(("minimal", "Minimal"), |l| (l.id(), l.name()));
+        html! { <option value={value} selected={l == state.generation.difficulty}>{ name }</option> }
+    });
     let start = (!state.busy() && state.generation.seed_draft.is_none()).then(|| {
         let engine = props.engine.clone();
         let state = props.state.clone();
@@ -70,7 +83,13 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             </small>
         }
     });
-    let what = if state.generation.symmetry == Symmetry::None {
+    let what = if let Some(level) = state.generation.difficulty {
+        format!(
+            "A puzzle with one solution, {} like the board, that the page rates {level}: \
+             solvable without guessing, with techniques up to that level.",
+            state.size()
+        )
+    } else if state.generation.symmetry == Symmetry::None {
         format!(
             "A minimal puzzle with one solution, {} like the board.",
             state.size()
@@ -83,6 +102,8 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
     };
     // Measured, not guessed: see BENCHMARKS.md for the times per size.
     let how_long = match state.size().box_size() {
+        // The times below are those of minimal puzzles.
+        _ if state.generation.difficulty.is_some() => "",
         5 => " At 25x25 this takes from seconds to several minutes.",
         6 | 7 => {
             " At this size a minimal puzzle is out of reach in practice: after a few seconds, \
@@ -100,6 +121,8 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
                        oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
                        aria-invalid={state.generation.seed_draft.is_some().to_string()}
                        aria-describedby={state.generation.seed_draft.is_some().then_some("seed-help")} />
+                <label for="difficulty">{ "Difficulty" }</label>
+                <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
                 { button("Generate", generate, classes!("primary")) }

@@ -6,11 +6,15 @@ mod controls;
 mod engine;
 mod files;
 mod generate;
+mod play;
 mod status;
+mod steps;
 mod storage;
 pub mod worker;
 
-pub use board::{Board, BoardProps, CellLook, Typed, cell_label, key_digit, symbol};
+pub use board::{
+    Board, BoardProps, CellLook, Typed, cell_label, cell_label_with_notes, key_digit, symbol,
+};
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
@@ -19,8 +23,10 @@ use controls::{Actions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
 use generate::GeneratePanel;
+use play::PlayTools;
 use status::{CompareTable, StatusLine};
 use std::rc::Rc;
+use steps::StepsPanel;
 use yew::prelude::*;
 
 /// Yew's reducer wrapper around the pure [`AppState::reduce`].
@@ -70,15 +76,27 @@ pub fn App() -> Html {
             <main>
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
-                           typing_at={state.typing_at()}
-                           redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+                    { match state.steps.view() {
+                        // A step of the step log: the board then, the step marked.
+                        Some(view) => html! {
+                            <Board grid={view.grid} selected={state.editing.selected} solved={Vec::new()}
+                                   notes={view.notes} hint={view.hint} redundant={Vec::new()} on_action={dispatch.clone()} />
+                        },
+                        None => html! {
+                            <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
+                                   typing_at={state.typing_at()} notes={state.board.notes.clone()}
+                                   notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
+                                   redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+                        },
+                    } }
+                    <PlayTools state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
                 </section>
                 <section class="panel">
                     <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    <StepsPanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
                     <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />

@@ -1,6 +1,7 @@
 //! The engine's answers in words: a solve or count, a check, and where the solution stepper is.
 
 use super::{format_millis, quantity, thousands};
+use crate::engine::logic::{Outcome, Rating};
 use crate::engine::{Conflict, Formulation, Pos, Stats};
 use std::fmt;
 
@@ -46,6 +47,8 @@ pub struct Checked {
     pub millis: f64,
     /// `None` when the player filled in no digits.
     pub yours: Option<Yours>,
+    /// How hard a person finds it, for a puzzle with one solution.
+    pub rating: Option<Rating>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,10 +250,24 @@ impl fmt::Display for Checked {
                 )?
             }
         }
+        if let Some(rating) = &self.rating {
+            write!(f, " Rating: {}.", rating_words(rating))?;
+        }
         match &self.yours {
             Some(yours) => yours.fmt(f),
             None => Ok(()),
         }
+    }
+}
+
+/// `Hard (X-Wing, 52 steps)`, `needs guessing (stuck after 20 steps)`.
+pub fn rating_words(rating: &Rating) -> String {
+    let steps = quantity(rating.steps as u64, "steps");
+    match (rating.level, rating.hardest) {
+        (Some(level), Some(hardest)) => format!("{level} ({hardest}, {steps})"),
+        (Some(level), None) => format!("{level} ({steps})"),
+        (None, _) if rating.outcome == Outcome::Broken => "no solution".to_string(),
+        (None, _) => format!("needs guessing (stuck after {steps})"),
     }
 }
 

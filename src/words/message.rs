@@ -1,7 +1,7 @@
 //! The status line's messages: what happened, with its numbers; `Display` says it in words.
 
 use super::answers::{Checked, Solved};
-use super::{JobKind, format_millis, quantity, sentence, symmetry_name, thousands};
+use super::{JobKind, PlayMessage, format_millis, quantity, sentence, symmetry_name, thousands};
 use crate::engine::format::{self, Format, ParseError};
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::Symmetry;
@@ -132,6 +132,8 @@ pub enum Message {
     Disagree,
     Solved(Box<Solved>),
     Checked(Box<Checked>),
+    /// About notes, hints and difficulty.
+    Play(PlayMessage),
     /// A job's answer, then the import that waited for it.
     Then {
         answer: Box<Message>,
@@ -218,6 +220,7 @@ impl Message {
             Message::Solved(s) => s.is_error(),
             Message::Checked(c) => c.is_error(),
             Message::Then { answer, import } => answer.is_error() || import.is_error(),
+            Message::Play(p) => p.is_error(),
             _ => false,
         }
     }
@@ -307,6 +310,7 @@ impl fmt::Display for Message {
             Message::Disagree => "Compared formulations: they DISAGREE (a bug; please report).",
             Message::Solved(solved) => return solved.fmt(f),
             Message::Checked(checked) => return checked.fmt(f),
+            Message::Play(play) => return play.fmt(f),
             Message::Then { answer, import } => {
                 return write!(f, "{answer} Then the import that waited: {import}");
             }

@@ -2,12 +2,14 @@
 
 mod answers;
 mod message;
+mod play;
 
 pub use crate::engine::format::thousands;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
-pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours};
+pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rating_words};
 pub use message::{Clipboard, ImportError, ImportSource, Imported, Message, Slow};
+pub use play::PlayMessage;
 use serde::{Deserialize, Serialize};
 
 /// What kind of job the engine is busy with; messages name it by its verb.
@@ -19,6 +21,8 @@ pub enum JobKind {
     Generate,
     Check,
     Export(ModelFormat),
+    Hint,
+    Steps,
 }
 
 impl JobKind {
@@ -30,6 +34,8 @@ impl JobKind {
             JobKind::Generate => "Generating",
             JobKind::Check => "Checking",
             JobKind::Export(_) => "Exporting the model",
+            JobKind::Hint => "Finding a hint",
+            JobKind::Steps => "Solving step by step",
         }
     }
 }

@@ -33,7 +33,8 @@ for (const [box, side] of [[3, 9], [4, 16]]) {
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     const text = await statusMatching(page, CHECKED, 120_000);
     assert.match(text, new RegExp(`^Minimal: one solution, and all ${clues} clues are necessary \\(Propagation, `));
-    assert.match(text, /Difficulty: (no guessing needed \(propagation alone solves it\)|propagation needs \d+ guess(es)? to solve it and prove it unique)\.$/);
+    // Then the logic engine's rating.
+    assert.match(text, /Difficulty: (no guessing needed \(propagation alone solves it\)|propagation needs \d+ guess(es)? to solve it and prove it unique)\. Rating: [^.]+\.$/);
     assert.equal(await page.locator('.cell.redundant').count(), 0);
     await shot(page, `generated-${side}`);
     assert.deepEqual(errors, []);

@@ -96,6 +96,10 @@ impl fmt::Display for JsonError {
 
 impl std::error::Error for JsonError {}
 
+/// The page's pencil marks, `{row: {col: [digits]}}`: a key this reader knows and passes
+/// over, read by the page itself.
+pub const NOTES_KEY: &str = "notes";
+
 /// A puzzle read from JSON: its givens, and the givens plus `solved` digits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JsonPuzzle {
@@ -110,6 +114,20 @@ fn brief(v: &Value) -> String {
     } else {
         s
     }
+}
+
+/// A non-negative integer, as a number or as a string of decimal digits (`"5"`, `"12"`), as
+/// the notebooks' reader takes `int()` of each value; `Err` for digits too many for a u64.
+/// Anything else (`"5.0"`, `" 5"`, `"-1"`, `true`) is not one.
+fn integer(v: &Value) -> Option<Result<u64, ()>> {
+    if let Some(n) = v.as_u64() {
+        return Some(Ok(n));
+    }
+    let s = v.as_str()?;
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.parse().map_err(|_| ()))
 }
 
 /// Parses a 1-based index key; `None` after recording an issue.
@@ -174,20 +192,19 @@ fn read_section(
         for (ck, cv) in numeric_order(cols) {
             let cpath = format!("{rpath}[\"{ck}\"]");
             let col = index_key(ck, side, &cpath, issues);
-            let digit = match cv.as_u64() {
-                Some(v) => match Digit::new(v, side) {
-                    Ok(d) => Some(d),
-                    Err(_) => {
-                        issues.push(JsonIssue {
-                            path: cpath.clone(),
-                            error: JsonError::DigitOutOfRange {
-                                value: v.to_string(),
-                                max: side,
-                            },
-                        });
-                        None
-                    }
-                },
+            // A number of decimal digits that is no digit of this size (or too long for any).
+            let digit = match integer(cv).map(|v| v.ok().and_then(|v| Digit::new(v, side).ok())) {
+                Some(Some(d)) => Some(d),
+                Some(None) => {
+                    issues.push(JsonIssue {
+                        path: cpath.clone(),
+                        error: JsonError::DigitOutOfRange {
+                            value: brief(cv),
+                            max: side,
+                        },
+                    });
+                    None
+                }
                 None => {
                     let error = if cv.is_number() && cv.as_i64().is_some_and(|v| v <= 0) {
                         JsonError::DigitOutOfRange {
@@ -265,8 +282,8 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
             });
             None
         }
-        Some(d) => match d
-            .as_u64()
+        Some(d) => match integer(d)
+            .and_then(Result::ok)
             .and_then(|n| usize::try_from(n).ok())
             .map(Size::new)
         {
@@ -282,7 +299,7 @@ pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
     };
     for key in obj
         .keys()
-        .filter(|k| !["dim", "fixed", "solved"].contains(&k.as_str()))
+        .filter(|k| !["dim", "fixed", "solved", NOTES_KEY].contains(&k.as_str()))
     {
         issues.push(JsonIssue {
             path: String::new(),

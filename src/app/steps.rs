@@ -1,0 +1,75 @@
+//! Solve step by step: the whole logical solution of the givens, each step selectable to show
+//! the board at that point.
+
+use super::advice::{StepsEnd, board_after};
+use super::board::Board;
+use super::hint::{HintView, step_view};
+use super::notes::Notes;
+use crate::engine::Grid;
+use crate::engine::logic::Step;
+use crate::words::{Message, PlayMessage};
+
+/// A logical solution of `puzzle`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepLog {
+    pub puzzle: Grid,
+    pub steps: Vec<Step>,
+    pub end: StepsEnd,
+}
+
+/// The last step log, and the step on show.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Steps {
+    pub log: Option<StepLog>,
+    /// The step whose board is on show in place of the player's.
+    pub selected: Option<usize>,
+}
+
+/// The board at one step: the digits and candidates before it, and the step marked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepView {
+    pub grid: Grid,
+    pub notes: Notes,
+    pub hint: HintView,
+}
+
+impl Steps {
+    /// The worker's step log of the board's givens.
+    pub fn answered(&mut self, steps: Vec<Step>, end: StepsEnd, board: &Board) -> Message {
+        let count = steps.len();
+        self.log = Some(StepLog {
+            puzzle: board.grid.puzzle(),
+            steps,
+            end,
+        });
+        self.selected = None;
+        Message::Play(PlayMessage::Stepped { count, end })
+    }
+
+    /// Shows the board at step `index` (`None`: the player's board again).
+    pub fn select(&mut self, index: Option<usize>) {
+        let len = self.log.as_ref().map_or(0, |l| l.steps.len());
+        self.selected = index.filter(|&i| i < len);
+    }
+
+    /// Drops a log of other givens than the board's.
+    pub fn fit(&mut self, board: &Board) {
+        if self
+            .log
+            .as_ref()
+            .is_some_and(|l| l.puzzle != board.grid.puzzle())
+        {
+            *self = Steps::default();
+        }
+    }
+
+    /// The board at the selected step, if one is.
+    pub fn view(&self) -> Option<StepView> {
+        let log = self.log.as_ref()?;
+        let k = self.selected?;
+        let step = log.steps.get(k)?;
+        let (grid, notes) = board_after(&log.puzzle, &log.steps, k);
+        let hint = step_view(step, grid.size(), true);
+        Some(StepView { grid, notes, hint })
+    }
+}

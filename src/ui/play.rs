@@ -1,0 +1,82 @@
+//! A player's tools under the board: Notes, Auto candidates, Hint and Apply hint, and the
+//! selected cell's notes where the cells are too small to show them.
+
+use super::board::{NOTES_LISTED_ABOVE, symbol};
+use super::controls::button;
+use super::engine::EngineHandle;
+use crate::app::state::{Action, AppState, JobKind};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct PlayProps {
+    pub state: Rc<AppState>,
+    pub engine: EngineHandle,
+    pub on_action: Callback<Action>,
+}
+
+#[component]
+pub fn PlayTools(props: &PlayProps) -> Html {
+    let state = &props.state;
+    let busy = state.busy();
+    let act = |a: Action| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
+    };
+    // Pressed again on the same board, Hint shows more of the hint on show.
+    let hint = (!busy).then(|| {
+        let engine = props.engine.clone();
+        let state = props.state.clone();
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            if state.hints.can_reveal(&state.board) {
+                on_action.emit(Action::RevealHint);
+            } else {
+                let kind = JobKind::Hint;
+                engine.run(state.next_job_id(), kind, state.request(kind));
+            }
+        })
+    });
+    let apply = (!busy && state.hints.step(&state.board).is_some()).then(|| act(Action::ApplyHint));
+    let notes_on = state.editing.notes_mode;
+    let auto_on = state.board.auto;
+    let auto = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::SetAutoCandidates(!auto_on)))
+    };
+    let side = state.size().side();
+    // Too small to draw in: the selected cell's notes are listed here instead.
+    let listed = state
+        .editing
+        .selected
+        .filter(|_| side > NOTES_LISTED_ABOVE)
+        .map(|p| {
+            let digits = state.board.notes.digits(p.index(state.size()));
+            let text = match digits.is_empty() {
+                true => "none".to_string(),
+                false => digits
+                    .iter()
+                    .map(|&d| symbol(d, side))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            };
+            html! { <p class="cell-notes">{ format!("Notes in {p}: {text}") }</p> }
+        });
+    html! {
+        <div class="play-tools">
+            <div class="tools" role="group" aria-label="Play">
+                <button type="button" class="toggle" aria-pressed={notes_on.to_string()}
+                        title="Notes (N): typed digits toggle small candidates" onclick={act(Action::ToggleNotes)}>
+                    { "Notes" }
+                </button>
+                <button type="button" role="switch" class="toggle" aria-checked={auto_on.to_string()}
+                        aria-disabled={busy.to_string()} onclick={auto}>
+                    { "Auto candidates" }
+                </button>
+                { button("Hint", hint, classes!()) }
+                { button("Apply hint", apply, classes!()) }
+            </div>
+            <div class="slot">{ for listed }</div>
+        </div>
+    }
+}

@@ -1,0 +1,65 @@
+//! The "Solve step by step" panel: the logical solution's steps, each a button that shows the
+//! board at that step.
+
+use super::controls::button;
+use super::engine::EngineHandle;
+use crate::app::advice::StepsEnd;
+use crate::app::state::{Action, AppState, JobKind};
+use crate::engine::logic::explain;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct StepsProps {
+    pub state: Rc<AppState>,
+    pub engine: EngineHandle,
+    pub on_action: Callback<Action>,
+}
+
+#[component]
+pub fn StepsPanel(props: &StepsProps) -> Html {
+    let state = &props.state;
+    let start = (!state.busy()).then(|| {
+        let engine = props.engine.clone();
+        let state = props.state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let kind = JobKind::Steps;
+            engine.run(state.next_job_id(), kind, state.request(kind));
+        })
+    });
+    let show = |k: Option<usize>| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::ShowStep(k)))
+    };
+    let list = state.steps.log.as_ref().map(|log| {
+        let items = log.steps.iter().enumerate().map(|(k, step)| {
+            let current = state.steps.selected == Some(k);
+            html! {
+                <li>
+                    <button type="button" class="step" aria-pressed={current.to_string()} onclick={show(Some(k))}>
+                        { format!("{}. {}", k + 1, explain(step)) }
+                    </button>
+                </li>
+            }
+        });
+        let end = match log.end {
+            StepsEnd::Solved => "solved",
+            StepsEnd::Stuck => "stuck: needs guessing",
+            StepsEnd::NoSolution => "no solution",
+        };
+        html! {
+            <>
+                { button("Back to the board", state.steps.selected.is_some().then(|| show(None)), classes!()) }
+                <ol class="steps" aria-label="Steps">{ for items }</ol>
+                <p class="steps-end">{ end }</p>
+            </>
+        }
+    });
+    html! {
+        <details class="steps-panel">
+            <summary>{ "Solve step by step" }</summary>
+            { button("Solve step by step", start, classes!()) }
+            { for list }
+        </details>
+    }
+}

@@ -1,0 +1,212 @@
+//! What the page says to a player: notes, hints, the steps of a logical solution, difficulty.
+
+use super::{format_millis, quantity, rating_words, sentence};
+use crate::app::advice::StepsEnd;
+use crate::engine::logic::{Rating, Step, Technique, Unit, explain};
+use crate::engine::{Pos, Size};
+use std::fmt;
+
+/// A player's tools: notes and Auto candidates.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayMessage {
+    /// Notes mode switched: what a typed digit does now.
+    NotesMode {
+        on: bool,
+    },
+    /// Auto candidates switched; `cells`: the empty cells given their candidates.
+    AutoCandidates {
+        on: bool,
+        cells: usize,
+    },
+    /// Notes go in empty cells only.
+    NotesNeedEmptyCell {
+        at: Pos,
+    },
+    /// A hint's first word: the technique and the units to look at.
+    HintArea {
+        technique: Technique,
+        units: Vec<Unit>,
+    },
+    /// The exact step, in the engine's sentence.
+    HintStep {
+        step: Box<Step>,
+    },
+    /// The player's digits (or notes, `notes`) in these cells are not the solution's;
+    /// `shown` once the board marks them.
+    HintWrong {
+        cells: Vec<Pos>,
+        notes: bool,
+        shown: bool,
+    },
+    HintSolved,
+    HintNoSolution,
+    /// No technique applies; `several` when the givens have several solutions.
+    HintStuck {
+        several: bool,
+    },
+    /// Apply hint made the step.
+    HintApplied {
+        placed: usize,
+        removed: usize,
+    },
+    /// The logical solution of the givens: `count` steps, ending in `end`.
+    Stepped {
+        count: usize,
+        end: StepsEnd,
+    },
+    /// A puzzle generated for a difficulty, and its rating.
+    Generated {
+        rating: Rating,
+        size: Size,
+        clues: usize,
+        seed: u64,
+        millis: f64,
+        next_seed: u64,
+    },
+}
+
+impl PlayMessage {
+    pub fn is_error(&self) -> bool {
+        matches!(
+            self,
+            PlayMessage::HintWrong { .. } | PlayMessage::HintNoSolution
+        )
+    }
+}
+
+/// `r1c2, r3c4 and 5 more`: the first few cells of a list.
+fn cell_list(cells: &[Pos]) -> String {
+    const SHOWN: usize = 4;
+    let first: Vec<String> = cells.iter().take(SHOWN).map(Pos::to_string).collect();
+    match cells.len().saturating_sub(SHOWN) {
+        0 => first.join(", "),
+        more => format!("{} and {more} more", first.join(", ")),
+    }
+}
+
+fn hint_wrong(f: &mut fmt::Formatter<'_>, cells: &[Pos], notes: bool, shown: bool) -> fmt::Result {
+    let n = cells.len() as u64;
+    match (notes, shown) {
+        (false, false) => write!(
+            f,
+            "Hint: {} of yours {} not the solution's. Press Hint again to see where.",
+            quantity(n, "digits"),
+            if n == 1 { "is" } else { "are" }
+        ),
+        (false, true) => write!(
+            f,
+            "Hint: not the solution's digit in {} (marked on the board).",
+            cell_list(cells)
+        ),
+        (true, false) => write!(
+            f,
+            "Hint: the notes of {} leave out the digit the solution has there. Press Hint \
+             again to see where.",
+            quantity(n, "cells")
+        ),
+        (true, true) => write!(
+            f,
+            "Hint: the notes of {} leave out the solution's digit (marked on the board).",
+            cell_list(cells)
+        ),
+    }
+}
+
+impl fmt::Display for PlayMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayMessage::NotesMode { on: true } => f.write_str(
+                "Notes on: a digit typed into an empty cell is noted there, or taken out if it is.",
+            ),
+            PlayMessage::NotesMode { on: false } => {
+                f.write_str("Notes off: a digit typed fills the cell.")
+            }
+            PlayMessage::AutoCandidates { on: true, cells } => write!(
+                f,
+                "Auto candidates: every empty cell shows its candidates ({}); a digit placed \
+                 takes itself out of its row, column and box.",
+                quantity(*cells as u64, "cells")
+            ),
+            PlayMessage::AutoCandidates { on: false, .. } => {
+                f.write_str("Auto candidates off: the notes are cleared (Undo brings them back).")
+            }
+            PlayMessage::NotesNeedEmptyCell { at } => write!(
+                f,
+                "Notes go in empty cells; {at} holds a digit (Backspace erases it)."
+            ),
+            PlayMessage::HintArea { technique, units } => {
+                let place = match units.as_slice() {
+                    [] => String::new(),
+                    [u] => format!(" in {u}"),
+                    [u, v] => format!(" in {u} and {v}"),
+                    [u, ..] => format!(" starting in {u}"),
+                };
+                write!(
+                    f,
+                    "Hint: {technique}{place}. Press Hint again for the exact step."
+                )
+            }
+            PlayMessage::HintStep { step } => write!(
+                f,
+                "{} Apply hint makes this step.",
+                sentence(format!("Hint: {}", explain(step)))
+            ),
+            PlayMessage::HintWrong {
+                cells,
+                notes,
+                shown,
+            } => hint_wrong(f, cells, *notes, *shown),
+            PlayMessage::HintSolved => f.write_str("The grid is solved: no hint needed."),
+            PlayMessage::HintNoSolution => {
+                f.write_str("The givens have no solution, so there is no step to hint at.")
+            }
+            PlayMessage::HintStuck { several } => write!(
+                f,
+                "No technique the page knows applies here: the rest needs guessing{}.",
+                if *several {
+                    " (the givens have several solutions)"
+                } else {
+                    ""
+                }
+            ),
+            PlayMessage::Stepped { count, end } => {
+                let steps = quantity(*count as u64, "steps");
+                match end {
+                    StepsEnd::Solved => write!(
+                        f,
+                        "Solved step by step in {steps}; select a step to see the board then."
+                    ),
+                    StepsEnd::Stuck => write!(
+                        f,
+                        "Stuck after {steps}: the rest needs guessing. Select a step to see the board then."
+                    ),
+                    StepsEnd::NoSolution => {
+                        f.write_str("The givens have no solution, so there are no steps to take.")
+                    }
+                }
+            }
+            PlayMessage::Generated {
+                rating,
+                size,
+                clues,
+                seed,
+                millis,
+                next_seed,
+            } => write!(
+                f,
+                "{} puzzle, {}, seed {seed} ({size}, {}; {}); the seed field moves on to \
+                 {next_seed} for a new one.",
+                rating.label(),
+                quantity(*clues as u64, "clues"),
+                rating_words(rating),
+                format_millis(*millis)
+            ),
+            PlayMessage::HintApplied { placed, removed } => write!(
+                f,
+                "Hint applied: {} placed, {} removed (Undo takes it back).",
+                quantity(*placed as u64, "digits"),
+                quantity(*removed as u64, "candidates")
+            ),
+        }
+    }
+}

@@ -1,0 +1,451 @@
+//! Playing: notes (toggled, removed by a placed digit, undone, saved, exported), Auto
+//! candidates, and hints from the worker's answer to the step applied.
+
+#[path = "common/app.rs"]
+mod app;
+
+use app::*;
+use sudoku_lab::app::advice::{self, Hint};
+use sudoku_lab::app::protocol::{Request, Response};
+use sudoku_lab::app::serve::{self, Clock};
+use sudoku_lab::app::state::{Action, AppState, Detail, JobKind, Message, Notes};
+use sudoku_lab::engine::format::Format;
+use sudoku_lab::engine::logic::Marks;
+use sudoku_lab::engine::{Digit, Entry, Grid, Pos};
+use sudoku_lab::words::PlayMessage;
+
+struct Zero;
+impl Clock for Zero {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+fn notes_at(s: &AppState, at: Pos) -> Vec<u8> {
+    let cell = at.index(s.size());
+    s.board.notes.digits(cell).iter().map(|d| d.get()).collect()
+}
+
+fn playing() -> AppState {
+    run(AppState::default(), [Action::Import(PUZZLE.into())])
+}
+
+/// The puzzle's one solution.
+fn solution() -> Grid {
+    report(&puzzle(), 2).solutions[0].clone()
+}
+
+/// Asks the worker for a hint on the state's board and hands its answer back.
+fn hinted(s: AppState) -> AppState {
+    let id = s.next_job_id();
+    let request = s.request(JobKind::Hint);
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Hint,
+            },
+            Action::Answered { id, response },
+        ],
+    )
+}
+
+#[test]
+fn notes_toggle_in_notes_mode_and_undo_one_at_a_time() {
+    let s = run(
+        playing(),
+        [
+            Action::Select(p(0, 1)),
+            Action::ToggleNotes,
+            Action::Input(d(1)),
+            Action::Input(d(9)),
+            Action::Input(d(6)),
+        ],
+    );
+    assert!(s.editing.notes_mode);
+    assert_eq!(notes_at(&s, p(0, 1)), [1, 6, 9]);
+    assert_eq!(s.board.grid.digit(p(0, 1)), None, "the cell stays empty");
+    let s = s.reduce(Action::Input(d(6)));
+    assert_eq!(notes_at(&s, p(0, 1)), [1, 9], "a second 6 takes it out");
+    let s = s.reduce(Action::Undo);
+    assert_eq!(notes_at(&s, p(0, 1)), [1, 6, 9]);
+    let s = run(s, [Action::Undo, Action::Undo]);
+    assert_eq!(notes_at(&s, p(0, 1)), [1]);
+    let s = s.reduce(Action::Redo);
+    assert_eq!(notes_at(&s, p(0, 1)), [1, 9]);
+    // A note in a filled cell is refused with a word.
+    let s = run(s, [Action::Select(p(0, 0)), Action::Input(d(2))]);
+    assert_eq!(notes_at(&s, p(0, 0)), Vec::<u8>::new());
+    assert!(matches!(
+        s.status,
+        Message::Play(PlayMessage::NotesNeedEmptyCell { .. })
+    ));
+    // Erase on an empty cell takes its notes away.
+    let s = run(s, [Action::Select(p(0, 1)), Action::Erase]);
+    assert!(s.board.notes.is_empty());
+}
+
+#[test]
+fn a_placed_digit_leaves_its_peers_notes() {
+    let s = run(
+        playing(),
+        [
+            Action::ToggleNotes,
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::Input(d(6)),
+            Action::Select(p(1, 0)),
+            Action::Input(d(6)),
+            Action::Select(p(8, 8)),
+            Action::Input(d(6)),
+            Action::ToggleNotes,
+            Action::Select(p(0, 2)),
+            Action::Input(d(6)),
+        ],
+    );
+    assert_eq!(s.board.grid.digit(p(0, 2)), Some(d(6)));
+    assert_eq!(notes_at(&s, p(0, 1)), [1], "same row");
+    assert_eq!(notes_at(&s, p(1, 0)), Vec::<u8>::new(), "same box");
+    assert_eq!(notes_at(&s, p(8, 8)), [6], "not a peer");
+    let s = s.reduce(Action::Undo);
+    assert_eq!(
+        notes_at(&s, p(0, 1)),
+        [1, 6],
+        "one undo step brings them back"
+    );
+    assert_eq!(notes_at(&s, p(1, 0)), [6]);
+}
+
+#[test]
+fn notes_mode_joins_two_keys_into_one_note_on_49x49() {
+    let size = sudoku_lab::engine::Size::new(7).expect("49x49");
+    let digit = |v| Digit::new(v, 49).expect("digit");
+    let s = run(
+        AppState::default(),
+        [
+            Action::SetSize(size),
+            Action::Select(p(0, 0)),
+            Action::ToggleNotes,
+            Action::Input(digit(4)),
+            Action::InputMore(digit(42)),
+        ],
+    );
+    assert_eq!(notes_at(&s, p(0, 0)), [42]);
+    let s = s.reduce(Action::Undo);
+    assert!(s.board.notes.is_empty(), "one number, one undo step");
+}
+
+#[test]
+fn auto_candidates_fill_every_empty_cell_and_come_back_when_a_digit_goes() {
+    let s = run(playing(), [Action::SetAutoCandidates(true)]);
+    assert!(s.board.auto);
+    let marks = Marks::from_grid(&s.board.grid);
+    for cell in 0..81 {
+        let want = if marks.value(cell).is_some() {
+            0
+        } else {
+            marks.mask(cell)
+        };
+        assert_eq!(s.board.notes.get(cell), want, "cell {cell}");
+    }
+    let before = s.board.notes.get(p(0, 1).index(s.size()));
+    let s = run(s, [Action::Select(p(0, 1)), Action::Input(d(1))]);
+    let s = s.reduce(Action::Erase);
+    assert_eq!(s.board.notes.get(p(0, 1).index(s.size())), before);
+    let s = s.reduce(Action::SetAutoCandidates(false));
+    assert!(s.board.notes.is_empty() && !s.board.auto);
+    let s = s.reduce(Action::Undo);
+    assert!(
+        s.board.auto && !s.board.notes.is_empty(),
+        "undo turns it back on"
+    );
+}
+
+#[test]
+fn notes_survive_a_reload_and_a_json_round_trip() {
+    let s = run(
+        playing(),
+        [
+            Action::ToggleNotes,
+            Action::Select(p(2, 4)),
+            Action::Input(d(3)),
+            Action::Input(d(7)),
+        ],
+    );
+    let text = serde_json::to_string(&s.saved()).expect("saves");
+    let back = AppState::from_stored(Some(&text));
+    assert_eq!(back.board.notes, s.board.notes);
+    assert!(back.editing.notes_mode);
+
+    let s = s.reduce(Action::Save(Format::Json));
+    let json = s.files.download.as_ref().expect("a download").text.clone();
+    assert!(json.contains(r#""notes":{"3":{"5":[3,7]}}"#), "{json}");
+    let parsed = sudoku_lab::engine::format::parse(&json).expect("other readers read it");
+    assert_eq!(parsed.grid, s.board.grid);
+    let fresh = AppState::default().reduce(Action::Import(json));
+    assert_eq!(fresh.board.notes, s.board.notes);
+    assert_eq!(fresh.board.grid, s.board.grid);
+    assert_eq!(Notes::from_json("{\"dim\":3}", s.size()), Notes::default());
+}
+
+#[test]
+fn a_hint_shows_the_area_then_the_step_and_applies_as_one_undo_step() {
+    let s = hinted(playing());
+    let Some(Hint::Step(step)) = s.hints.current(&s.board).map(|h| h.hint.clone()) else {
+        panic!("a step: {:?}", s.status);
+    };
+    assert!(matches!(
+        s.status,
+        Message::Play(PlayMessage::HintArea { .. })
+    ));
+    assert!(s.hints.can_reveal(&s.board));
+    let view = s.hints.view(&s.board);
+    assert!(!view.area.is_empty() && view.struck.is_empty() && view.placed.is_empty());
+
+    let s = s.reduce(Action::RevealHint);
+    assert_eq!(
+        s.hints.current(&s.board).map(|h| h.detail),
+        Some(Detail::Exact)
+    );
+    assert!(matches!(
+        s.status,
+        Message::Play(PlayMessage::HintStep { .. })
+    ));
+    assert!(s.status.to_string().starts_with("Hint: "), "{}", s.status);
+    let view = s.hints.view(&s.board);
+    assert_eq!(view.placed, step.placements);
+    assert_eq!(view.struck, step.eliminations);
+
+    let before = s.board.grid.clone();
+    let s = s.reduce(Action::ApplyHint);
+    let solution = solution();
+    let mut want = before.clone();
+    for &(at, digit) in &step.placements {
+        assert_eq!(
+            solution.digit(at),
+            Some(digit),
+            "the step agrees with the solution"
+        );
+        want.set(at, Entry::Filled(digit));
+    }
+    assert_eq!(s.board.grid, want, "the board changed exactly by the step");
+    for &(at, digit) in &step.eliminations {
+        assert!(!s.board.notes.digits(at.index(s.size())).contains(&digit));
+    }
+    assert!(s.hints.current(&s.board).is_none(), "the hint is used up");
+    let s = s.reduce(Action::Undo);
+    assert_eq!(s.board.grid, before);
+}
+
+#[test]
+fn a_hint_says_first_that_a_digit_is_wrong_then_where() {
+    let solution = solution();
+    let wrong = (1..=9)
+        .map(d)
+        .find(|&x| Some(x) != solution.digit(p(0, 1)))
+        .expect("a wrong digit");
+    let s = run(playing(), [Action::Select(p(0, 1)), Action::Input(wrong)]);
+    let s = hinted(s);
+    assert!(s.status.is_error());
+    assert!(matches!(
+        s.status,
+        Message::Play(PlayMessage::HintWrong { shown: false, .. })
+    ));
+    assert!(s.hints.view(&s.board).cells.is_empty(), "not shown yet");
+    let s = s.reduce(Action::RevealHint);
+    assert_eq!(s.hints.view(&s.board).cells, [p(0, 1)]);
+    assert!(s.status.to_string().contains("r1c2"), "{}", s.status);
+}
+
+#[test]
+fn notes_that_leave_out_the_solution_are_a_hint_and_agreeing_notes_narrow_it() {
+    let solution = solution();
+    let want = solution.digit(p(0, 1)).expect("solved");
+    let other = (1..=9).map(d).find(|&x| x != want).expect("another digit");
+    let s = run(
+        playing(),
+        [
+            Action::ToggleNotes,
+            Action::Select(p(0, 1)),
+            Action::Input(other),
+        ],
+    );
+    let s = hinted(s);
+    assert!(matches!(
+        s.status,
+        Message::Play(PlayMessage::HintWrong { notes: true, .. })
+    ));
+    // A cell whose notes hold only the solution's digit is a naked single for the hint.
+    let mut notes = Notes::default();
+    notes.set(
+        puzzle().size(),
+        p(0, 1).index(puzzle().size()),
+        1 << want.index(),
+    );
+    match advice::hint(&puzzle(), &notes) {
+        Hint::Step(step) => assert!(!step.placements.is_empty() || !step.eliminations.is_empty()),
+        other => panic!("a step, not {other:?}"),
+    }
+}
+
+#[test]
+fn the_worker_says_solved_and_no_solution() {
+    let solved = solution();
+    assert_eq!(advice::hint(&solved, &Notes::default()), Hint::Solved);
+    let mut clash = puzzle();
+    clash.set(p(0, 1), Entry::Given(d(4)));
+    assert_eq!(advice::hint(&clash, &Notes::default()), Hint::NoSolution);
+    let request = Request::Hint {
+        grid: puzzle(),
+        notes: Notes::default(),
+    };
+    let answer = serve::handle(request, &Zero, &mut |_: Response| {});
+    assert!(matches!(
+        answer,
+        Response::Hinted {
+            hint: Hint::Step(_),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn generate_for_a_difficulty_asks_for_no_guessing_and_says_the_rating() {
+    use sudoku_lab::app::protocol::Symmetry;
+    use sudoku_lab::engine::logic::Level;
+    use sudoku_lab::engine::{Formulation, Size};
+    let s = AppState::default().reduce(Action::SetDifficulty(Some(Level::Easy)));
+    let request = s.request(JobKind::Generate);
+    assert_eq!(
+        request,
+        Request::Generate {
+            size: Size::NINE,
+            seed: s.generation.seed,
+            symmetry: Symmetry::None,
+            formulation: Formulation::default(),
+            difficulty: Some(Level::Easy),
+        }
+    );
+    let text = serde_json::to_string(&s.saved()).expect("saves");
+    assert_eq!(
+        AppState::from_stored(Some(&text)).generation.difficulty,
+        Some(Level::Easy)
+    );
+    let id = s.next_job_id();
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    let Response::Generated {
+        rating: Some(ref rating),
+        ref puzzle,
+        ..
+    } = response
+    else {
+        panic!("a rated puzzle: {response:?}");
+    };
+    assert_eq!(rating.level, Some(Level::Easy));
+    assert_eq!(*rating, sudoku_lab::engine::logic::rate(puzzle, true));
+    let clues = puzzle.given_count();
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Generate,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let said = s.status.to_string();
+    assert!(
+        said.starts_with(&format!("Easy puzzle, {clues} clues, seed 1 (9x9, Easy (")),
+        "{said}"
+    );
+    // Minimal again asks for today's puzzle.
+    let s = s.reduce(Action::SetDifficulty(None));
+    assert!(matches!(
+        s.request(JobKind::Generate),
+        Request::Generate {
+            difficulty: None,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn check_states_the_rating_of_a_unique_puzzle() {
+    let s = playing();
+    let id = s.next_job_id();
+    let response = serve::handle(s.request(JobKind::Check), &Zero, &mut |_: Response| {});
+    let Response::Checked {
+        rating: Some(rating),
+        ..
+    } = response.clone()
+    else {
+        panic!("a rating: {response:?}");
+    };
+    let words = sudoku_lab::words::rating_words(&rating);
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Check,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let said = s.status.to_string();
+    assert!(said.contains(&format!(" Rating: {words}.")), "{said}");
+    let level = rating.level.map(|l| l.name()).unwrap_or("needs guessing");
+    assert!(words.starts_with(level), "{words}");
+    assert!(words.ends_with(" steps)"), "{words}");
+}
+
+#[test]
+fn solve_step_by_step_lists_every_step_and_shows_the_board_at_each() {
+    let s = playing();
+    let id = s.next_job_id();
+    let request = s.request(JobKind::Steps);
+    assert_eq!(request, Request::Steps { puzzle: puzzle() });
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    let s = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Steps,
+            },
+            Action::Answered { id, response },
+        ],
+    );
+    let log = s.steps.log.clone().expect("a step log");
+    assert_eq!(log.end, advice::StepsEnd::Solved);
+    assert!(!log.steps.is_empty());
+    assert_eq!(
+        s.status.to_string(),
+        format!(
+            "Solved step by step in {} steps; select a step to see the board then.",
+            log.steps.len()
+        )
+    );
+    // Step k shows the board before it, with the step marked; applying them all solves it.
+    let s = s.reduce(Action::ShowStep(Some(1)));
+    let view = s.steps.view().expect("a step on show");
+    let (grid, _) = advice::board_after(&puzzle(), &log.steps, 1);
+    assert_eq!(view.grid, grid);
+    assert_eq!(view.hint.placed, log.steps[1].placements);
+    let (last, _) = advice::board_after(&puzzle(), &log.steps, log.steps.len());
+    assert_eq!(last.values(), solution().values());
+    // Back to the board, or any other action, ends the view; new givens drop the log.
+    assert_eq!(s.clone().reduce(Action::ShowStep(None)).steps.view(), None);
+    assert_eq!(s.clone().reduce(Action::Select(p(0, 0))).steps.view(), None);
+    let s = s.reduce(Action::Clear);
+    assert_eq!(s.steps.log, None);
+    let stuck = advice::steps(&Grid::empty(puzzle().size()));
+    assert_eq!(
+        stuck.1,
+        advice::StepsEnd::Stuck,
+        "an empty grid needs guessing"
+    );
+}
