@@ -560,3 +560,45 @@ fn the_editing_reducer_works_on_a_board_alone() {
     assert!(editing.reduce(EditAction::Undo, &mut board, &mut status, false));
     assert_eq!((board.size(), &status), (Size::NINE, &Message::Undone));
 }
+
+#[test]
+fn a_second_key_after_an_erase_in_between_is_a_number_of_its_own() {
+    // The page may send the second key as a continuation before it shows that an erase (or
+    // any other action) ended the first: the state keeps the keys apart.
+    let size = Size::new(7).expect("49x49");
+    let on = |v: u64| Digit::new(v, 49).expect("digit");
+    let cell = p(48, 0);
+    let s = run(
+        AppState::new(Grid::empty(size)),
+        [
+            Action::Select(cell),
+            Action::Input(on(4)),
+            Action::Erase,
+            Action::InputMore(on(42)),
+        ],
+    );
+    assert_eq!(s.board.grid.digit(cell), Some(on(2)));
+    // Undo takes back the 2 alone; the erase stays.
+    assert_eq!(s.reduce(Action::Undo).board.grid.digit(cell), None);
+    // A last key of 0 names no digit and leaves the cell as it was.
+    let zero = run(
+        AppState::new(Grid::empty(size)),
+        [
+            Action::Select(cell),
+            Action::Input(on(4)),
+            Action::Erase,
+            Action::InputMore(on(40)),
+        ],
+    );
+    assert_eq!(zero.board.grid.digit(cell), None);
+    // Without anything between, the two keys still make one number.
+    let joined = run(
+        AppState::new(Grid::empty(size)),
+        [
+            Action::Select(cell),
+            Action::Input(on(4)),
+            Action::InputMore(on(42)),
+        ],
+    );
+    assert_eq!(joined.board.grid.digit(cell), Some(on(42)));
+}

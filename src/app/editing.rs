@@ -108,6 +108,19 @@ impl Editing {
             EditAction::Input(_) | EditAction::InputMore(_) | EditAction::Erase
         );
         let size = board.size();
+        // A second quick key continues a number only if nothing came between the two keys
+        // (the page may not yet show that an erase or a click ended the first): otherwise it
+        // is a key of its own, the number's last digit.
+        let action = match action {
+            EditAction::InputMore(d) if !typed.is_some_and(|t| Some(t.at) == self.selected) => {
+                let last = u64::from(d.get()) % 10;
+                match Digit::new(last, size.side()) {
+                    Ok(d) => EditAction::Input(d),
+                    Err(_) => EditAction::NotADigit(last.to_string()),
+                }
+            }
+            other => other,
+        };
         let replaced = match action {
             EditAction::Select(p) => {
                 if p.row < size.side() && p.col < size.side() {
