@@ -112,7 +112,7 @@ impl Editing {
         // (the page may not yet show that an erase or a click ended the first): otherwise it
         // is a key of its own, the number's last digit.
         let action = match action {
-            EditAction::InputMore(d) if !typed.is_some_and(|t| Some(t.at) == self.selected) => {
+            EditAction::InputMore(d) if typed.is_none_or(|t| Some(t.at) != self.selected) => {
                 let last = u64::from(d.get()) % 10;
                 match Digit::new(last, size.side()) {
                     Ok(d) => EditAction::Input(d),
