@@ -98,8 +98,9 @@ test('a puzzle with several solutions is counted and its solutions can be steppe
 
 test('a long count shows how many solutions it has found and can be cancelled', async () => {
   const { page } = await freshApp(env.context, env.url);
-  await importText(page, '.'.repeat(16));
-  // MIP re-solves once per solution: the 288 of an empty 4x4 take it many seconds.
+  await importText(page, '.'.repeat(81));
+  // MIP solves an LP per branch and bound node: an empty 9x9's first 10,000 solutions take it
+  // minutes (the 288 of an empty 4x4 it counts at once).
   await page.getByRole('radio', { name: 'MIP', exact: true }).check();
   await page.getByRole('button', { name: 'Count solutions' }).click();
   await page.locator('.progress-text')
