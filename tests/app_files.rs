@@ -160,6 +160,10 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
         "{}",
         s.status
     );
+}
+
+#[test]
+fn lines_with_the_cells_of_a_larger_grid_stay_puzzles_of_their_own() {
     // Sixteen 9x9 lines hold as many cells as a 36x36 grid, and sixteen 4x4 lines as many as
     // a 16x16 one; both are still collections (the 16x16 reading of these clashes). Sixteen
     // rows of sixteen cells that read as one 16x16 grid are that grid.

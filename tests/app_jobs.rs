@@ -56,6 +56,41 @@ fn answers_to_other_jobs_are_ignored() {
     assert_eq!(late, idle);
 }
 
+/// A job of `kind` answered with `report` says `expected` first, keeps the solutions and shows
+/// the first one, marked as the solver's and undoable.
+fn assert_solve_answer(kind: JobKind, report: SolveReport, expected: &str) {
+    let (s, id) = busy_with(kind);
+    let before = s.board.grid.clone();
+    let solutions = report.solutions.clone();
+    let s = s.reduce(Action::Answered {
+        id,
+        response: Response::Solved {
+            report,
+            millis: 0.4,
+        },
+    });
+    assert!(!s.busy());
+    assert!(
+        s.status.to_string().starts_with(expected),
+        "{kind:?}: {}",
+        s.status
+    );
+    assert_eq!(s.jobs.solutions, solutions);
+    match solutions.first() {
+        Some(first) => {
+            assert_eq!(&s.board.grid, first, "the first solution is shown");
+            let marked = s.solver_cells().iter().filter(|&&m| m).count();
+            assert_eq!(
+                marked,
+                81 - s.board.grid.given_count(),
+                "the solver's digits are marked"
+            );
+            assert_eq!(s.reduce(Action::Undo).board.grid, before, "and undoable");
+        }
+        None => assert_eq!(s.board.grid, before),
+    }
+}
+
 #[test]
 fn solve_answers_say_what_happened_in_words_and_numbers() {
     let unique = report(&puzzle(), 2);
@@ -137,36 +172,7 @@ fn solve_answers_say_what_happened_in_words_and_numbers() {
         ),
     ];
     for (kind, report, expected) in cases {
-        let (s, id) = busy_with(kind);
-        let before = s.board.grid.clone();
-        let solutions = report.solutions.clone();
-        let s = s.reduce(Action::Answered {
-            id,
-            response: Response::Solved {
-                report,
-                millis: 0.4,
-            },
-        });
-        assert!(!s.busy());
-        assert!(
-            s.status.to_string().starts_with(expected),
-            "{kind:?}: {}",
-            s.status
-        );
-        assert_eq!(s.jobs.solutions, solutions);
-        match solutions.first() {
-            Some(first) => {
-                assert_eq!(&s.board.grid, first, "the first solution is shown");
-                let marked = s.solver_cells().iter().filter(|&&m| m).count();
-                assert_eq!(
-                    marked,
-                    81 - s.board.grid.given_count(),
-                    "the solver's digits are marked"
-                );
-                assert_eq!(s.reduce(Action::Undo).board.grid, before, "and undoable");
-            }
-            None => assert_eq!(s.board.grid, before),
-        }
+        assert_solve_answer(kind, report, expected);
     }
     // More solutions counted than kept: the stepper covers only the kept ones.
     let (s, id) = busy_with(JobKind::Count);

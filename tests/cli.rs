@@ -225,12 +225,15 @@ fn a_puzzle_wrapped_over_lines_is_one_puzzle_though_a_piece_reads_alone() {
     assert!(err.contains("contradictory givens"), "{err}");
 }
 
+/// Two 9x9 puzzles for the batch tests.
+const TWO: [&str; 2] = [
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+];
+
 #[test]
 fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them() {
-    let two = [
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-    ];
+    let two = TWO;
     // JSON of several puzzles is one document per line, and reads back.
     let (json, _, code) = run(&["convert", "--to=json", "-"], &two.join("\n"));
     assert_eq!((json.lines().count(), code), (2, 0));
@@ -297,6 +300,12 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
     let noted = format!("{}\nSolution below\n", rows9.join("\n"));
     let (out, _, _) = run(&["convert", "--to", "line", "-"], &noted);
     assert_eq!(out, format!("{nine}\ninvalid\n"));
+}
+
+#[test]
+fn bad_lines_in_a_batch_spoil_only_themselves() {
+    let two = TWO;
+    let nine = two[0];
     // Fifteen 4x4 puzzles and one that clashes are sixteen answers, not one bad 16x16.
     let mut fours: Vec<String> = (0..15)
         .map(|i| {

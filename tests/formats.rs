@@ -52,8 +52,7 @@ fn malformed_inputs_get_precise_errors() {
         v[i] = t.to_string();
         v.join(" ")
     };
-    let cases: Vec<(String, ParseError)> =
-        vec![
+    let cases: Vec<(String, ParseError)> = vec![
         ("".into(), ParseError::Empty),
         ("   \n\t ".into(), ParseError::Empty),
         ("|-+|".into(), ParseError::Empty),
@@ -135,6 +134,14 @@ fn malformed_inputs_get_precise_errors() {
             "1, 2, 3".into(),
             ParseError::NotASquareOfSquare { cells: 3 },
         ),
+    ];
+    assert!(cases.len() >= 27);
+    assert_parse_errors(cases);
+}
+
+#[test]
+fn malformed_json_gets_precise_errors() {
+    let cases: Vec<(String, ParseError)> = vec![
         (
             "{".into(),
             json(
@@ -225,6 +232,15 @@ fn malformed_inputs_get_precise_errors() {
                 JsonError::NotAnInteger("\" 7\"".into()),
             ),
         ),
+    ];
+    assert!(cases.len() >= 12);
+    assert_parse_errors(cases);
+}
+
+#[test]
+fn json_values_that_are_no_digits_get_precise_errors() {
+    let cases: Vec<(String, ParseError)> =
+        vec![
         (
             r#"{"dim": 3, "fixed": {"1": {"1": "-1"}}}"#.into(),
             json(
@@ -316,7 +332,12 @@ fn malformed_inputs_get_precise_errors() {
             json("dim", JsonError::BadDim("4294967299".into())),
         ),
     ];
-    assert!(cases.len() >= 30);
+    assert!(cases.len() >= 16);
+    assert_parse_errors(cases);
+}
+
+/// Each input fails to parse with its expected error (a syntax error by its start).
+fn assert_parse_errors(cases: Vec<(String, ParseError)>) {
     for (input, expected) in cases {
         let got = parse(&input).expect_err(&input);
         match (&got, &expected) {

@@ -203,36 +203,10 @@ impl Editing {
                 false
             }
             EditAction::SetAutoCandidates(on) => {
-                if on != board.auto {
-                    let notes = match on {
-                        true => Notes::auto(&board.grid),
-                        false => Notes::default(),
-                    };
-                    let cells = notes.cells().count();
-                    board.push_notes(notes, on);
-                    *status = Message::Play(PlayMessage::AutoCandidates { on, cells });
-                }
+                set_auto_candidates(on, board, status);
                 false
             }
-            EditAction::NotADigit(key) => {
-                // A number too large for the grid was meant as a whole: its first key, which
-                // wrote a digit of its own, is taken back.
-                let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
-                let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
-                let restored = match first.and_then(|_| board.unpush()) {
-                    Some(before) => {
-                        board.put(before);
-                        true
-                    }
-                    None => false,
-                };
-                *status = Message::NotADigit {
-                    key,
-                    size,
-                    restored,
-                };
-                restored
-            }
+            EditAction::NotADigit(key) => self.not_a_digit(key, typed, board, status),
         };
         // A hint about a key that names no digit, still on show, gives way to the next digit
         // or erase key, even one that changes nothing.
@@ -243,6 +217,32 @@ impl Editing {
             self.fit(board.size());
         }
         replaced
+    }
+
+    /// A key that names no digit. A number too large for the grid was meant as a whole: its
+    /// first key, which wrote a digit of its own, is taken back. Returns whether it was.
+    fn not_a_digit(
+        &self,
+        key: String,
+        typed: Option<LastTyped>,
+        board: &mut Board,
+        status: &mut Message,
+    ) -> bool {
+        let number = key.len() > 1 && key.chars().all(|c| c.is_ascii_digit());
+        let first = typed.filter(|t| number && t.own_step && Some(t.at) == self.selected);
+        let restored = match first.and_then(|_| board.unpush()) {
+            Some(before) => {
+                board.put(before);
+                true
+            }
+            None => false,
+        };
+        *status = Message::NotADigit {
+            key,
+            size: board.size(),
+            restored,
+        };
+        restored
     }
 
     /// Moves like a grid widget: arrows stop at the edges rather than wrap around, so the
@@ -388,6 +388,19 @@ fn replace(action: EditAction, board: &mut Board, status: &mut Message) -> bool 
             true
         }
         _ => false,
+    }
+}
+
+/// Turns automatic candidates on or off as one undo step, unless they already are.
+fn set_auto_candidates(on: bool, board: &mut Board, status: &mut Message) {
+    if on != board.auto {
+        let notes = match on {
+            true => Notes::auto(&board.grid),
+            false => Notes::default(),
+        };
+        let cells = notes.cells().count();
+        board.push_notes(notes, on);
+        *status = Message::Play(PlayMessage::AutoCandidates { on, cells });
     }
 }
 

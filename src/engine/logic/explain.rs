@@ -116,16 +116,7 @@ pub fn explain(step: &Step) -> String {
         | T::FinnedSwordfish
         | T::SashimiSwordfish
         | T::FinnedJellyfish
-        | T::SashimiJellyfish => {
-            let fins: Vec<Pos> = step.fins.iter().map(|&(p, _)| p).collect();
-            let word = if fins.len() == 1 { "fin" } else { "fins" };
-            format!(
-                "{name} on {digit} in {}, {}, {word} {}",
-                lines(&step.units),
-                lines(&step.cover),
-                list(&fins)
-            )
-        }
+        | T::SashimiJellyfish => finned_fish(step, &digit),
         T::Skyscraper | T::TwoStringKite => {
             let (a, b) = (step.cells[0], step.cells[3]);
             format!(
@@ -193,6 +184,19 @@ pub fn explain(step: &Step) -> String {
         T::ForcingChain => return forcing(step),
     };
     format!("{head}: {}", effects(step))
+}
+
+/// `Finned X-Wing on 4 in rows 2 and 7, columns 3 and 8, fin r1c2`.
+fn finned_fish(step: &Step, digit: &str) -> String {
+    let fins: Vec<Pos> = step.fins.iter().map(|&(p, _)| p).collect();
+    let word = if fins.len() == 1 { "fin" } else { "fins" };
+    format!(
+        "{} on {digit} in {}, {}, {word} {}",
+        step.technique.name(),
+        lines(&step.units),
+        lines(&step.cover),
+        list(&fins)
+    )
 }
 
 fn forcing(step: &Step) -> String {
