@@ -12,7 +12,7 @@ use sudoku_lab::app::state::{
 };
 use sudoku_lab::engine::format::{self, parse};
 use sudoku_lab::engine::{Grid, Size};
-use sudoku_lab::words::{Clipboard, ImportError, ImportSource};
+use sudoku_lab::words::{Clipboard, ImportError, ImportSource, Unread};
 
 #[test]
 fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
@@ -304,8 +304,17 @@ fn bad_seeds_and_unreadable_files_are_reported_and_change_nothing_else() {
             "'12x' is not a seed (a whole number from 0 to 18446744073709551615); Generate waits for one.",
         ),
         (
-            Action::ImportFailed("big.txt is 9000000 bytes; the limit is 8388608 bytes.".into()),
-            "Import failed: big.txt is 9000000 bytes; the limit is 8388608 bytes.",
+            Action::ImportFailed(Unread::TooLarge {
+                name: "big.txt".into(),
+                bytes: 9_000_000,
+            }),
+            "Import failed: big.txt is 9,000,000 bytes; the limit is 8,388,608 bytes.",
+        ),
+        (
+            Action::ImportFailed(Unread::NotText {
+                name: "scan.png".into(),
+            }),
+            "Import failed: scan.png could not be read as text.",
         ),
     ];
     for (action, text) in cases {

@@ -10,7 +10,7 @@ use sudoku_lab::app::state::{
     UNDO_LIMIT,
 };
 use sudoku_lab::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Stats, Verdict};
-use sudoku_lab::words::{CheckAnswer, Slow, SolveAnswer};
+use sudoku_lab::words::{CheckAnswer, EngineFault, Slow, SolveAnswer};
 
 #[test]
 fn started_marks_busy_and_progress_updates_it() {
@@ -965,7 +965,9 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     let (s, id) = busy_with(JobKind::Solve);
     let grid = s.board.grid.clone();
     let s = s.reduce(Action::EngineReady);
-    let s = s.reduce(Action::EngineFailed("out of memory".into()));
+    let s = s.reduce(Action::EngineFailed(EngineFault::Error(
+        "out of memory".into(),
+    )));
     assert!(!s.busy());
     assert_eq!(s.jobs.engine, EngineState::Failed);
     assert_eq!(s.board.grid, grid);
@@ -999,7 +1001,9 @@ fn a_worker_failing_while_idle_keeps_the_message_on_screen() {
             .to_string()
             .starts_with("Conflict: digit 1 appears twice")
     );
-    let failed = s.clone().reduce(Action::EngineFailed("404".into()));
+    let failed = s
+        .clone()
+        .reduce(Action::EngineFailed(EngineFault::Unexplained));
     assert_eq!(failed.jobs.engine, EngineState::Failed);
     assert_eq!(failed.status, s.status);
     assert_eq!(failed.board.grid, s.board.grid);

@@ -8,7 +8,7 @@ use sudoku_lab::app::protocol::{ModelFormat, Phase, Request, Response, Symmetry}
 use sudoku_lab::app::state::{Action, AppState, COUNT_LIMIT, JobKind, Message, Mode, Saved};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Entry, Formulation, Grid, Size};
-use sudoku_lab::words::ImportSource;
+use sudoku_lab::words::{EngineFault, ImportSource};
 
 #[test]
 fn settings_are_stored_and_saved() {
@@ -374,7 +374,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         s.clone().reduce(Action::Cancelled).board.grid,
         parse(&other).expect("valid").grid
     );
-    let dead = s.reduce(Action::EngineFailed("crash".into()));
+    let dead = s.reduce(Action::EngineFailed(EngineFault::Error("crash".into())));
     assert_eq!(dead.board.grid, parse(&other).expect("valid").grid);
     // A bad import that waited reports its error like any other.
     let (s, _) = busy_with(JobKind::Solve);

@@ -6,8 +6,9 @@ use sudoku_lab::engine::format::{Format, ParseError};
 use sudoku_lab::engine::grid::UnitKind;
 use sudoku_lab::engine::{Conflict, Digit, Formulation, Pos, Size, Stats};
 use sudoku_lab::words::{
-    CheckAnswer, Checked, Clipboard, ImportError, ImportSource, Imported, JobKind, Message, Slow,
-    SolveAnswer, Solved, Stepper, Yours, format_millis, progress_text, quantity,
+    CheckAnswer, Checked, Clipboard, EngineFault, ImportError, ImportSource, Imported, JobKind,
+    Message, Slow, SolveAnswer, Solved, Stepper, Unread, Yours, format_millis, progress_text,
+    quantity,
 };
 
 #[test]
@@ -224,9 +225,7 @@ fn file_and_generation_messages_read_as_before() {
         (
             Message::ImportFailed {
                 source: ImportSource::Text,
-                error: ImportError::Unread(
-                    "the share link is damaged (its puzzle is not valid URL encoding)".into(),
-                ),
+                error: ImportError::Unread(Unread::DamagedLink),
             },
             "Import failed: the share link is damaged (its puzzle is not valid URL encoding).",
         ),
@@ -331,9 +330,16 @@ fn job_messages_read_as_before() {
         (
             Message::EngineStopped {
                 job: JobKind::Solve,
-                reason: "out of memory".into(),
+                reason: EngineFault::Error("out of memory".into()),
             },
             "The engine stopped (out of memory). Solving did not finish; run it again.",
+        ),
+        (
+            Message::EngineStopped {
+                job: JobKind::Check,
+                reason: EngineFault::Unexplained,
+            },
+            "The engine stopped (the worker failed). Checking did not finish; run it again.",
         ),
         (
             Message::JobFailed {

@@ -5,7 +5,7 @@ use super::notes::Notes;
 use crate::engine::Size;
 use crate::engine::format::{self, Format, ParseError, Parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::words::{Clipboard, ImportError, ImportSource, Imported, JobKind, Message};
+use crate::words::{Clipboard, ImportError, ImportSource, Imported, JobKind, Message, Unread};
 
 /// The URL fragment prefix of a share link: `#p=<puzzle>`.
 pub const SHARE_PREFIX: &str = "#p=";
@@ -42,7 +42,7 @@ pub enum FileAction {
     /// The puzzle text of a share link the page was opened with.
     OpenLink(String),
     /// A file could not be read (or is too large to try); nothing changes but the status.
-    ImportFailed(String),
+    ImportFailed(Unread),
     /// Make a share link to the givens on the page at this address (no fragment).
     Share { page: String },
     /// The pending share link was handed to the clipboard.

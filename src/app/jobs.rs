@@ -5,7 +5,7 @@ use super::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
 use crate::engine::logic::Rating;
 use crate::engine::{Entry, Formulation, Grid, Pos, SolveReport, Verdict};
 use crate::words::{
-    CheckAnswer, Checked, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
+    CheckAnswer, Checked, EngineFault, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
 };
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +61,7 @@ pub enum JobAction {
     Cancelled,
     /// The worker died (a crash, out of memory, or it failed to load); the running job, if
     /// any, is lost and the next request starts a fresh worker.
-    EngineFailed(String),
+    EngineFailed(EngineFault),
     /// Show solution `index` of the ones found.
     ShowSolution(usize),
 }

@@ -15,7 +15,7 @@ pub use super::hint::{Detail, HintView, Hints};
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
 pub use super::notes::Notes;
 pub use super::steps::{StepLog, StepView, Steps};
-pub use crate::words::{JobKind, Message};
+pub use crate::words::{EngineFault, JobKind, Message, Unread};
 
 /// Everything a user action can change: one list for the page to dispatch from, each action
 /// documented where its area handles it.
@@ -47,7 +47,7 @@ pub enum Action {
     Save(Format),
     Import(String),
     OpenLink(String),
-    ImportFailed(String),
+    ImportFailed(Unread),
     Share {
         page: String,
     },
@@ -67,7 +67,7 @@ pub enum Action {
     },
     EngineReady,
     Cancelled,
-    EngineFailed(String),
+    EngineFailed(EngineFault),
     ShowSolution(usize),
     /// The worker answered job `id`.
     Answered {

@@ -12,7 +12,7 @@
 //! right after saying `Ready`, and requests sent meanwhile wait in the worker's queue.
 
 use crate::app::protocol::{Envelope, Request, Response};
-use crate::app::state::{Action, JobKind};
+use crate::app::state::{Action, EngineFault, JobKind};
 use gloo_events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -77,7 +77,7 @@ impl EngineHandle {
                 .dyn_ref::<ErrorEvent>()
                 .map(|e| e.message())
                 .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "the worker failed".into());
+                .map_or(EngineFault::Unexplained, EngineFault::Error);
             if let Some(inner) = weak.upgrade()
                 && let Some(w) = inner.borrow_mut().worker.take()
             {

@@ -4,7 +4,7 @@ use super::controls::button;
 use super::engine::EngineHandle;
 use super::storage;
 use crate::app::protocol::ModelFormat;
-use crate::app::state::{Action, AppState, Download, JobKind};
+use crate::app::state::{Action, AppState, Download, JobKind, Unread};
 use crate::engine::format::{self, Format};
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_file::{Blob, File, ObjectUrl};
@@ -82,21 +82,18 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
             input.set_value("");
             // Refused before reading, so a huge file never has to fit in memory.
             if file.size() > format::MAX_INPUT_BYTES as u64 {
-                on_action.emit(Action::ImportFailed(format!(
-                    "{} is {} bytes; the limit is {} bytes.",
-                    file.name(),
-                    format::thousands(file.size()),
-                    format::thousands(format::MAX_INPUT_BYTES as u64)
-                )));
+                on_action.emit(Action::ImportFailed(Unread::TooLarge {
+                    name: file.name(),
+                    bytes: file.size(),
+                }));
                 return;
             }
             wasm_bindgen_futures::spawn_local(async move {
                 match gloo_file::futures::read_as_text(&file).await {
                     Ok(t) => on_action.emit(Action::Import(t)),
-                    Err(_) => on_action.emit(Action::ImportFailed(format!(
-                        "{} could not be read as text.",
-                        file.name()
-                    ))),
+                    Err(_) => {
+                        on_action.emit(Action::ImportFailed(Unread::NotText { name: file.name() }))
+                    }
                 }
             });
         })

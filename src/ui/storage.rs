@@ -1,6 +1,6 @@
 //! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
 
-use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved};
+use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved, Unread};
 use gloo_events::EventListener;
 use gloo_storage::{LocalStorage, Storage};
 
@@ -40,9 +40,7 @@ fn shared_puzzle() -> Option<Action> {
     }
     Some(match text {
         Some(text) => Action::OpenLink(text),
-        None => Action::ImportFailed(
-            "the share link is damaged (its puzzle is not valid URL encoding).".into(),
-        ),
+        None => Action::ImportFailed(Unread::DamagedLink),
     })
 }
 

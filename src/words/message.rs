@@ -1,6 +1,7 @@
 //! The status line's messages: what happened, with its numbers; `Display` says it in words.
 
 use super::answers::{Checked, Solved};
+use super::failure::{EngineFault, Unread};
 use super::{JobKind, PlayMessage, format_millis, quantity, sentence, symmetry_name, thousands};
 use crate::engine::format::{self, Format, ParseError};
 use crate::engine::formulation::ModelFormat;
@@ -118,7 +119,7 @@ pub enum Message {
     /// The worker died with the job running.
     EngineStopped {
         job: JobKind,
-        reason: String,
+        reason: EngineFault,
     },
     JobFailed {
         job: JobKind,
@@ -159,8 +160,8 @@ pub enum ImportSource {
 /// Why an import changed nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImportError {
-    /// The page could not read it (too large, not text): the page's own words.
-    Unread(String),
+    /// The page could not read it (too large, not text, a damaged link).
+    Unread(Unread),
     /// Binary data, such as a picture or an archive.
     Binary,
     Parse(ParseError),
@@ -381,7 +382,7 @@ fn not_a_seed(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
     )
 }
 
-fn engine_stopped(f: &mut fmt::Formatter<'_>, job: JobKind, reason: &str) -> fmt::Result {
+fn engine_stopped(f: &mut fmt::Formatter<'_>, job: JobKind, reason: &EngineFault) -> fmt::Result {
     write!(
         f,
         "The engine stopped ({reason}). {} did not finish; run it again.",

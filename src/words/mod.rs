@@ -1,6 +1,7 @@
 //! What sudoku-lab says, in one place below both the page state and the command line.
 
 mod answers;
+mod failure;
 mod message;
 mod play;
 
@@ -8,6 +9,7 @@ pub use crate::engine::format::thousands;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
 pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rating_words};
+pub use failure::{EngineFault, Unread};
 pub use message::{Clipboard, ImportError, ImportSource, Imported, Message, Slow};
 pub use play::PlayMessage;
 use serde::{Deserialize, Serialize};
