@@ -415,3 +415,45 @@ fn the_warm_up_solves_its_puzzle_with_every_formulation() {
         assert_eq!(report.verdict(), Verdict::Unique, "{formulation}");
     }
 }
+
+#[test]
+fn messages_cross_between_page_and_worker_intact_and_an_unreadable_one_keeps_its_id() {
+    use sudoku_lab::app::protocol::{self, Envelope};
+    let puzzle =
+        grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let request = Envelope {
+        id: u64::MAX,
+        body: Request::Generate {
+            size: puzzle.size(),
+            seed: (1 << 53) + 1,
+            symmetry: Symmetry::Rotate180,
+            formulation: Formulation::Sat,
+            difficulty: None,
+        },
+    };
+    let bytes = protocol::encode(&request).expect("encodes");
+    assert_eq!(protocol::decode::<Request>(&bytes), Ok(request));
+    let clock = FakeClock::new(1.0);
+    let (_, answer) = run(
+        Request::Check {
+            puzzle: puzzle.clone(),
+            formulation: Formulation::Propagation,
+        },
+        &clock,
+    );
+    let answer = Envelope {
+        id: 3,
+        body: answer,
+    };
+    let bytes = protocol::encode(&answer).expect("encodes");
+    assert_eq!(protocol::decode::<Response>(&bytes), Ok(answer));
+    // A request from another build, of a kind this one does not know: the id is read, the
+    // body is not.
+    let damaged = protocol::encode(&Envelope {
+        id: 41,
+        body: 99u32,
+    })
+    .expect("encodes");
+    assert!(protocol::decode::<Request>(&damaged).is_err());
+    assert_eq!(protocol::decode_id(&damaged), Some(41));
+}

@@ -58,7 +58,7 @@ fn keys_name_the_digits_each_grid_size_spells() {
 
 #[wasm_bindgen_test]
 fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
-    use sudoku_lab::app::protocol::{Envelope, Request, Response, Symmetry};
+    use sudoku_lab::app::protocol::{self, Envelope, Request, Response, Symmetry};
     let size = parse(PUZZLE).expect("valid").puzzle.size();
     for seed in [0, (1 << 53) + 1, u64::MAX] {
         let request = Envelope {
@@ -71,8 +71,8 @@ fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
                 difficulty: None,
             },
         };
-        let js = serde_wasm_bindgen::to_value(&request).expect("encodes");
-        let back: Envelope<Request> = serde_wasm_bindgen::from_value(js).expect("decodes");
+        let bytes = protocol::encode(&request).expect("encodes");
+        let back: Envelope<Request> = protocol::decode(&bytes).expect("decodes");
         assert_eq!(back, request);
         let answer = Envelope {
             id: 7,
@@ -83,8 +83,8 @@ fn seeds_beyond_javascript_integers_cross_to_the_worker_intact() {
                 rating: None,
             },
         };
-        let js = serde_wasm_bindgen::to_value(&answer).expect("encodes");
-        let back: Envelope<Response> = serde_wasm_bindgen::from_value(js).expect("decodes");
+        let bytes = protocol::encode(&answer).expect("encodes");
+        let back: Envelope<Response> = protocol::decode(&bytes).expect("decodes");
         assert_eq!(back, answer);
     }
 }

@@ -7,6 +7,7 @@ pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
 use crate::engine::logic::{Level, Rating, Step};
 use crate::engine::{Formulation, Grid, Size, SolveReport};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 /// Work the page asks the worker to do. Each request carries an id so stale answers are ignored.
@@ -121,6 +122,25 @@ pub const READY_ID: u64 = 0;
 pub struct Envelope<T> {
     pub id: u64,
     pub body: T,
+}
+
+/// Encodes a message for `postMessage` as postcard bytes. A compact format without field
+/// names keeps the decoding code in the page's wasm small: derived decoders for a
+/// self-describing format carry every field and variant name and a map visitor per type.
+pub fn encode<T: Serialize>(envelope: &Envelope<T>) -> Result<Vec<u8>, postcard::Error> {
+    postcard::to_allocvec(envelope)
+}
+
+/// Decodes what [`encode`] made (page and worker come from the same build).
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<Envelope<T>, postcard::Error> {
+    postcard::from_bytes(bytes)
+}
+
+/// The id of a message whose body does not decode, so its job can still be answered.
+pub fn decode_id(bytes: &[u8]) -> Option<u64> {
+    postcard::take_from_bytes::<u64>(bytes)
+        .ok()
+        .map(|(id, _)| id)
 }
 
 /// Seeds cross to the worker as decimal text: JavaScript numbers hold integers exactly only

@@ -11,7 +11,7 @@
 //! when the worker cannot be created. The warm-up needs nothing from it: the worker runs it
 //! right after saying `Ready`, and requests sent meanwhile wait in the worker's queue.
 
-use crate::app::protocol::{Envelope, Request, Response};
+use crate::app::protocol::{self, Envelope, Request, Response};
 use crate::app::state::{Action, EngineFault, JobKind};
 use gloo_events::EventListener;
 use std::cell::RefCell;
@@ -50,7 +50,8 @@ impl EngineHandle {
         let dispatch = self.dispatch.clone();
         let weak = Rc::downgrade(&self.inner);
         let on_message = move |e: &MessageEvent| {
-            let decoded = serde_wasm_bindgen::from_value::<Envelope<Response>>(e.data());
+            let bytes = js_sys::Uint8Array::new(&e.data()).to_vec();
+            let decoded = protocol::decode::<Response>(&bytes);
             match decoded {
                 Ok(Envelope {
                     body: Response::Ready,
@@ -113,9 +114,12 @@ impl EngineHandle {
         if self.inner.borrow().worker.is_none() {
             self.spawn();
         }
-        let message = serde_wasm_bindgen::to_value(&Envelope { id, body: request });
+        let message = protocol::encode(&Envelope { id, body: request });
         let sent = match message {
-            Ok(m) => self.inner.borrow_mut().send(m),
+            Ok(m) => self
+                .inner
+                .borrow_mut()
+                .send(js_sys::Uint8Array::from(&m[..]).into()),
             Err(_) => false,
         };
         self.dispatch.emit(Action::Started { id, kind });

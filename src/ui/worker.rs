@@ -1,7 +1,7 @@
 //! The worker's side in the browser: moves requests to [`crate::app::serve`] and its answers
 //! and progress back to the page.
 
-use crate::app::protocol::{Envelope, READY_ID, Request, Response};
+use crate::app::protocol::{self, Envelope, READY_ID, Request, Response};
 use crate::app::serve::{self, Clock};
 use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
@@ -21,17 +21,18 @@ impl Clock for BrowserClock {
 }
 
 fn post(id: u64, body: Response) {
-    match serde_wasm_bindgen::to_value(&Envelope { id, body }) {
-        Ok(v) => {
-            let _ = scope().post_message(&v);
-        }
+    let send = |bytes: Vec<u8>| {
+        let _ = scope().post_message(&js_sys::Uint8Array::from(&bytes[..]));
+    };
+    match protocol::encode(&Envelope { id, body }) {
+        Ok(bytes) => send(bytes),
         // A failure the page can show beats a job that never ends.
         Err(e) => {
             let body = Response::Failed {
                 message: format!("the engine could not send its answer: {e}"),
             };
-            if let Ok(v) = serde_wasm_bindgen::to_value(&Envelope { id, body }) {
-                let _ = scope().post_message(&v);
+            if let Ok(bytes) = protocol::encode(&Envelope { id, body }) {
+                send(bytes);
             }
         }
     }
@@ -39,7 +40,8 @@ fn post(id: u64, body: Response) {
 
 /// Answers one message from the page.
 fn on_message(e: &MessageEvent) {
-    match serde_wasm_bindgen::from_value::<Envelope<Request>>(e.data()) {
+    let bytes = js_sys::Uint8Array::new(&e.data()).to_vec();
+    match protocol::decode::<Request>(&bytes) {
         Ok(Envelope { id, body }) => {
             let clock = BrowserClock(scope().performance());
             let mut sink = |message: Response| post(id, message);
@@ -49,12 +51,9 @@ fn on_message(e: &MessageEvent) {
         // job (if its id can be read) so the page does not wait forever.
         Err(err) => {
             web_sys::console::error_1(&format!("bad request: {err}").into());
-            let id = js_sys::Reflect::get(&e.data(), &"id".into())
-                .ok()
-                .and_then(|v| v.as_f64());
-            if let Some(id) = id {
+            if let Some(id) = protocol::decode_id(&bytes) {
                 post(
-                    id as u64,
+                    id,
                     Response::Failed {
                         message: "the engine could not read the request; reload the page".into(),
                     },
