@@ -69,6 +69,21 @@ fn the_clock_runs_in_play_stands_while_hidden_and_stops_at_the_solve() {
     assert_eq!(s.timer.elapsed_at(50_000.0), 10_000.0);
     let s = s.reduce_at(Action::PageShown(true), 50_000.0);
     assert_eq!(s.timer.elapsed_at(52_000.0), 12_000.0);
+    // Nor does the page's coming and going end a number being typed.
+    let typing = timed(
+        s.clone(),
+        51.0,
+        [Action::Select(p(0, 1)), Action::Input(d(4))],
+    );
+    let at = typing.typing_at();
+    assert!(at.is_some());
+    let typing = typing.reduce_at(Action::PageShown(false), 53_000.0);
+    assert_eq!(
+        typing
+            .reduce_at(Action::PageShown(true), 54_000.0)
+            .typing_at(),
+        at
+    );
     // Entering givens does not count either.
     let s = timed(
         s,
@@ -162,8 +177,9 @@ fn the_clock_is_kept_with_the_board_and_a_new_puzzle_starts_from_zero() {
     let s = timed(s, 42.0, [Action::Select(p(0, 1)), Action::Input(d(1))]);
     assert_eq!(s.timer.elapsed_ms, 43_000.0);
     let text = serde_json::to_string(&s.saved()).expect("saves");
+    let clock = serde_json::to_string(&s.timer).expect("saves");
     // The next page load's clock starts again from zero.
-    let back = AppState::opened(Some(&text), None, 7);
+    let back = AppState::opened(Some(&text), None, Some(&clock), 7);
     assert_eq!(back.timer.elapsed_ms, 43_000.0);
     assert!(
         !back.timer.running(),
@@ -177,16 +193,25 @@ fn the_clock_is_kept_with_the_board_and_a_new_puzzle_starts_from_zero() {
     let other = back.reduce_at(Action::Import(PUZZLE.replace('4', ".")), 3000.0);
     assert_eq!(other.timer.elapsed_at(3000.0), 0.0);
     assert!(other.timer.running());
+    // A clock stored for another board (the board's own store cleared, say) starts again.
+    let fresh = AppState::opened(None, None, Some(&clock), 7);
+    assert_eq!(fresh.timer.elapsed_ms, 0.0);
+    let again = fresh.reduce_at(Action::Import(PUZZLE.into()), 0.0);
+    assert_eq!(
+        again.timer.elapsed_at(1000.0),
+        1000.0,
+        "not the old game's time"
+    );
 }
 
 #[test]
 fn a_new_visitor_gets_a_random_seed_and_a_returning_one_keeps_theirs() {
-    let s = AppState::opened(None, None, 123_456_789_012);
+    let s = AppState::opened(None, None, None, 123_456_789_012);
     let seed = 123_456_789_012 % FIRST_SEEDS;
     assert_eq!(s.generation.seed, seed);
     assert_ne!(
-        AppState::opened(None, None, 5).generation.seed,
-        AppState::opened(None, None, 6).generation.seed
+        AppState::opened(None, None, None, 5).generation.seed,
+        AppState::opened(None, None, None, 6).generation.seed
     );
     let Request::Generate { seed: asked, .. } = s.request(JobKind::Generate) else {
         panic!("a generation")
@@ -194,11 +219,13 @@ fn a_new_visitor_gets_a_random_seed_and_a_returning_one_keeps_theirs() {
     assert_eq!(asked, seed, "the seed shown is the seed used");
     let stored = serde_json::to_string(&s.reduce(Action::SetSeed(42)).saved()).expect("saves");
     assert_eq!(
-        AppState::opened(Some(&stored), None, 99).generation.seed,
+        AppState::opened(Some(&stored), None, None, 99)
+            .generation
+            .seed,
         42
     );
     // A store that does not read is a fresh start.
-    let lost = AppState::opened(Some("{"), None, 99);
+    let lost = AppState::opened(Some("{"), None, None, 99);
     assert_eq!(lost.generation.seed, 99);
     assert_eq!(lost.status, Message::StoredUnreadable);
 }
@@ -356,7 +383,7 @@ fn undo_history_survives_a_reload_within_its_byte_budget() {
     s = run(s, [Action::Undo, Action::Undo]);
     let saved = serde_json::to_string(&s.saved()).expect("saves");
     let history = History::stored(&s.board, HISTORY_BYTES);
-    let back = AppState::opened(Some(&saved), Some(&history), 1);
+    let back = AppState::opened(Some(&saved), Some(&history), None, 1);
     assert_same_history(&back, &s);
     let (a, b) = (
         back.clone().reduce(Action::Redo),
@@ -371,7 +398,7 @@ fn undo_history_survives_a_reload_within_its_byte_budget() {
     // A small budget keeps the latest steps.
     let small = History::stored(&s.board, 400);
     assert!(small.len() <= 400, "{}", small.len());
-    let back = AppState::opened(Some(&saved), Some(&small), 1);
+    let back = AppState::opened(Some(&saved), Some(&small), None, 1);
     let kept = back.board.undo.len();
     assert!(kept > 0 && kept < s.board.undo.len(), "{kept}");
     assert_eq!(
@@ -382,13 +409,13 @@ fn undo_history_survives_a_reload_within_its_byte_budget() {
     let other = run(s.clone(), [Action::Select(p(8, 8)), Action::Input(d(5))]);
     let stale = History::stored(&other.board, HISTORY_BYTES);
     assert!(
-        AppState::opened(Some(&saved), Some(&stale), 1)
+        AppState::opened(Some(&saved), Some(&stale), None, 1)
             .board
             .undo
             .is_empty()
     );
     assert!(
-        AppState::opened(Some(&saved), Some("[1"), 1)
+        AppState::opened(Some(&saved), Some("[1"), None, 1)
             .board
             .undo
             .is_empty()
@@ -435,7 +462,7 @@ fn a_history_across_sizes_and_solver_marks_comes_back_whole() {
     assert!(s.board.solver_grid.is_some());
     let saved = serde_json::to_string(&s.saved()).expect("saves");
     let history = History::stored(&s.board, HISTORY_BYTES);
-    let back = AppState::opened(Some(&saved), Some(&history), 1);
+    let back = AppState::opened(Some(&saved), Some(&history), None, 1);
     assert_same_history(&back, &s);
     let (a, b) = (run(back, undos(6)), run(s, undos(6)));
     assert_eq!(

@@ -37,18 +37,25 @@ pub struct Saved {
     pub auto_candidates: bool,
     #[serde(default)]
     pub notes_mode: bool,
-    /// The play clock of the game on the board.
-    #[serde(default)]
-    pub timer: Timer,
 }
 
 impl AppState {
     /// The state a page opens in: what the last visit stored (`stored`, with its undo history
-    /// `history` when that belongs to the stored board), else a fresh board whose first
-    /// Generate uses a seed drawn from `random`, so that new visitors do not all get the same
-    /// first puzzle.
-    pub fn opened(stored: Option<&str>, history: Option<&str>, random: u64) -> AppState {
+    /// `history` and its play clock `clock` when they belong to the stored board), else a
+    /// fresh board whose first Generate uses a seed drawn from `random`, so that new visitors
+    /// do not all get the same first puzzle.
+    pub fn opened(
+        stored: Option<&str>,
+        history: Option<&str>,
+        clock: Option<&str>,
+        random: u64,
+    ) -> AppState {
         let mut state = AppState::from_stored(stored);
+        // The clock is stored apart, as often as it moves (when the page is hidden, say),
+        // so that the board and settings are written only when they change.
+        if let Some(timer) = clock.and_then(|c| serde_json::from_str::<Timer>(c).ok()) {
+            state.timer = timer.for_board(&state.board);
+        }
         if stored.is_none() || state.status == Message::StoredUnreadable {
             state.generation.seed = random % FIRST_SEEDS;
         }
@@ -101,7 +108,6 @@ impl AppState {
         state.generation.seed = saved.seed;
         state.generation.symmetry = saved.symmetry;
         state.generation.difficulty = saved.difficulty;
-        state.timer = saved.timer;
         state.status = status;
         state
     }
@@ -118,7 +124,6 @@ impl AppState {
             notes: self.board.notes.clone(),
             auto_candidates: self.board.auto,
             notes_mode: self.editing.notes_mode,
-            timer: self.timer.clone(),
         }
     }
 }

@@ -326,7 +326,8 @@ impl AppState {
             return self;
         }
         let area = action.area();
-        if !matches!(area, Area::Editing(_)) {
+        // The page coming into view or going out of it is no action of the player's.
+        if !matches!(area, Area::Editing(_) | Area::PageShown(_)) {
             self.editing.end_typing();
         }
         let (board, status) = (&mut self.board, &mut self.status);

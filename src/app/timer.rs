@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 /// The clock of the game on the board. Readings come from the page's clock (milliseconds
 /// since the page loaded), handed in with each action as [`super::serve::Clock`] hands the
-/// worker its time; only the banked time and the puzzle it is for are stored, as each page
-/// load has a clock of its own.
+/// worker its time; only the banked time and the puzzle it is for are stored (beside the
+/// board, see [`AppState::opened`](super::state::AppState::opened)), as each page load has a
+/// clock of its own.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Timer {
     /// Play time banked, in milliseconds.
@@ -54,6 +55,18 @@ impl Timer {
         if let Some(since) = self.since {
             self.elapsed_ms += (now - since).max(0.0);
             self.since = Some(now);
+        }
+    }
+
+    /// A stored clock on the board it opens with: kept if it was for these givens.
+    pub fn for_board(self, board: &Board) -> Timer {
+        let puzzle = fingerprint(&board.grid.puzzle(), None);
+        match self.puzzle == puzzle {
+            true => self,
+            false => Timer {
+                puzzle,
+                ..Timer::default()
+            },
         }
     }
 

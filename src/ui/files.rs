@@ -149,7 +149,7 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                         title="The givens and every other digit on the board">{ "Download JSON" }</button>
                 <button type="button" onclick={copy_link(false)}>{ "Copy link" }</button>
                 <button type="button" onclick={copy_link(true)}
-                        title="The puzzle with your digits and notes">{ "Copy link to my game" }</button>
+                        title="Copy a link to the puzzle with your digits and notes">{ "Share my game" }</button>
             </div>
             // A slot that stays, so the link's coming does not rebuild the text box and buttons.
             <div class="slot">{ for link }</div>

@@ -66,6 +66,7 @@ pub fn App() -> Html {
     let state = &store.0;
     let shared = Rc::new(state.clone());
     storage::use_history(shared.clone());
+    storage::use_clock(&state.timer);
     let side = state.size().side();
     let engine_state = match state.jobs.engine {
         EngineState::Starting => "starting",

@@ -1,7 +1,7 @@
 //! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
 
 use crate::app::history::{HISTORY_BYTES, History, fingerprint};
-use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved};
+use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved, Timer};
 use gloo_events::EventListener;
 use gloo_storage::{LocalStorage, Storage};
 use std::rc::Rc;
@@ -9,6 +9,9 @@ use std::rc::Rc;
 const KEY: &str = "sudoku-lab/state";
 /// The undo history, beside the state: a history too large to store leaves the state saved.
 const HISTORY_KEY: &str = "sudoku-lab/history";
+/// The play clock, written as often as it moves (when the page is hidden, say), apart from
+/// the state so that is written only when it changes.
+const CLOCK_KEY: &str = "sudoku-lab/clock";
 
 /// Whether this page may use localStorage: a browser that blocks it for the site throws on
 /// access, and so does gloo's storage, where the page should just go on without saving.
@@ -30,6 +33,7 @@ pub fn initial_state() -> AppState {
     let saved = AppState::opened(
         stored(KEY).as_deref(),
         stored(HISTORY_KEY).as_deref(),
+        stored(CLOCK_KEY).as_deref(),
         random,
     );
     match shared_puzzle() {
@@ -101,6 +105,18 @@ pub fn use_history(state: Rc<AppState>) {
         // Without room for it, a stale history must not come back with a newer board.
         if storage.set_item(HISTORY_KEY, &text).is_err() {
             let _ = storage.remove_item(HISTORY_KEY);
+        }
+    });
+}
+
+/// Stores the play clock whenever its banked time or its puzzle changes.
+#[yew::hook]
+pub fn use_clock(timer: &Timer) {
+    let key = (timer.elapsed_ms.to_bits(), timer.puzzle);
+    let timer = timer.clone();
+    yew::use_effect_with(key, move |_| {
+        if storage_allowed() {
+            let _ = LocalStorage::set(CLOCK_KEY, &timer);
         }
     });
 }
