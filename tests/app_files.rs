@@ -417,6 +417,7 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
             Action::Input(d(1)),
             Action::Share {
                 page: "http://x/app/".into(),
+                board: false,
             },
         ],
     );
@@ -445,7 +446,10 @@ fn share_links_carry_the_givens_to_the_clipboard_and_vanish_when_the_grid_change
 
     // Beyond 25x25 the puzzle is numbers, whose spaces and line breaks are escaped.
     let big = Grid::empty(Size::new(6).expect("36x36"));
-    let s = AppState::new(big.clone()).reduce(Action::Share { page: "p".into() });
+    let s = AppState::new(big.clone()).reduce(Action::Share {
+        page: "p".into(),
+        board: false,
+    });
     let link = s.files.share_link.expect("a link");
     assert!(!link.contains(' ') && !link.contains('\n'), "{link}");
     assert!(link.contains("%20"));
@@ -480,7 +484,10 @@ fn clashing_givens_are_neither_saved_nor_shared() {
     let attempts = [
         Action::Save(format::Format::Line),
         Action::Save(format::Format::Json),
-        Action::Share { page: "p".into() },
+        Action::Share {
+            page: "p".into(),
+            board: false,
+        },
     ];
     for attempt in attempts {
         let after = s.clone().reduce(attempt.clone());
@@ -541,7 +548,10 @@ fn the_files_reducer_works_on_a_board_alone() {
     assert_eq!(board.undo.len(), 1);
     // Copying is reported while the status still speaks of the link, and only then.
     files.reduce(
-        FileAction::Share { page: "p".into() },
+        FileAction::Share {
+            page: "p".into(),
+            board: false,
+        },
         &mut board,
         &mut status,
     );

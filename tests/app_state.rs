@@ -267,7 +267,9 @@ fn the_board_holds_still_while_a_job_runs() {
         (&edited, Action::ResetToGivens),
         (&edited, Action::SetSize(Size::new(2).expect("4x4"))),
         (&edited, Action::Import(PUZZLE.replace('4', "."))),
-        (&edited, Action::OpenLink(PUZZLE.replace('4', "."))),
+        // A link over a game in progress waits for the player's word; over the givens alone
+        // it opens at once.
+        (&undone, Action::OpenLink(PUZZLE.replace('4', "."))),
         (&several, Action::ShowSolution(1)),
     ];
     let kinds = [

@@ -145,6 +145,17 @@ impl Board {
         self.solver_grid = solver_grid;
     }
 
+    /// Puts back an undo and a redo stack read from storage (oldest first, as kept), capped
+    /// as a history grown here would be.
+    pub fn restore_history(&mut self, mut undo: Vec<Snapshot>, redo: Vec<Snapshot>) {
+        let over = undo.len().saturating_sub(UNDO_LIMIT);
+        undo.drain(..over);
+        self.steps = undo.len() as u64;
+        self.undo = undo;
+        self.redo = redo;
+        self.dropped = None;
+    }
+
     /// Takes back the last push onto the undo stack (returning the board it held), and puts
     /// back the oldest step that push dropped.
     pub fn unpush(&mut self) -> Option<Snapshot> {

@@ -5,7 +5,9 @@ use super::notes::Notes;
 use crate::engine::Size;
 use crate::engine::format::{self, Format, ParseError, Parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::words::{Clipboard, ImportError, ImportSource, Imported, JobKind, Message, Unread};
+use crate::words::{
+    Clipboard, ImportError, ImportSource, Imported, JobKind, Message, PlayMessage, Unread,
+};
 
 /// The URL fragment prefix of a share link: `#p=<puzzle>`.
 pub const SHARE_PREFIX: &str = "#p=";
@@ -43,14 +45,26 @@ pub enum FileAction {
     OpenLink(String),
     /// A file could not be read (or is too large to try); nothing changes but the status.
     ImportFailed(Unread),
-    /// Make a share link to the givens on the page at this address (no fragment).
-    Share { page: String },
+    /// Make a share link to the givens on the page at this address (no fragment), or with
+    /// `board` to the whole board: the player's digits and notes too.
+    Share { page: String, board: bool },
+    /// Open the share link offered in place of the game in progress.
+    OpenOfferedLink,
+    /// Keep the game in progress; the offered link goes.
+    KeepGame,
     /// The pending share link was handed to the clipboard.
     Copied,
     /// The browser refused to put the share link on the clipboard.
     CopyRefused,
     /// The pending download was handed to the browser.
     Downloaded,
+}
+
+/// A share link that would replace a game in progress, and what the page says of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OfferedLink {
+    pub text: String,
+    pub about: PlayMessage,
 }
 
 /// Links, the clipboard, downloads, and an import waiting for a job to end.
@@ -63,6 +77,9 @@ pub struct Files {
     /// applies when the job ends rather than be lost.
     pub waiting_import: Option<FileAction>,
     pub download: Option<Download>,
+    /// A share link's text that would replace a game in progress: it waits for the player's
+    /// word ([`FileAction::OpenOfferedLink`] or [`FileAction::KeepGame`]).
+    pub offered_link: Option<OfferedLink>,
 }
 
 impl Files {
@@ -75,14 +92,25 @@ impl Files {
                     None => self.save(f, board),
                 }
             }
-            FileAction::Share { page } => {
+            FileAction::Share { page, board: whole } => {
                 *status = match board.clashing_givens() {
                     Some(conflict) => Message::GivensClash { conflict },
-                    None => self.share(&page, board),
+                    None => self.share(&page, board, whole),
                 }
             }
             FileAction::Import(text) => return import(&text, ImportSource::Text, board, status),
-            FileAction::OpenLink(text) => return import(&text, ImportSource::Link, board, status),
+            FileAction::OpenLink(text) => return self.open_link(text, board, status),
+            FileAction::OpenOfferedLink => {
+                let Some(offer) = self.offered_link.take() else {
+                    return false;
+                };
+                return import(&offer.text, ImportSource::Link, board, status);
+            }
+            FileAction::KeepGame => {
+                if self.offered_link.take().is_some() {
+                    *status = Message::Play(PlayMessage::LinkDeclined);
+                }
+            }
             FileAction::ImportFailed(reason) => {
                 *status = Message::ImportFailed {
                     source: ImportSource::Text,
@@ -92,12 +120,14 @@ impl Files {
             FileAction::Copied | FileAction::CopyRefused => {
                 self.clipboard = None;
                 // The outcome of copying, unless the status moved on meanwhile.
-                if matches!(status, Message::ShareLink { .. }) {
-                    let copy = match action {
-                        FileAction::Copied => Clipboard::Copied,
-                        _ => Clipboard::Refused,
-                    };
-                    *status = Message::ShareLink { copy };
+                let copy = match action {
+                    FileAction::Copied => Clipboard::Copied,
+                    _ => Clipboard::Refused,
+                };
+                match status {
+                    Message::ShareLink { .. } => *status = Message::ShareLink { copy },
+                    Message::Play(PlayMessage::SharedGame { copy: c }) => *c = copy,
+                    _ => {}
                 }
             }
             FileAction::Downloaded => self.download = None,
@@ -132,12 +162,10 @@ impl Files {
             true => (board.grid.clone(), "sudoku.json", "application/json"),
             false => (board.grid.puzzle(), "sudoku.txt", "text/plain"),
         };
-        let mut text = format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid));
-        // The notes ride along as an extra field, which import reads back.
-        if let Some(notes) = board.notes.to_json(&board.grid).filter(|_| whole_board) {
-            let body = text.trim_end().strip_suffix('}').unwrap_or(&text);
-            text = format!("{body},\"notes\":{notes}}}");
-        }
+        let text = match whole_board {
+            true => board_json(board),
+            false => format::write(&grid, f).unwrap_or_else(|_| format::write_compact(&grid)),
+        };
         self.download = Some(Download {
             name: name.to_string(),
             mime: mime.to_string(),
@@ -146,14 +174,85 @@ impl Files {
         Message::Saved { whole_board, name }
     }
 
-    fn share(&mut self, page: &str, board: &Board) -> Message {
-        let puzzle = format::write_compact(&board.grid.puzzle());
-        let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(&puzzle));
+    fn share(&mut self, page: &str, board: &Board, whole: bool) -> Message {
+        // The whole board goes as the JSON download has it, which the link's import reads
+        // back digit for digit and note for note.
+        let text = match whole {
+            true => board_json(board),
+            false => format::write_compact(&board.grid.puzzle()),
+        };
+        let link = format!("{page}{SHARE_PREFIX}{}", encode_uri_component(text.trim()));
         self.share_link = Some(link.clone());
         self.clipboard = Some(link);
-        Message::ShareLink {
-            copy: Clipboard::Pending,
+        let copy = Clipboard::Pending;
+        match whole {
+            true => Message::Play(PlayMessage::SharedGame { copy }),
+            false => Message::ShareLink { copy },
         }
+    }
+
+    /// A share link opened: it replaces an empty board or one that holds no work of the
+    /// player's at once; a game in progress stays until the player says which to keep. A
+    /// link that does not read changes nothing.
+    fn open_link(&mut self, text: String, board: &mut Board, status: &mut Message) -> bool {
+        let parsed = match read(&text) {
+            Ok(reading) => reading.parsed,
+            Err(error) => {
+                *status = Message::ImportFailed {
+                    source: ImportSource::Link,
+                    error,
+                };
+                return false;
+            }
+        };
+        let notes = json_notes(&text, &parsed);
+        let same = parsed.grid == board.grid && notes == board.notes;
+        if !in_progress(board) || same {
+            self.offered_link = None;
+            return import(&text, ImportSource::Link, board, status);
+        }
+        let played = parsed.grid.entries().iter().filter(|e| e.digit().is_some());
+        let played = played.count() - parsed.grid.given_count();
+        let about = PlayMessage::LinkOffered {
+            size: parsed.grid.size(),
+            clues: parsed.grid.given_count(),
+            played,
+            notes: !notes.is_empty(),
+        };
+        *status = Message::Play(about.clone());
+        self.offered_link = Some(OfferedLink { text, about });
+        false
+    }
+}
+
+/// The whole board as JSON: givens under `fixed`, other digits under `solved`, and the notes
+/// as an extra field, which import reads back.
+fn board_json(board: &Board) -> String {
+    let grid = &board.grid;
+    let text = format::write(grid, Format::Json).unwrap_or_else(|_| format::write_compact(grid));
+    let text = match board.notes.to_json(grid) {
+        Some(notes) => {
+            let body = text.trim_end().strip_suffix('}').unwrap_or(&text);
+            format!("{body},\"notes\":{notes}}}")
+        }
+        None => text,
+    };
+    format!("{}\n", text.trim_end())
+}
+
+/// Whether the board holds work the player would lose to a link: digits or notes of their
+/// own, or givens being entered.
+fn in_progress(board: &Board) -> bool {
+    !board.played().is_empty()
+        || !board.notes.is_empty()
+        || (board.mode == Mode::Givens && board.grid.given_count() > 0)
+}
+
+/// The notes a JSON text carries for the board it parsed to.
+fn json_notes(text: &str, parsed: &Parsed) -> Notes {
+    match parsed.format {
+        Format::Json => Notes::from_json(text, parsed.grid.size()),
+        _ => Notes::default(),
     }
 }
 
@@ -174,10 +273,7 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
     let size = parsed.grid.size();
     let givens = parsed.puzzle.given_count();
     let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-    let notes = match parsed.format {
-        Format::Json => Notes::from_json(text, size),
-        _ => Notes::default(),
-    };
+    let notes = json_notes(text, &parsed);
     match notes.is_empty() {
         true => board.push(parsed.grid),
         false => board.push_with(parsed.grid, notes, false),

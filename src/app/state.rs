@@ -2,19 +2,25 @@
 
 use super::generation;
 use super::protocol::{Request, Response, Symmetry};
+use super::timer;
 use crate::engine::format::Format;
 use crate::engine::logic::Level;
 use crate::engine::{Digit, Formulation, Grid, Pos, Size};
-use serde::{Deserialize, Serialize};
+use crate::words::PlayMessage;
 
 pub use super::board::{Board, Mode, Snapshot, UNDO_LIMIT, on_the_board};
 pub use super::editing::{Direction, EditAction, Editing};
-pub use super::files::{Download, FileAction, Files, SHARE_PREFIX, encode_uri_component};
+pub use super::files::{
+    Download, FileAction, Files, OfferedLink, SHARE_PREFIX, encode_uri_component,
+};
 pub use super::generation::{Generation, GenerationAction};
 pub use super::hint::{Detail, HintView, Hints};
+pub use super::history::History;
 pub use super::jobs::{COUNT_LIMIT, EngineState, Found, Job, JobAction, Jobs, KEEP_SOLUTIONS};
 pub use super::notes::Notes;
+pub use super::saved::Saved;
 pub use super::steps::{StepLog, StepView, Steps};
+pub use super::timer::Timer;
 pub use crate::words::{EngineFault, JobKind, Message, Unread};
 
 /// Everything a user action can change: one list for the page to dispatch from, each action
@@ -48,9 +54,16 @@ pub enum Action {
     Import(String),
     OpenLink(String),
     ImportFailed(Unread),
+    /// Make a share link to the puzzle on the page at `page`; `board`: to the whole board,
+    /// the player's digits and notes with it.
     Share {
         page: String,
+        board: bool,
     },
+    /// Open the share link that waits for the player's word, in place of the game.
+    OpenOfferedLink,
+    /// Keep the game on the board; the share link that waits is not opened.
+    KeepGame,
     Copied,
     CopyRefused,
     Downloaded,
@@ -77,6 +90,8 @@ pub enum Action {
     /// The running generation was stopped to keep its puzzle so far (as [`Action::Cancelled`]
     /// when there is none yet).
     KeepPartial,
+    /// The page came into view (`true`) or was hidden: the play clock runs only in view.
+    PageShown(bool),
 }
 
 /// Which part of the state an action is for.
@@ -95,6 +110,7 @@ enum Area {
     RevealHint,
     ApplyHint,
     ShowStep(Option<usize>),
+    PageShown(bool),
 }
 
 impl Action {
@@ -112,6 +128,7 @@ impl Action {
                 | Action::SetSize(_)
                 | Action::Import(_)
                 | Action::OpenLink(_)
+                | Action::OpenOfferedLink
                 | Action::ShowSolution(_)
                 | Action::SetAutoCandidates(_)
                 | Action::ApplyHint
@@ -139,7 +156,9 @@ impl Action {
             Action::Import(t) => A::Files(F::Import(t)),
             Action::OpenLink(t) => A::Files(F::OpenLink(t)),
             Action::ImportFailed(r) => A::Files(F::ImportFailed(r)),
-            Action::Share { page } => A::Files(F::Share { page }),
+            Action::Share { page, board } => A::Files(F::Share { page, board }),
+            Action::OpenOfferedLink => A::Files(F::OpenOfferedLink),
+            Action::KeepGame => A::Files(F::KeepGame),
             Action::Copied => A::Files(F::Copied),
             Action::CopyRefused => A::Files(F::CopyRefused),
             Action::Downloaded => A::Files(F::Downloaded),
@@ -158,6 +177,7 @@ impl Action {
             Action::RevealHint => A::RevealHint,
             Action::ApplyHint => A::ApplyHint,
             Action::ShowStep(k) => A::ShowStep(k),
+            Action::PageShown(shown) => A::PageShown(shown),
         }
     }
 }
@@ -173,31 +193,9 @@ pub struct AppState {
     pub generation: Generation,
     pub hints: Hints,
     pub steps: Steps,
+    /// The play clock; it moves only through [`AppState::reduce_at`].
+    pub timer: Timer,
     pub status: Message,
-}
-
-/// What survives a reload.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Saved {
-    pub grid: Grid,
-    pub mode: Mode,
-    pub formulation: Formulation,
-    pub seed: u64,
-    #[serde(default)]
-    pub symmetry: Symmetry,
-    /// `None`: a minimal puzzle.
-    #[serde(default)]
-    pub difficulty: Option<Level>,
-    /// Stored under a newer name: states saved before the marks followed each cell kept a
-    /// whole stale solution here, which must not mark a later board.
-    #[serde(default, rename = "solver_digits")]
-    pub solver_grid: Option<Grid>,
-    #[serde(default)]
-    pub notes: Notes,
-    #[serde(default)]
-    pub auto_candidates: bool,
-    #[serde(default)]
-    pub notes_mode: bool,
 }
 
 impl Default for AppState {
@@ -216,69 +214,8 @@ impl AppState {
             generation: Generation::default(),
             hints: Hints::default(),
             steps: Steps::default(),
+            timer: Timer::default(),
             status: Message::Welcome,
-        }
-    }
-
-    /// The state a page starts in from what it stored on the last visit, if anything; a
-    /// text it cannot read (another version's, or damaged) is said to be lost, not hidden.
-    pub fn from_stored(text: Option<&str>) -> AppState {
-        let Some(text) = text else {
-            return AppState::default();
-        };
-        match serde_json::from_str::<Saved>(text) {
-            Ok(saved) if on_the_board(saved.grid.size()) => AppState::restore(saved),
-            _ => AppState {
-                status: Message::StoredUnreadable,
-                ..AppState::default()
-            },
-        }
-    }
-
-    pub fn restore(saved: Saved) -> AppState {
-        if !on_the_board(saved.grid.size()) {
-            return AppState::default();
-        }
-        let grid = &saved.grid;
-        let digits = grid
-            .entries()
-            .iter()
-            .filter(|e| e.digit().is_some())
-            .count();
-        let status = match digits {
-            0 => Message::Welcome,
-            _ => Message::Restored {
-                size: grid.size(),
-                givens: grid.given_count(),
-                played: digits - grid.given_count(),
-            },
-        };
-        let mut state = AppState::new(saved.grid);
-        state.board.mode = saved.mode;
-        state.board.solver_grid = saved.solver_grid;
-        state.board.notes = saved.notes.fit(state.size());
-        state.board.auto = saved.auto_candidates;
-        state.editing.notes_mode = saved.notes_mode;
-        state.jobs.formulation = saved.formulation;
-        state.generation.seed = saved.seed;
-        state.generation.symmetry = saved.symmetry;
-        state.generation.difficulty = saved.difficulty;
-        state.status = status;
-        state
-    }
-
-    pub fn saved(&self) -> Saved {
-        Saved {
-            grid: self.board.grid.clone(),
-            mode: self.board.mode,
-            formulation: self.jobs.formulation,
-            seed: self.generation.seed,
-            symmetry: self.generation.symmetry,
-            difficulty: self.generation.difficulty,
-            solver_grid: self.board.solver_grid.clone(),
-            notes: self.board.notes.clone(),
-            auto_candidates: self.board.auto,
-            notes_mode: self.editing.notes_mode,
         }
     }
 
@@ -355,7 +292,28 @@ impl AppState {
         }
     }
 
-    /// Applies one action; returns the new state.
+    /// Applies one action at the reading `now` of the page's clock (milliseconds): the play
+    /// clock banks the time up to it, and stops when the action completes the puzzle, which
+    /// the status then celebrates.
+    pub fn reduce_at(mut self, action: Action, now: f64) -> AppState {
+        self.timer.bank(now);
+        let was_solved = timer::solved(&self.board);
+        let a_move = matches!(
+            action,
+            Action::Input(_) | Action::InputMore(_) | Action::ApplyHint | Action::Redo
+        );
+        let mut state = self.reduce(action);
+        state.timer.settle(&state.board, now);
+        if a_move && !was_solved && timer::solved(&state.board) {
+            state.status = Message::Play(PlayMessage::Solved {
+                size: state.size(),
+                millis: state.timer.elapsed_ms,
+            });
+        }
+        state
+    }
+
+    /// Applies one action; returns the new state. The play clock stands still.
     pub fn reduce(mut self, action: Action) -> AppState {
         // A running job answers about the board it started from, and solving or generating
         // replaces it, so the board holds still until the job ends.
@@ -368,7 +326,8 @@ impl AppState {
             return self;
         }
         let area = action.area();
-        if !matches!(area, Area::Editing(_)) {
+        // The page coming into view or going out of it is no action of the player's.
+        if !matches!(area, Area::Editing(_) | Area::PageShown(_)) {
             self.editing.end_typing();
         }
         let (board, status) = (&mut self.board, &mut self.status);
@@ -405,6 +364,10 @@ impl AppState {
             }
             Area::ShowStep(k) => {
                 self.steps.select(k);
+                return self;
+            }
+            Area::PageShown(shown) => {
+                self.timer.hidden = !shown;
                 return self;
             }
         };

@@ -102,11 +102,11 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(Action::Save(format)))
     };
-    let copy_link = {
+    let copy_link = |board: bool| {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(page) = storage::page_address() {
-                on_action.emit(Action::Share { page });
+                on_action.emit(Action::Share { page, board });
             }
         })
     };
@@ -144,7 +144,9 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                         title="The givens, one line">{ "Download text" }</button>
                 <button type="button" onclick={save(Format::Json)}
                         title="The givens and every other digit on the board">{ "Download JSON" }</button>
-                <button type="button" onclick={copy_link}>{ "Copy link" }</button>
+                <button type="button" onclick={copy_link(false)}>{ "Copy link" }</button>
+                <button type="button" onclick={copy_link(true)}
+                        title="Copy a link to the puzzle with your digits and notes">{ "Share my game" }</button>
             </div>
             // A slot that stays, so the link's coming does not rebuild the text box and buttons.
             <div class="slot">{ for link }</div>

@@ -2,10 +2,12 @@
 //! engine runs in a web worker reached through [`engine::use_engine`].
 
 mod board;
+mod clock;
 mod controls;
 mod engine;
 mod files;
 mod generate;
+mod offer;
 mod play;
 mod status;
 mod steps;
@@ -19,10 +21,12 @@ pub use board::{
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
 use board::NumberPad;
+use clock::GameClock;
 use controls::{Actions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
 use generate::GeneratePanel;
+use offer::LinkOffer;
 use play::PlayTools;
 use status::{CompareTable, StatusLine};
 use std::rc::Rc;
@@ -37,7 +41,7 @@ impl Reducible for Store {
     type Action = Action;
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let state = Rc::try_unwrap(self).map_or_else(|rc| rc.0.clone(), |s| s.0);
-        Rc::new(Store(state.reduce(action)))
+        Rc::new(Store(state.reduce_at(action, clock::now())))
     }
 }
 
@@ -61,6 +65,8 @@ pub fn App() -> Html {
     use_paste_imports(dispatch.clone());
     let state = &store.0;
     let shared = Rc::new(state.clone());
+    storage::use_history(shared.clone());
+    storage::use_clock(&state.timer);
     let side = state.size().side();
     let engine_state = match state.jobs.engine {
         EngineState::Starting => "starting",
@@ -76,6 +82,8 @@ pub fn App() -> Html {
             <main>
                 <section class="play">
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
+                    <LinkOffer state={shared.clone()} on_action={dispatch.clone()} />
+                    <GameClock state={shared.clone()} on_action={dispatch.clone()} />
                     { match state.steps.view() {
                         // A step of the step log: the board then, the step marked.
                         Some(view) => html! {

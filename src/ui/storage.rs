@@ -1,10 +1,17 @@
 //! Where the state survives a reload (localStorage) and how a share link carries a puzzle.
 
-use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved, Unread};
+use crate::app::history::{HISTORY_BYTES, History, fingerprint};
+use crate::app::state::{Action, AppState, SHARE_PREFIX, Saved, Timer, Unread};
 use gloo_events::EventListener;
 use gloo_storage::{LocalStorage, Storage};
+use std::rc::Rc;
 
 const KEY: &str = "sudoku-lab/state";
+/// The undo history, beside the state: a history too large to store leaves the state saved.
+const HISTORY_KEY: &str = "sudoku-lab/history";
+/// The play clock, written as often as it moves (when the page is hidden, say), apart from
+/// the state so that is written only when it changes.
+const CLOCK_KEY: &str = "sudoku-lab/clock";
 
 /// Whether this page may use localStorage: a browser that blocks it for the site throws on
 /// access, and so does gloo's storage, where the page should just go on without saving.
@@ -12,13 +19,23 @@ fn storage_allowed() -> bool {
     web_sys::window().is_some_and(|w| matches!(w.local_storage(), Ok(Some(_))))
 }
 
-/// A shared puzzle in the URL wins over the saved state, which wins over an empty grid.
+fn stored(key: &str) -> Option<String> {
+    storage_allowed()
+        .then(|| LocalStorage::raw().get_item(key).ok().flatten())
+        .flatten()
+}
+
+/// The saved state with its undo history, or for a new visitor an empty grid and a random
+/// first seed; a shared puzzle in the URL then opens, or asks to, over a game in progress.
 pub fn initial_state() -> AppState {
     // The text as stored: the reducer tells a state it cannot read from no state at all.
-    let stored = storage_allowed()
-        .then(|| LocalStorage::raw().get_item(KEY).ok().flatten())
-        .flatten();
-    let saved = AppState::from_stored(stored.as_deref());
+    let random = getrandom::u64().unwrap_or_else(|_| js_sys::Date::now() as u64);
+    let saved = AppState::opened(
+        stored(KEY).as_deref(),
+        stored(HISTORY_KEY).as_deref(),
+        stored(CLOCK_KEY).as_deref(),
+        random,
+    );
     match shared_puzzle() {
         Some(action) => saved.reduce(action),
         None => saved,
@@ -65,6 +82,41 @@ pub fn save(saved: &Saved) {
         // A full storage keeps the previous state; the page goes on either way.
         let _ = LocalStorage::set(KEY, saved);
     }
+}
+
+/// Stores the undo history whenever it or the board changes.
+#[yew::hook]
+pub fn use_history(state: Rc<AppState>) {
+    let board = &state.board;
+    let key = (
+        board.steps(),
+        board.undo.len(),
+        board.redo.len(),
+        fingerprint(&board.grid, Some(&board.notes)),
+    );
+    yew::use_effect_with(key, move |_| {
+        if !storage_allowed() {
+            return;
+        }
+        let storage = LocalStorage::raw();
+        let text = History::stored(&state.board, HISTORY_BYTES);
+        // Without room for it, a stale history must not come back with a newer board.
+        if storage.set_item(HISTORY_KEY, &text).is_err() {
+            let _ = storage.remove_item(HISTORY_KEY);
+        }
+    });
+}
+
+/// Stores the play clock whenever its banked time or its puzzle changes.
+#[yew::hook]
+pub fn use_clock(timer: &Timer) {
+    let key = (timer.elapsed_ms.to_bits(), timer.puzzle);
+    let timer = timer.clone();
+    yew::use_effect_with(key, move |_| {
+        if storage_allowed() {
+            let _ = LocalStorage::set(CLOCK_KEY, &timer);
+        }
+    });
 }
 
 /// This page's address without its fragment: what a share link adds the puzzle to.

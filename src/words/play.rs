@@ -1,6 +1,6 @@
 //! What the page says to a player: notes, hints, the steps of a logical solution, difficulty.
 
-use super::{format_millis, quantity, rating_words, sentence};
+use super::{Clipboard, format_millis, quantity, rating_words, sentence};
 use crate::app::advice::StepsEnd;
 use crate::engine::logic::{Rating, Step, Technique, Unit, explain};
 use crate::engine::{Pos, Size};
@@ -63,9 +63,58 @@ pub enum PlayMessage {
         millis: f64,
         next_seed: u64,
     },
+    /// The player completed the puzzle, in `millis` of play.
+    Solved {
+        size: Size,
+        millis: f64,
+    },
+    /// A share link would replace the game in progress: it waits for the player's word.
+    /// `played`: digits of the sharer's beside the clues; `notes`: it carries notes.
+    LinkOffered {
+        size: Size,
+        clues: usize,
+        played: usize,
+        notes: bool,
+    },
+    /// The player kept the game; the link was not opened.
+    LinkDeclined,
+    /// A share link to the whole board, digits and notes included.
+    SharedGame {
+        copy: Clipboard,
+    },
+}
+
+/// The play clock as a player reads it: `0:07`, `12:34`, `1:02:03`.
+fn clock_text(millis: f64) -> String {
+    let s = (millis.max(0.0) / 1000.0).floor() as u64;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    match h {
+        0 => format!("{m}:{s:02}"),
+        _ => format!("{h}:{m:02}:{s:02}"),
+    }
+}
+
+/// What a share link holds, in a few words: `a 9x9 puzzle, 24 clues, 10 digits and notes`.
+fn link_contents(size: Size, clues: usize, played: usize, notes: bool) -> String {
+    let mut text = format!("a {size} puzzle, {}", quantity(clues as u64, "clues"));
+    match (played, notes) {
+        (0, false) => {}
+        (0, true) => text.push_str(", with notes"),
+        (n, false) => text.push_str(&format!(", {} played", quantity(n as u64, "digits"))),
+        (n, true) => text.push_str(&format!(
+            ", {} played and notes",
+            quantity(n as u64, "digits")
+        )),
+    }
+    text
 }
 
 impl PlayMessage {
+    /// The play clock as a player reads it: `0:07`, `12:34`, `1:02:03`.
+    pub fn clock(millis: f64) -> String {
+        clock_text(millis)
+    }
+
     pub fn is_error(&self) -> bool {
         matches!(
             self,
@@ -201,6 +250,37 @@ impl fmt::Display for PlayMessage {
                 rating_words(rating),
                 format_millis(*millis)
             ),
+            PlayMessage::Solved { size, millis } => write!(
+                f,
+                "Solved! You completed this {size} puzzle in {}.",
+                clock_text(*millis)
+            ),
+            PlayMessage::LinkOffered {
+                size,
+                clues,
+                played,
+                notes,
+            } => write!(
+                f,
+                "A share link brings {}. Open it in place of your game (Undo brings your game \
+                 back), or keep your game?",
+                link_contents(*size, *clues, *played, *notes)
+            ),
+            PlayMessage::LinkDeclined => {
+                f.write_str("Kept your game; the shared puzzle was not opened.")
+            }
+            PlayMessage::SharedGame { copy } => f.write_str(match copy {
+                Clipboard::Pending => {
+                    "Share link made: it opens this board with your digits and notes."
+                }
+                Clipboard::Copied => {
+                    "Share link made and copied: it opens this board with your digits and notes."
+                }
+                Clipboard::Refused => {
+                    "Share link made: it opens this board with your digits and notes. The \
+                     browser did not let the page copy it; copy it from the Share link box."
+                }
+            }),
             PlayMessage::HintApplied { placed, removed } => write!(
                 f,
                 "Hint applied: {} placed, {} removed (Undo takes it back).",
