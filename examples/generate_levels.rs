@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example generate_levels -- [MAX_BOX] [SEEDS] [LEVEL_SEEDS] [MIN_BOX] [LEVEL]`
 //! (defaults 7, 10, 200, 2, hard): no-guess generation with the techniques through LEVEL (one
-//! attempt, whatever its rating) over seeds `0..SEEDS` per size; then at 9x9 the levels of
+//! attempt, whatever its rating) over seeds `0..SEEDS` per size, with a checksum of the
+//! puzzles that `tests/web_bench.rs` prints in wasm for the same seeds; then at 9x9 the levels of
 //! `LEVEL_SEEDS` no-guess and truly minimal puzzles; then `--difficulty L --no-guess` for each
 //! level over `SEEDS` seeds (attempts and time).
 //!
@@ -11,6 +12,7 @@
 //! 10 ms; a seed is generated again until a tenth of a second has passed), so that other work
 //! on a shared machine does not count; elsewhere wall-clock time.
 
+use std::hash::{DefaultHasher, Hasher};
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::Size;
 use sudoku_lab::engine::generate::{GenerateOptions, Generated, generate, no_progress};
@@ -32,9 +34,9 @@ fn cpu_time() -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
-/// One generation and its time: CPU time per run where known, over as many runs as fill a
-/// tenth of a second.
-fn timed(size: Size, options: &GenerateOptions) -> (Generated, Duration) {
+/// One generation and its time per run, CPU (where known) and wall-clock, over as many runs as
+/// fill a tenth of a second of CPU time.
+fn timed(size: Size, options: &GenerateOptions) -> (Generated, Duration, Duration) {
     let (cpu, wall) = (cpu_time(), Instant::now());
     let mut runs = 0u32;
     loop {
@@ -45,7 +47,7 @@ fn timed(size: Size, options: &GenerateOptions) -> (Generated, Duration) {
             _ => wall.elapsed(),
         };
         if spent >= Duration::from_millis(100) || cpu.is_none() {
-            return (g, spent / runs);
+            return (g, spent / runs, wall.elapsed() / runs);
         }
     }
 }
@@ -85,32 +87,38 @@ fn main() {
         .map_or(Level::Hard, |a| Level::from_id(a).expect("a level id"));
     for n in min_box..=max_box {
         let size = Size::new(n).expect("size");
-        let mut times = Vec::new();
-        let mut clues = Vec::new();
-        let mut solves = Vec::new();
+        let (mut times, mut walls, mut clues, mut solves) = (vec![], vec![], vec![], vec![]);
+        let mut sum = DefaultHasher::new();
         for seed in 0..seeds {
+            // Through Hard is `generate --no-guess` itself; another level is asked for as a
+            // difficulty, whose one attempt is rated (and timed with its rating).
             let options = GenerateOptions {
                 no_guess: true,
-                difficulty: Some(level),
+                difficulty: (level != Level::Hard).then_some(level),
                 max_attempts: 1,
                 ..GenerateOptions::with_seed(seed)
             };
-            let (g, t) = timed(size, &options);
+            let (g, t, w) = timed(size, &options);
+            sum.write(&g.puzzle.values());
             times.push(t);
+            walls.push(w);
             clues.push(g.clues);
             solves.push(g.stats.logic_solves);
         }
         println!(
-            "{size} no-guess through {}: median {:?} (min {:?}, max {:?}); clues median {} (min {}, max {}); \
-             logic solves median {}",
+            "{size} no-guess through {} over seeds 0..{seeds}: median {:?} CPU (min {:?}, max {:?}), \
+             {:?} wall-clock; clues median {} (min {}, max {}); logic solves median {}; \
+             puzzles checksum {:016x}",
             level.id(),
             median(times.clone()),
             times.iter().min().expect("some"),
             times.iter().max().expect("some"),
+            median(walls),
             median(clues.clone()),
             clues.iter().min().expect("some"),
             clues.iter().max().expect("some"),
             median(solves),
+            sum.finish(),
         );
     }
     if level_seeds > 0 {
@@ -132,7 +140,7 @@ fn main() {
                     difficulty: Some(level),
                     ..GenerateOptions::with_seed(seed)
                 };
-                let (g, t) = timed(Size::NINE, &options);
+                let (g, t, _) = timed(Size::NINE, &options);
                 times.push(t);
                 attempts.push(g.attempts);
                 met += usize::from(g.target_met);

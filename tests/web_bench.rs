@@ -1,11 +1,14 @@
 //! Minimal-puzzle generation in the browser: 9x9 side by side with the `sudoku` crate compiled
-//! to the same wasm target, and single 16x16 and 25x25 runs. A measurement, not a test:
+//! to the same wasm target, and single 16x16 and 25x25 runs; no-guess generation at every
+//! size, which `scripts/bench-wasm` runs natively too. A measurement, not a test:
 //! `scripts/bench-wasm` runs it (release build, headless Chromium) and prints the figures; the
 //! suite does not.
 #![cfg(target_arch = "wasm32")]
 
+use std::hash::{DefaultHasher, Hasher};
 use sudoku_lab::engine::format::parse_line;
-use sudoku_lab::engine::generate::{GenerateOptions, generate, no_progress};
+use sudoku_lab::engine::generate::{GenerateOptions, Generated, generate, no_progress};
+use sudoku_lab::engine::logic::{Outcome, outcome};
 use sudoku_lab::engine::{Formulation, Grid, Size, SolveOptions, Symmetry, Verdict, solve};
 use wasm_bindgen_test::*;
 
@@ -81,5 +84,62 @@ fn minimal_16x16_and_25x25_generation() {
                 g.stats.nodes
             );
         }
+    }
+}
+
+/// Seeds per size for no-guess generation, the same as `scripts/bench-wasm` gives
+/// `examples/generate_levels` natively: `(box size, seeds 0..n)`.
+const NO_GUESS_SEEDS: [(usize, u64); 5] = [(3, 11), (4, 11), (5, 5), (6, 3), (7, 3)];
+
+/// Wall-clock milliseconds of one no-guess generation: repeated until a tenth of a second
+/// has passed, since the browser clock counts whole milliseconds.
+fn no_guess_ms(size: Size, options: &GenerateOptions) -> (Generated, f64) {
+    let start = js_sys::Date::now();
+    let mut runs = 0u32;
+    loop {
+        let g = generate(size, options, &mut no_progress).expect("generated");
+        runs += 1;
+        let spent = js_sys::Date::now() - start;
+        if spent >= 100.0 {
+            return (g, spent / f64::from(runs));
+        }
+    }
+}
+
+/// `generate --no-guess` (techniques through Hard, no symmetry) at every size from 9x9 to
+/// 49x49: median time per puzzle over seeds, clue counts, and a checksum of the puzzles
+/// that the native run prints too (same seed, same puzzle).
+#[wasm_bindgen_test]
+fn no_guess_generation_medians() {
+    for (box_size, seeds) in NO_GUESS_SEEDS {
+        let size = Size::new(box_size).expect("a size");
+        let (mut times, mut clues) = (Vec::new(), Vec::new());
+        let mut sum = DefaultHasher::new();
+        for seed in 0..seeds {
+            let options = GenerateOptions {
+                no_guess: true,
+                ..GenerateOptions::with_seed(seed)
+            };
+            let (g, ms) = no_guess_ms(size, &options);
+            let logic = options.logic().expect("no-guess");
+            assert_eq!(outcome(&g.puzzle, &logic), Outcome::Solved);
+            sum.write(&g.puzzle.values());
+            times.push(ms);
+            clues.push(g.clues);
+        }
+        times.sort_by(f64::total_cmp);
+        clues.sort();
+        let mid = times.len() / 2;
+        console_log!(
+            "{size} no-guess in wasm over seeds 0..{seeds}: median {:.1} ms (min {:.1}, max {:.1}); \
+             clues median {} (min {}, max {}); puzzles checksum {:016x}",
+            times[mid],
+            times[0],
+            times[times.len() - 1],
+            clues[mid],
+            clues[0],
+            clues[clues.len() - 1],
+            sum.finish()
+        );
     }
 }

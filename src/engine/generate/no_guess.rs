@@ -145,7 +145,7 @@ impl Run<'_, '_> {
             work.set(Pos::from_index(c, size), Entry::Empty);
             digits.remove(c, solution[c]);
         }
-        if refilled_by_singles(work, digits, orbit, solution) || self.solved_by_logic(work, logic) {
+        if refilled_by_singles(work, digits, orbit, solution) || self.refilled(work, orbit, logic) {
             return true;
         }
         for &c in orbit {
@@ -154,6 +154,17 @@ impl Run<'_, '_> {
             digits.add(c, solution[c]);
         }
         false
+    }
+
+    /// Whether the logic solver solves `work`, blanked at `orbit` from a puzzle it solves.
+    /// Through Hard the solve stops once it has filled the orbit again: a step through Hard
+    /// still follows from a state with fewer candidates, so from there it would end solved.
+    fn refilled(&mut self, work: &Grid, orbit: &[usize], logic: &LogicOptions) -> bool {
+        if logic.max_level > Level::Hard {
+            return self.solved_by_logic(work, logic);
+        }
+        self.stats.logic_solves += 1;
+        logic::outcome_until(work, logic, orbit) == Outcome::Solved
     }
 
     /// Whether the logic solver with `logic`'s techniques solves `grid`: the one question the

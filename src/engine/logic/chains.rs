@@ -10,7 +10,7 @@
 
 use super::groups::Groups;
 use super::step::hodoku_rank;
-use super::{Cand, Marks, Step, Technique};
+use super::{Cand, Marks, Scope, Step, Technique};
 use crate::engine::grid::{Digit, Pos};
 use std::cmp::Reverse;
 use std::collections::VecDeque;
@@ -395,8 +395,9 @@ impl Search {
     }
 }
 
-/// Chains of technique `t`.
-pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
+/// Chains of technique `t`; X-chains start only from `scope`'s digits (a chain of one digit
+/// depends on nothing else), the others from every candidate.
+pub(super) fn aic(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (mode, max_links) = match t {
         Technique::XChain => (Mode::X, MAX_LINKS),
         Technique::TurbotFish => (Mode::X, 3),
@@ -421,6 +422,7 @@ pub(super) fn aic(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
     // Start nodes: every candidate (of a bivalue cell for XY-chains), then every group.
     let starts = (0..g.cands)
         .filter(|&n| mode != Mode::Xy || m.mask(g.cell(n)).count_ones() == 2)
+        .filter(|&n| mode != Mode::X || scope.has_digit(g.digit(n)))
         .chain(g.cands..nodes);
     for start_node in starts {
         let Some(found) = search.from(&g, start_node, max_links) else {

@@ -5,16 +5,16 @@
 
 use super::single_digit::strong_links;
 use super::step::hodoku_rank;
-use super::{Marks, Step, Technique};
+use super::{Marks, Scope, Step, Technique};
 use crate::engine::grid::Digit;
 
-pub(super) fn simple(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn simple(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
     let cells = m.size().cells();
     // colour[cell]: 0 none, else 2 * cluster + (1 or 2).
     let mut colour = vec![0usize; cells];
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for d in 0..side {
+    for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for a in adj.iter_mut() {
             a.clear();
         }
@@ -50,10 +50,16 @@ pub(super) fn simple(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize)
             let (on, off): (Vec<usize>, Vec<usize>) =
                 members.iter().partition(|&&c| colour[c] % 2 == 1);
             let elims: Vec<usize> = if t == Technique::SimpleColorsTrap {
-                m.empty_cells()
+                // The cells holding `d`, read from each row's places.
+                (0..side)
+                    .flat_map(|r| {
+                        let p = m.places(r, d);
+                        (0..side)
+                            .filter(move |&i| p >> i & 1 == 1)
+                            .map(move |i| r * side + i)
+                    })
                     .filter(|&c| {
-                        m.has(c, d)
-                            && colour[c] == 0
+                        colour[c] == 0
                             && on.iter().any(|&x| m.sees(c, x))
                             && off.iter().any(|&x| m.sees(c, x))
                     })

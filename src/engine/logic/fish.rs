@@ -4,7 +4,7 @@
 //! combinations stay few.
 
 use super::intersections::for_bits;
-use super::{Marks, Step, Technique, Unit};
+use super::{Marks, Scope, Step, Technique, Unit};
 use crate::engine::grid::{Digit, Pos};
 
 /// A fish found: digit, base lines (bits), cover lines (bits), fin places and eliminations
@@ -119,9 +119,9 @@ fn basic_technique(k: usize) -> Technique {
     }
 }
 
-pub(super) fn basic(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn basic(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
-    for d in 0..side {
+    for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for rows in [true, false] {
             let items = lines(m, rows, d, k as u32);
             if items.len() < k {
@@ -168,11 +168,18 @@ fn finned_technique(k: usize, sashimi: bool) -> Technique {
 /// Finned fish: the base lines' places outside `k` cover lines (the fins) all lie in one box;
 /// then a cover cell in that box, off the base lines, sees every fin and loses the digit.
 /// Sashimi when some base line has at most one place in the cover.
-pub(super) fn finned(m: &Marks, k: usize, sashimi: bool, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn finned(
+    m: &Marks,
+    k: usize,
+    sashimi: bool,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     let max = (k + n) as u32;
-    for d in 0..side {
+    for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for rows in [true, false] {
             let items = lines(m, rows, d, max);
             if items.len() < k {

@@ -1,7 +1,7 @@
 //! Locked candidates: pointing (a box's digit confined to one line) and claiming (a line's
 //! digit confined to one box).
 
-use super::{Marks, Step, Technique, Unit};
+use super::{Marks, Scope, Step, Technique, Unit};
 use crate::engine::grid::Digit;
 
 /// Slots of a box's local column `cc` (box slots are row-major).
@@ -27,15 +27,18 @@ fn box_cols(n: usize, p: u64) -> u64 {
     (0..n).fold(0, |m, r| m | (p >> (r * n) & low))
 }
 
-pub(super) fn pointing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn pointing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     for b in 0..side {
         let (br, bc) = (b / n, b % n);
         let bu = 2 * side + b;
+        if !scope.has_unit(bu, side) {
+            continue;
+        }
         for d in 0..side {
             let p = m.places(bu, d);
-            if p.count_ones() < 2 {
+            if p.count_ones() < 2 || !scope.has_digit(d) {
                 continue;
             }
             let rows = box_rows(n, p);
@@ -63,15 +66,18 @@ pub(super) fn pointing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
     }
 }
 
-pub(super) fn claiming(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn claiming(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     for line in 0..2 * side {
         let is_row = line < side;
         let li = line % side;
+        if !scope.has_unit(line, side) {
+            continue;
+        }
         for d in 0..side {
             let p = m.places(line, d);
-            if p.count_ones() < 2 {
+            if p.count_ones() < 2 || !scope.has_digit(d) {
                 continue;
             }
             let g = p.trailing_zeros() as usize / n;

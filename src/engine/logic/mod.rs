@@ -16,6 +16,7 @@ mod groups;
 mod intersections;
 pub mod marks;
 pub mod rating;
+mod scope;
 mod single_digit;
 mod singles;
 pub mod solver;
@@ -28,7 +29,8 @@ mod wings;
 pub use explain::explain;
 pub use marks::{Marks, MarksError};
 pub use rating::{Rating, rate};
-pub use solver::{LogicOptions, Outcome, Solved, outcome, solve, solve_marks};
+pub use scope::Scope;
+pub use solver::{LogicOptions, Outcome, Solved, outcome, outcome_until, solve, solve_marks};
 pub use step::{Cand, Step, Unit};
 
 use serde::{Deserialize, Serialize};
@@ -368,6 +370,14 @@ impl Technique {
     /// remove something are reported. Chains give the shortest chain found for any limit
     /// short of `usize::MAX`, and one chain per start candidate for `usize::MAX`.
     pub fn find(self, marks: &Marks, out: &mut Vec<Step>, limit: usize) {
+        self.find_in(marks, &Scope::ALL, out, limit);
+    }
+
+    /// [`Technique::find`] where `scope` says: single-digit techniques look only at its
+    /// digits, subsets and locked candidates only at its units (and digits). The others
+    /// look everywhere. Same steps as `find` whenever nothing outside `scope` changed since
+    /// the technique last found nothing.
+    pub fn find_in(self, marks: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
         use Technique as T;
         if out.len() >= limit || marks.is_solved() {
             return;
@@ -376,27 +386,29 @@ impl Technique {
             T::FullHouse => singles::full_house(marks, out, limit),
             T::NakedSingle => singles::naked_single(marks, out, limit),
             T::HiddenSingle => singles::hidden_single(marks, out, limit),
-            T::Pointing => intersections::pointing(marks, out, limit),
-            T::Claiming => intersections::claiming(marks, out, limit),
-            T::LockedPair => subsets::naked(marks, 2, true, out, limit),
-            T::LockedTriple => subsets::naked(marks, 3, true, out, limit),
-            T::NakedPair => subsets::naked(marks, 2, false, out, limit),
-            T::NakedTriple => subsets::naked(marks, 3, false, out, limit),
-            T::NakedQuad => subsets::naked(marks, 4, false, out, limit),
-            T::HiddenPair => subsets::hidden(marks, 2, out, limit),
-            T::HiddenTriple => subsets::hidden(marks, 3, out, limit),
-            T::HiddenQuad => subsets::hidden(marks, 4, out, limit),
-            T::XWing => fish::basic(marks, 2, out, limit),
-            T::Swordfish => fish::basic(marks, 3, out, limit),
-            T::Jellyfish => fish::basic(marks, 4, out, limit),
-            T::FinnedXWing => fish::finned(marks, 2, false, out, limit),
-            T::SashimiXWing => fish::finned(marks, 2, true, out, limit),
-            T::FinnedSwordfish => fish::finned(marks, 3, false, out, limit),
-            T::SashimiSwordfish => fish::finned(marks, 3, true, out, limit),
-            T::FinnedJellyfish => fish::finned(marks, 4, false, out, limit),
-            T::SashimiJellyfish => fish::finned(marks, 4, true, out, limit),
-            T::Skyscraper | T::TwoStringKite => single_digit::turbot(marks, self, out, limit),
-            T::EmptyRectangle => single_digit::empty_rectangle(marks, out, limit),
+            T::Pointing => intersections::pointing(marks, scope, out, limit),
+            T::Claiming => intersections::claiming(marks, scope, out, limit),
+            T::LockedPair => subsets::naked(marks, 2, true, scope, out, limit),
+            T::LockedTriple => subsets::naked(marks, 3, true, scope, out, limit),
+            T::NakedPair => subsets::naked(marks, 2, false, scope, out, limit),
+            T::NakedTriple => subsets::naked(marks, 3, false, scope, out, limit),
+            T::NakedQuad => subsets::naked(marks, 4, false, scope, out, limit),
+            T::HiddenPair => subsets::hidden(marks, 2, scope, out, limit),
+            T::HiddenTriple => subsets::hidden(marks, 3, scope, out, limit),
+            T::HiddenQuad => subsets::hidden(marks, 4, scope, out, limit),
+            T::XWing => fish::basic(marks, 2, scope, out, limit),
+            T::Swordfish => fish::basic(marks, 3, scope, out, limit),
+            T::Jellyfish => fish::basic(marks, 4, scope, out, limit),
+            T::FinnedXWing => fish::finned(marks, 2, false, scope, out, limit),
+            T::SashimiXWing => fish::finned(marks, 2, true, scope, out, limit),
+            T::FinnedSwordfish => fish::finned(marks, 3, false, scope, out, limit),
+            T::SashimiSwordfish => fish::finned(marks, 3, true, scope, out, limit),
+            T::FinnedJellyfish => fish::finned(marks, 4, false, scope, out, limit),
+            T::SashimiJellyfish => fish::finned(marks, 4, true, scope, out, limit),
+            T::Skyscraper | T::TwoStringKite => {
+                single_digit::turbot(marks, self, scope, out, limit)
+            }
+            T::EmptyRectangle => single_digit::empty_rectangle(marks, scope, out, limit),
             T::WWing => wings::w_wing(marks, out, limit),
             T::XyWing => wings::xy_wing(marks, out, limit),
             T::XyzWing => wings::xyz_wing(marks, out, limit),
@@ -411,9 +423,11 @@ impl Technique {
             T::AvoidableRectangle1 | T::AvoidableRectangle2 => {
                 uniqueness::avoidable(marks, self, out, limit)
             }
-            T::SimpleColorsTrap | T::SimpleColorsWrap => colouring::simple(marks, self, out, limit),
+            T::SimpleColorsTrap | T::SimpleColorsWrap => {
+                colouring::simple(marks, self, scope, out, limit)
+            }
             T::XChain | T::TurbotFish | T::XyChain | T::Aic | T::GroupedNiceLoop => {
-                chains::aic(marks, self, out, limit)
+                chains::aic(marks, self, scope, out, limit)
             }
             T::RemotePair => colouring::remote_pair(marks, out, limit),
             T::SueDeCoq => sue_de_coq::sue_de_coq(marks, out, limit),

@@ -2,7 +2,7 @@
 //! unit): skyscraper, 2-string kite and empty rectangle.
 
 use super::intersections::for_bits;
-use super::{Marks, Step, Technique, Unit};
+use super::{Marks, Scope, Step, Technique, Unit};
 use crate::engine::grid::Digit;
 
 /// Conjugate pairs of digit `d` in units `units`: (unit, first cell, second cell).
@@ -34,12 +34,12 @@ pub(super) fn seeing_both(m: &Marks, a: usize, b: usize, d: usize, skip: &[usize
 
 /// Skyscraper (two parallel conjugate pairs joined at one end by a line) or 2-string kite
 /// (a row pair and a column pair joined in a box): one of the two free ends holds the digit.
-pub(super) fn turbot(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn turbot(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
     let row = |c: usize| c / side;
     let col = |c: usize| c % side;
     let boxed = |c: usize| (row(c) / n, col(c) / n);
-    for d in 0..side {
+    for d in (0..side).filter(|&d| scope.has_digit(d)) {
         let rows = strong_links(m, d, 0..side);
         let cols = strong_links(m, d, side..2 * side);
         type Link = (usize, usize, usize);
@@ -104,10 +104,10 @@ pub(super) fn turbot(m: &Marks, t: Technique, out: &mut Vec<Step>, limit: usize)
 
 /// Empty rectangle: a box whose digit lies in one row and one column of it, with a conjugate
 /// pair in a line crossing that row (or column) outside the box.
-pub(super) fn empty_rectangle(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
-    for d in 0..side {
+    for d in (0..side).filter(|&d| scope.has_digit(d)) {
         let rows = strong_links(m, d, 0..side);
         let cols = strong_links(m, d, side..2 * side);
         for b in 0..side {

@@ -1,6 +1,6 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
-use super::{Level, Marks, Step, Technique, next_step};
+use super::{Level, Marks, Scope, Step, Technique, next_step};
 use crate::engine::grid::{Candidates, Digit, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +98,16 @@ pub fn solve_marks(mut marks: Marks, options: &LogicOptions) -> Solved {
 /// follows, by itself or by the singles its pattern leaves, from any state with fewer
 /// candidates, so the order they are taken in does not change where the solve ends.
 pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
+    outcome_until(grid, options, &[])
+}
+
+/// [`outcome`], answering `Solved` as soon as every cell of `filled` holds a digit.
+///
+/// For a generator that blanked `filled` in a puzzle the techniques (through Hard) solve:
+/// once they are filled again, the state has every clue of that puzzle and no candidate it
+/// lacks, and a step through Hard still follows from a state with fewer candidates, so the
+/// rest of the solve would succeed.
+pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> Outcome {
     let mut marks = Marks::from_grid(grid);
     if !grid.conflicts().is_empty() {
         return Outcome::Broken;
@@ -108,24 +118,48 @@ pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
         .techniques()
         .filter(|&t| t > Technique::HiddenSingle)
         .collect();
-    let mut out = Vec::with_capacity(1);
+    // What changed since each technique last found nothing; techniques above Hard look
+    // everywhere, as they report only the best of their steps.
+    let mut pending = vec![Scope::ALL; techniques.len()];
+    let mut before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
+    let mut first = true;
+    let mut out = Vec::new();
     loop {
-        if !place_singles(&mut marks, &mut queue) || marks.is_broken() {
+        if !place_singles(&mut marks, &mut queue) {
             return Outcome::Broken;
         }
-        if marks.is_solved() {
+        let changed = Scope::changes(&marks, &mut before);
+        let broken = if first {
+            marks.is_broken()
+        } else {
+            broken_in(&marks, &changed)
+        };
+        if broken {
+            return Outcome::Broken;
+        }
+        first = false;
+        let refilled = !filled.is_empty() && filled.iter().all(|&c| marks.value(c).is_some());
+        if marks.is_solved() || refilled {
             return Outcome::Solved;
         }
         out.clear();
-        for &t in &techniques {
+        for scope in pending.iter_mut() {
+            scope.add(&changed);
+        }
+        for (t, scope) in techniques.iter().zip(pending.iter_mut()) {
+            if scope.is_empty() {
+                continue;
+            }
             // Every instance of a technique through Hard at once: each holds in this state,
             // so together they do, and the search that found one finds them all anyway.
-            let limit = if t.level() <= Level::Hard {
-                usize::MAX
+            if t.level() <= Level::Hard {
+                t.find_in(&marks, scope, &mut out, usize::MAX);
             } else {
-                1
-            };
-            t.find(&marks, &mut out, limit);
+                t.find(&marks, &mut out, 1);
+            }
+            // Found or not, the technique has looked at all that changed; what its own
+            // steps change comes back as the next round's changes.
+            *scope = Scope::NONE;
             if !out.is_empty() {
                 break;
             }
@@ -137,6 +171,25 @@ pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
             return Outcome::Broken;
         }
     }
+}
+
+/// [`Marks::is_broken`] for a state that was not broken before the `changed` cells and
+/// units changed: a changed cell left without candidates or digit, or a changed unit with no
+/// place left for a digit it lacks.
+fn broken_in(m: &Marks, changed: &Scope) -> bool {
+    let side = m.side();
+    let all = m.size().all_digits().0;
+    let held = |c: usize| match m.value(c) {
+        None => m.mask(c),
+        Some(d) => 1 << d.index(),
+    };
+    (0..3 * side)
+        .filter(|&u| changed.has_unit(u, side))
+        .any(|u| {
+            let cells = &m.layout().units[u];
+            cells.iter().any(|&c| held(c) == 0)
+                || cells.iter().fold(0u64, |a, &c| a | held(c)) != all
+        })
 }
 
 /// Applies `step`; false when a placement meets another digit or a removed candidate (the

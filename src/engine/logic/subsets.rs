@@ -5,7 +5,7 @@
 
 use super::intersections::for_bits;
 use super::singles::units_boxes_first;
-use super::{Marks, Step, Technique, Unit};
+use super::{Marks, Scope, Step, Technique, Unit};
 use crate::engine::grid::Digit;
 
 /// Grows a combination of `items` (bitmasks, with their index) whose union stays within `k`
@@ -142,12 +142,19 @@ fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<S
 
 /// Naked subsets of `k` cells, boxes first, then rows, then columns (HoDoKu's order);
 /// `locked` finds locked pairs and triples, which lie in boxes, instead.
-pub(super) fn naked(m: &Marks, k: usize, locked: bool, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn naked(
+    m: &Marks,
+    k: usize,
+    locked: bool,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+) {
     let side = m.side();
     let mut items = Vec::with_capacity(side);
     let mut cells = Vec::with_capacity(k);
     let units = units_boxes_first(side).take(if locked { side } else { 3 * side });
-    for u in units {
+    for u in units.filter(|&u| scope.has_unit(u, side)) {
         items.clear();
         for (slot, &c) in m.layout().units[u].iter().enumerate() {
             let n = m.mask(c).count_ones() as usize;
@@ -172,10 +179,10 @@ pub(super) fn naked(m: &Marks, k: usize, locked: bool, out: &mut Vec<Step>, limi
     }
 }
 
-pub(super) fn hidden(m: &Marks, k: usize, out: &mut Vec<Step>, limit: usize) {
+pub(super) fn hidden(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
     let mut items = Vec::with_capacity(side);
-    for u in units_boxes_first(side) {
+    for u in units_boxes_first(side).filter(|&u| scope.has_unit(u, side)) {
         items.clear();
         let mut open = 0;
         for d in 0..side {
