@@ -1,20 +1,23 @@
-//! Search effort on puzzle files, with and without restarts: solutions found (up to two),
-//! nodes, restarts and wall time, each search capped in seconds.
+//! Search effort on puzzle files, with and without restarts or as a portfolio of threads:
+//! solutions found (up to two), nodes, restarts and wall time, each search capped in seconds.
 //!
-//! `cargo run --release --example peak_search -- [--restarts] [--secs S] FILE...`
+//! `cargo run --release --example peak_search -- [--restarts | --threads N] [--secs S] FILE...`
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
-use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::search::portfolio;
+use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
 
 fn main() {
     let mut restarts = false;
+    let mut threads = 0;
     let mut secs = 20.0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--restarts" => restarts = true,
+            "--threads" => threads = args.next().and_then(|s| s.parse().ok()).expect("threads"),
             "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
             _ => files.push(a),
         }
@@ -28,11 +31,6 @@ fn main() {
             cancel: Some(cancel.clone()),
         };
         let start = Start::from_grid(&puzzle);
-        let mut searcher = if restarts {
-            Searcher::restarting(&start, Order::Natural, limits)
-        } else {
-            Searcher::new(&start, Order::Natural, limits)
-        };
         let began = Instant::now();
         let timer = std::thread::spawn({
             let cancel = cancel.clone();
@@ -44,15 +42,17 @@ fn main() {
                 cancel.cancel();
             }
         });
-        let mut found = 0;
-        while found < 2 && searcher.next_solution().is_some() {
-            found += 1;
-        }
+        let (found, halt, stats, member) = if threads > 0 {
+            let answer = portfolio::search(&start, &Order::Natural, &limits, 2, threads);
+            let halt = Some(answer.halt);
+            (answer.solutions.len(), halt, answer.stats, answer.member)
+        } else {
+            let (found, halt, stats) = single(&start, restarts, limits);
+            (found, halt, stats, 0)
+        };
         let elapsed = began.elapsed().as_secs_f64();
-        let halt = searcher.halt();
         cancel.cancel();
         timer.join().expect("timer");
-        let stats = searcher.stats();
         let outcome = match (found, halt) {
             (_, Some(Halt::Cancelled)) => "timeout",
             (0, _) => "none",
@@ -60,8 +60,22 @@ fn main() {
             _ => "multiple",
         };
         println!(
-            "{file}\t{outcome}\t{elapsed:.2}\tnodes {}\trestarts {}",
+            "{file}\t{outcome}\t{elapsed:.2}\tnodes {}\trestarts {}\tmember {member}",
             stats.nodes, stats.restarts
         );
     }
+}
+
+/// One search, plain or restarting, up to two solutions.
+fn single(start: &Start, restarts: bool, limits: Limits) -> (usize, Option<Halt>, SearchStats) {
+    let mut searcher = if restarts {
+        Searcher::restarting(start, Order::Natural, limits)
+    } else {
+        Searcher::new(start, Order::Natural, limits)
+    };
+    let mut found = 0;
+    while found < 2 && searcher.next_solution().is_some() {
+        found += 1;
+    }
+    (found, searcher.halt(), searcher.stats())
 }

@@ -162,6 +162,24 @@ fn same_seed_same_puzzle_and_different_seeds_differ() {
 }
 
 #[test]
+fn the_number_of_threads_never_changes_the_puzzle() {
+    for (n, seed) in [(4usize, 0u64), (4, 5)] {
+        let reference = make(n, &GenerateOptions::with_seed(seed));
+        for threads in [2, 4] {
+            let options = GenerateOptions {
+                threads,
+                ..GenerateOptions::with_seed(seed)
+            };
+            let g = make(n, &options);
+            assert_eq!(
+                g.puzzle, reference.puzzle,
+                "box {n} seed {seed}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_formulation_never_changes_the_puzzle() {
     for (n, seed) in [(2usize, 4u64), (3, 4), (3, 5)] {
         let reference = make(n, &GenerateOptions::with_seed(seed)).puzzle;

@@ -8,6 +8,7 @@ mod brute;
 use brute::brute_force_count;
 use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::restart::{Luby, Never, RestartPolicy};
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
 use sudoku_lab::engine::{Entry, Grid, Pos, Size, check_solution};
@@ -212,6 +213,40 @@ fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
         }
     }
     assert!(proved >= 3, "only {proved} hard refutations met");
+}
+
+#[test]
+fn portfolios_agree_with_the_plain_search_on_counts_and_proofs() {
+    let empty4 = Grid::empty(Size::new(2).unwrap());
+    for threads in [1, 2, 4] {
+        let start = Start::from_grid(&empty4);
+        let all = portfolio::search(&start, &Order::Natural, &Limits::default(), 1000, threads);
+        assert_eq!((all.solutions.len(), all.halt), (288, Halt::Exhausted));
+    }
+    // Hard 9x9 refutations ("another solution where this cell differs?"): none, proved by
+    // whichever member answers, and the puzzles themselves: one solution.
+    for line in HARD_9X9 {
+        let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
+        let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
+        for threads in [1, 2, 4] {
+            let start = Start::from_grid(&puzzle);
+            let answer = portfolio::search(&start, &Order::Natural, &Limits::default(), 2, threads);
+            assert_eq!(answer.solutions, vec![solution.values()], "{line}");
+            assert_eq!(answer.halt, Halt::Exhausted);
+            for cell in (0..81).step_by(5) {
+                let p = Pos::from_index(cell, Size::NINE);
+                if puzzle.digit(p).is_some() {
+                    continue;
+                }
+                let mut start = Start::from_grid(&puzzle);
+                start.forbid(p, solution.digit(p).unwrap());
+                let answer =
+                    portfolio::search(&start, &Order::Natural, &Limits::default(), 1, threads);
+                assert!(answer.solutions.is_empty(), "{line} {cell}");
+                assert_eq!(answer.halt, Halt::Exhausted);
+            }
+        }
+    }
 }
 
 #[test]

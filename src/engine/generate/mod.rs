@@ -64,7 +64,8 @@ impl Method {
 
 /// Everything that shapes a generated puzzle, plus how to stop it.
 ///
-/// Same `seed`, size and options (besides `formulation` and `cancel`) give the same puzzle.
+/// Same `seed`, size and options (besides `formulation`, `threads` and `cancel`) give the same
+/// puzzle.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GenerateOptions {
     pub seed: u64,
@@ -88,9 +89,18 @@ pub struct GenerateOptions {
     /// Keep a removal only while the logic solver solves the puzzle (see the module docs).
     #[serde(default)]
     pub no_guess: bool,
+    /// Threads that may ask the removal's uniqueness questions side by side (from 16x16 up,
+    /// where they take long); 1 asks them one by one, as wasm must. Changes the time, never
+    /// the puzzle.
+    #[serde(default = "one_thread")]
+    pub threads: usize,
     /// Stops the generation, also inside a long solver call.
     #[serde(skip)]
     pub cancel: Option<Cancel>,
+}
+
+fn one_thread() -> usize {
+    1
 }
 
 impl Default for GenerateOptions {
@@ -104,6 +114,7 @@ impl Default for GenerateOptions {
             method: Method::Removal,
             difficulty: None,
             no_guess: false,
+            threads: 1,
             cancel: None,
         }
     }

@@ -2,9 +2,11 @@
 //! where they succeed.
 
 use super::run::Run;
-use super::{GenerateError, Phase};
+use super::{GenerateError, GenerateStats, Phase, Progress};
 use crate::engine::formulation::Query;
 use crate::engine::grid::{Digit, Entry, Grid, Pos};
+use crate::engine::logic::{Level, LogicOptions};
+use crate::engine::search::Flow;
 
 /// Effort a run of orbits may spend on its count-2 question before it is given up for single
 /// questions, in the formulation's node unit: search nodes for propagation and exact cover,
@@ -12,6 +14,18 @@ use crate::engine::grid::{Digit, Entry, Grid, Pos};
 /// SAT never gives a run up) and branch-and-bound nodes for MIP. Only time depends on it: any
 /// schedule of runs gives the same puzzle.
 const RUN_BUDGET: u64 = 2_000;
+
+/// The smallest box size whose removal starts with the logic pass: from 25x25 up the search's
+/// questions near the hardness peak are what makes generation slow, while below it they take
+/// milliseconds and the puzzles a seed gives stay those of the search alone.
+const LOGIC_FIRST_FROM_BOX: usize = 5;
+
+/// The smallest box size whose single questions are asked side by side when threads are
+/// allowed: below it a question takes less than starting a thread.
+const PARALLEL_FROM_BOX: usize = 4;
+
+/// The techniques of the logic pass.
+const FIRST_PASS_LEVEL: Level = Level::Hard;
 
 impl Run<'_, '_> {
     /// Whether some solution of `work` puts another digit than `clue`'s in its (blank) cell.
@@ -54,9 +68,73 @@ impl Run<'_, '_> {
         self.at_least(&query, 1)
     }
 
-    /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique.
+    /// Whether `work`, with the `clues` of one orbit just blanked, still has one solution.
+    /// Another solution differs from ours in some blanked cell, so it is unique iff no cell of
+    /// the orbit can take a different digit.
+    fn stays_unique(
+        &mut self,
+        work: &Grid,
+        clues: &[(Pos, Digit)],
+        solution: &[u8],
+    ) -> Result<bool, GenerateError> {
+        for &clue in clues {
+            if self.can_differ(work, clue, solution)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// For each orbit of `batch`, whether `work` without that orbit alone keeps one solution:
+    /// the questions asked side by side, one thread each. The answers are those of asking them
+    /// one after another, so the number of threads never changes the puzzle.
+    fn ask_apart(
+        &mut self,
+        work: &Grid,
+        batch: &[Vec<usize>],
+        solution: &[u8],
+    ) -> Result<Vec<bool>, GenerateError> {
+        let (size, options, attempt) = (self.size, self.options, self.attempt);
+        let answers: Vec<(Result<bool, GenerateError>, GenerateStats)> =
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = batch
+                    .iter()
+                    .map(|orbit| {
+                        scope.spawn(move || {
+                            let mut stats = GenerateStats::default();
+                            let mut quiet = |_: &Progress| Flow::Continue;
+                            let mut run = Run {
+                                size,
+                                options,
+                                attempt,
+                                progress: &mut quiet,
+                                stats: &mut stats,
+                            };
+                            let mut blanked = work.clone();
+                            let clues = blank(&mut blanked, orbit);
+                            let answer = run.stays_unique(&blanked, &clues, solution);
+                            (answer, stats)
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a question thread"))
+                    .collect()
+            });
+        let mut out = Vec::with_capacity(answers.len());
+        for (answer, stats) in answers {
+            self.stats.solver_calls += stats.solver_calls;
+            self.stats.nodes += stats.nodes;
+            out.push(answer?);
+        }
+        Ok(out)
+    }
+
+    /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique:
+    /// from 25x25 up after a first pass that removes what the logic solver proves removable.
     ///
-    /// From 16x16 up, runs of orbits are tried together: if the puzzle without a whole run is
+    /// In the search pass, from 16x16 up, runs of orbits are tried together: if the puzzle without a whole run is
     /// still unique, so is every puzzle on the way there (each has more clues), so the run is
     /// removed with exactly the outcome of visiting its orbits one by one, in one solver call.
     /// After two single successes in a row the run doubles with each success, up to one
@@ -66,6 +144,59 @@ impl Run<'_, '_> {
     /// puzzle of visiting the orbits one by one, so the result does not depend on the
     /// formulation or its node counts.
     pub(super) fn remove(
+        &mut self,
+        work: &mut Grid,
+        orbits: &[Vec<usize>],
+        solution: &[u8],
+    ) -> Result<(), GenerateError> {
+        if self.size.box_size() < LOGIC_FIRST_FROM_BOX {
+            return self.remove_by_search(work, orbits, solution);
+        }
+        let rest = self.remove_by_logic_first(work, orbits, solution)?;
+        self.remove_by_search(work, &rest, solution)
+    }
+
+    /// The first pass from 25x25 up: blanks each orbit whose removal leaves a puzzle the logic
+    /// solver solves (so it is unique, proved in polynomial time) and returns the others, in
+    /// order, for the search to decide. An orbit kept here may still go: logic failing proves
+    /// nothing. Every puzzle on the way is unique, so the search pass that follows gives a
+    /// minimal puzzle: each orbit it keeps was necessary when asked, and stays so as more
+    /// clues go.
+    fn remove_by_logic_first(
+        &mut self,
+        work: &mut Grid,
+        orbits: &[Vec<usize>],
+        solution: &[u8],
+    ) -> Result<Vec<Vec<usize>>, GenerateError> {
+        let size = self.size;
+        let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
+        self.report(Phase::Removing, done, Some(work))?;
+        let logic = LogicOptions {
+            unique: false,
+            max_level: FIRST_PASS_LEVEL,
+        };
+        let mut rest = Vec::new();
+        for orbit in orbits {
+            for &c in orbit {
+                work.set(Pos::from_index(c, size), Entry::Empty);
+            }
+            if self.solved_by_logic(work, &logic) {
+                done += orbit.len();
+                self.report(Phase::Removing, done, Some(work))?;
+                continue;
+            }
+            for &c in orbit {
+                let d = Digit::from_index(solution[c] as usize - 1);
+                work.set(Pos::from_index(c, size), Entry::Given(d));
+            }
+            rest.push(orbit.clone());
+        }
+        Ok(rest)
+    }
+
+    /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique,
+    /// decided by search.
+    fn remove_by_search(
         &mut self,
         work: &mut Grid,
         orbits: &[Vec<usize>],
@@ -93,17 +224,39 @@ impl Run<'_, '_> {
             for &(p, _) in &clues {
                 work.set(p, Entry::Empty);
             }
-            let unique = if k == 1 {
-                // Another solution differs from ours in some blanked cell, so the blanked
-                // puzzle is unique iff no cell of the orbit can take a different digit.
-                let mut unique = true;
-                for &clue in &clues {
-                    if self.can_differ(work, clue, solution)? {
-                        unique = false;
+            let threads = if size.box_size() >= PARALLEL_FROM_BOX {
+                self.options.threads.min(orbits.len() - next)
+            } else {
+                1
+            };
+            if k == 1 && threads > 1 {
+                for &(p, d) in &clues {
+                    work.set(p, Entry::Given(d));
+                }
+                let batch = &orbits[next..next + threads];
+                for removable in self.ask_apart(work, batch, solution)? {
+                    let orbit = &orbits[next];
+                    next += 1;
+                    done += orbit.len();
+                    streak = if removable { streak + 1 } else { 0 };
+                    run = if streak >= 2 { 2.min(max_run) } else { 1 };
+                    if removable {
+                        for &c in orbit {
+                            work.set(Pos::from_index(c, size), Entry::Empty);
+                        }
+                    }
+                    self.report(Phase::Removing, done, Some(work))?;
+                    // The later answers were for the puzzle before this removal: a necessary
+                    // orbit stays necessary with fewer clues, a removable one must be asked
+                    // again.
+                    if removable {
                         break;
                     }
                 }
-                Some(unique)
+                continue;
+            }
+            let unique = if k == 1 {
+                Some(self.stays_unique(work, &clues, solution)?)
             } else {
                 // The hint finds the known solution at once, so a second one, if any, soon
                 // follows; a run whose proof of uniqueness outgrows the budget is given up.
@@ -135,5 +288,68 @@ impl Run<'_, '_> {
             }
         }
         Ok(())
+    }
+}
+
+/// Blanks the cells of `orbit` in `grid`; returns the clues they held.
+fn blank(grid: &mut Grid, orbit: &[usize]) -> Vec<(Pos, Digit)> {
+    let size = grid.size();
+    orbit
+        .iter()
+        .map(|&c| {
+            let p = Pos::from_index(c, size);
+            let d = grid.digit(p).expect("orbit cells are clues");
+            grid.set(p, Entry::Empty);
+            (p, d)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::{GenerateOptions, no_progress, random_full_grid};
+    use crate::engine::grid::Size;
+    use crate::engine::rng::Rng;
+
+    /// The logic pass then the search pass, on 16x16 where both are quick: one solution, every
+    /// clue necessary, and the logic pass did part of the work.
+    #[test]
+    fn logic_first_removal_gives_a_minimal_puzzle() {
+        let size = Size::new(4).expect("size");
+        for seed in [1u64, 2] {
+            let mut rng = Rng::new(seed);
+            let full = random_full_grid(size, &mut rng, None).expect("full grid");
+            let solution = full.values();
+            let options = GenerateOptions::with_seed(seed);
+            let mut orbits = options.symmetry.orbits(size);
+            rng.shuffle(&mut orbits);
+            let mut stats = GenerateStats::default();
+            let mut progress = no_progress;
+            let mut run = Run {
+                size,
+                options: &options,
+                attempt: 0,
+                progress: &mut progress,
+                stats: &mut stats,
+            };
+            let mut work = full.clone();
+            let rest = run
+                .remove_by_logic_first(&mut work, &orbits, &solution)
+                .expect("logic pass");
+            assert!(rest.len() < orbits.len() / 2, "seed {seed}: {}", rest.len());
+            run.remove_by_search(&mut work, &rest, &solution)
+                .expect("search pass");
+            assert!(!run.at_least(&Query::new(&work), 2).expect("count"));
+            for (i, e) in work.entries().iter().enumerate() {
+                if let Some(d) = e.digit() {
+                    let p = Pos::from_index(i, size);
+                    let mut without = work.clone();
+                    without.set(p, Entry::Empty);
+                    let differs = run.can_differ(&without, (p, d), &solution);
+                    assert!(differs.expect("question"), "seed {seed}: {p:?} redundant");
+                }
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 mod branch;
 mod learn;
+pub mod portfolio;
 mod propagate;
 pub mod restart;
 mod searcher;

@@ -89,6 +89,12 @@ impl Searcher {
         }
     }
 
+    /// Seeds the tie breaks of restarted runs afresh (by default every search uses the same
+    /// seed), so differently seeded members of a portfolio explore differently.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(RESTART_SEED ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    }
+
     pub fn stats(&self) -> SearchStats {
         self.stats
     }

@@ -1,0 +1,130 @@
+//! A portfolio of differently configured searches of one start, each on its own thread: the
+//! first to settle the question answers and the others stop. Every member is complete, so the
+//! answer (how many solutions, up to the cap, and whether the space was exhausted) is a proof
+//! whichever member gives it; only which solutions are kept when there are more than asked for
+//! can depend on the winner.
+
+use super::restart::{Luby, Never, RestartPolicy};
+use super::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Node budget unit of the restarting members (Luby).
+const MEMBER_LUBY_UNIT: u64 = 256;
+
+/// How often the caller's cancel flag is looked at while the members run.
+const POLL: Duration = Duration::from_millis(20);
+
+/// What a portfolio found: the winner's solutions (row-major values), effort and halt.
+#[derive(Clone, Debug)]
+pub struct PortfolioAnswer {
+    pub solutions: Vec<Vec<u8>>,
+    /// The winner's effort.
+    pub stats: SearchStats,
+    /// `Exhausted` (every solution is in `solutions`), `Sink` (`stop_at` were found), or the
+    /// caller's limit.
+    pub halt: Halt,
+    /// Which member answered: 0 is the plain search in `order`.
+    pub member: usize,
+}
+
+/// The number of threads a portfolio may use: the available cores, at most `cap`.
+pub fn threads(cap: usize) -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(cap)
+        .max(1)
+}
+
+/// Searches `start` with `threads` members until one has found `stop_at` solutions or
+/// exhausted the space. Member 0 is the plain search in `order` (so one thread is exactly
+/// [`Searcher::new`]); member `i > 0` restarts (Luby, nogoods, conflict weights) with its own
+/// seed for tie breaks. `limits.max_nodes` bounds each member; a member that reaches it is
+/// out of the race, and when all are the answer is `NodeLimit`.
+pub fn search(
+    start: &Start,
+    order: &Order,
+    limits: &Limits,
+    stop_at: usize,
+    threads: usize,
+) -> PortfolioAnswer {
+    let threads = threads.max(1);
+    if threads == 1 {
+        let searcher = Searcher::new(start, order.clone(), limits.clone());
+        return run_member(searcher, stop_at, 0);
+    }
+    let stop = Cancel::new();
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for member in 0..threads {
+            let tx = tx.clone();
+            let member_limits = Limits {
+                max_nodes: limits.max_nodes,
+                cancel: Some(stop.clone()),
+            };
+            let searcher = member_searcher(start, order, member_limits, member);
+            scope.spawn(move || {
+                let _ = tx.send(run_member(searcher, stop_at, member));
+            });
+        }
+        drop(tx);
+        let mut over_budget = None;
+        let answer = loop {
+            match rx.recv_timeout(POLL) {
+                Ok(a) if a.halt == Halt::NodeLimit => {
+                    over_budget.get_or_insert(a);
+                }
+                Ok(a) if a.halt == Halt::Cancelled => {}
+                Ok(a) => break Some(a),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                        break None;
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break over_budget.take(),
+            }
+        };
+        stop.cancel();
+        answer.unwrap_or_else(|| PortfolioAnswer {
+            solutions: Vec::new(),
+            stats: SearchStats::default(),
+            halt: Halt::Cancelled,
+            member: 0,
+        })
+    })
+}
+
+/// Member `member` of a portfolio: the plain search first, then restarting ones.
+fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usize) -> Searcher {
+    let policy: Box<dyn RestartPolicy> = if member == 0 {
+        Box::new(Never)
+    } else {
+        Box::new(Luby {
+            unit: MEMBER_LUBY_UNIT << (member - 1),
+        })
+    };
+    let mut searcher = Searcher::with_restarts(start, order.clone(), limits, policy);
+    searcher.reseed(member as u64);
+    searcher
+}
+
+fn run_member(mut searcher: Searcher, stop_at: usize, member: usize) -> PortfolioAnswer {
+    let mut solutions = Vec::new();
+    while solutions.len() < stop_at {
+        match searcher.next_solution() {
+            Some(values) => solutions.push(values.to_vec()),
+            None => break,
+        }
+    }
+    let halt = if solutions.len() >= stop_at {
+        Halt::Sink
+    } else {
+        searcher.halt().unwrap_or(Halt::Exhausted)
+    };
+    PortfolioAnswer {
+        solutions,
+        stats: searcher.stats(),
+        halt,
+        member,
+    }
+}
