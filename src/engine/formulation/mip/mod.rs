@@ -17,6 +17,8 @@
 mod bnb;
 mod domain;
 mod export;
+mod factor;
+mod lp;
 mod model;
 
 use super::{Query, SolveError, Stats};
@@ -110,7 +112,7 @@ fn enumerate(
     found: &mut dyn FnMut(u64, &[u8]) -> Flow,
 ) -> Result<(Stats, MipStats), SolveError> {
     let m = Model::new(query);
-    let mut tree = Tree::new(&m)?;
+    let mut tree = Tree::new(&m, limits)?;
     let mut values = m.givens.clone();
     let halt = loop {
         let (used, ones) = match tree.optimise(limits, cutoff)? {
@@ -130,7 +132,7 @@ fn enumerate(
         if flow == Flow::Stop {
             break Halt::Sink;
         }
-        tree.exclude(&ones)?;
+        tree.exclude(&ones);
     };
     let mip = tree.stats.clone();
     let stats = Stats {
