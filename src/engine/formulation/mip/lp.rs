@@ -55,6 +55,8 @@ pub(super) struct Lp {
     /// reinverted before the next pivot (after a row was added).
     base: Option<usize>,
     iterations: u64,
+    /// Dual Devex reference weights of the basic positions, for choosing the leaving row.
+    weight: Vec<f64>,
     work: Vec<f64>,
     column: Vec<f64>,
     row_alpha: Vec<f64>,
@@ -97,6 +99,7 @@ impl Lp {
             etas: Etas::new(),
             base: Some(0),
             iterations: 0,
+            weight: vec![1.0; m],
             work: vec![0.0; m],
             column: vec![0.0; m],
             row_alpha: vec![0.0; n + m],
@@ -132,6 +135,7 @@ impl Lp {
         self.head.push((self.n + i as usize) as u32);
         self.work.push(0.0);
         self.column.push(0.0);
+        self.weight.push(1.0);
         self.base = None;
     }
 
@@ -202,15 +206,15 @@ impl Lp {
         }
     }
 
-    /// The basic position with the largest bound violation.
+    /// The basic position with the largest bound violation, squared, for its Devex weight.
     fn leaving(&self) -> Option<usize> {
         let mut best = None;
-        let mut worst = PRIMAL_TOL;
+        let mut worst = 0.0;
         for (i, &j) in self.head.iter().enumerate() {
             let (j, v) = (j as usize, self.x[j as usize]);
             let violation = (self.lower[j] - v).max(v - self.upper[j]);
-            if violation > worst {
-                worst = violation;
+            if violation > PRIMAL_TOL && violation * violation / self.weight[i] > worst {
+                worst = violation * violation / self.weight[i];
                 best = Some(i);
             }
         }
@@ -320,6 +324,14 @@ impl Lp {
             self.d[j as usize] -= theta_d * self.row_alpha[j as usize];
         }
         self.clear_row();
+        let w = self.weight[r];
+        for (i, &a) in self.column.iter().enumerate() {
+            if a != 0.0 {
+                let ratio = a / alpha;
+                self.weight[i] = self.weight[i].max(ratio * ratio * w);
+            }
+        }
+        self.weight[r] = (w / (alpha * alpha)).max(1.0);
         let step = (self.x[p] - target) / alpha;
         for (i, &h) in self.head.iter().enumerate() {
             self.x[h as usize] -= step * self.column[i];
@@ -336,6 +348,9 @@ impl Lp {
 
     /// Factorises the current basis afresh from the slack basis, one eta per basic column of
     /// the model; a column dependent on those before it leaves the basis for its row's slack.
+    /// Pivot order keeps the etas short: a column alone in a free row goes first and pivots
+    /// there (no later column meets its eta); otherwise the row with the fewest columns still
+    /// to come, among the pivots within a factor of the largest.
     fn reinvert(&mut self) {
         let m = self.rows.len();
         self.etas.clear();
@@ -345,27 +360,55 @@ impl Lp {
                 head[j as usize - self.n] = j;
             }
         }
-        let basic: Vec<u32> = self
+        let order: Vec<u32> = self
             .head
             .iter()
             .copied()
             .filter(|&j| (j as usize) < self.n)
             .collect();
-        for j in basic {
-            self.load_column(j as usize);
-            self.etas.ftran(&mut self.column);
-            let mut best: Option<(usize, f64)> = None;
-            for (i, &a) in self.column.iter().enumerate() {
-                if head[i] == NONE && best.is_none_or(|(_, b)| a.abs() > b) {
-                    best = Some((i, a.abs()));
+        let mut waiting = vec![false; self.n];
+        let mut count = vec![0u32; m];
+        for &j in &order {
+            waiting[j as usize] = true;
+            for &i in &self.cols[j as usize] {
+                count[i as usize] += 1;
+            }
+        }
+        let mut singles: Vec<u32> = (0..m as u32)
+            .filter(|&i| head[i as usize] == NONE && count[i as usize] == 1)
+            .collect();
+        let mut next = 0;
+        loop {
+            let mut pick = None;
+            while let Some(i) = singles.pop() {
+                if head[i as usize] == NONE && count[i as usize] == 1 {
+                    let j = self.rows[i as usize].iter().find(|&&j| waiting[j as usize]);
+                    pick = j.map(|&j| (j, Some(i as usize)));
+                    break;
                 }
             }
-            match best {
-                Some((r, a)) if a > PIVOT_TOL => {
+            if pick.is_none() {
+                while next < order.len() && !waiting[order[next] as usize] {
+                    next += 1;
+                }
+                pick = order.get(next).map(|&j| (j, None));
+            }
+            let Some((j, single)) = pick else { break };
+            waiting[j as usize] = false;
+            for &i in &self.cols[j as usize] {
+                count[i as usize] -= 1;
+                if count[i as usize] == 1 && head[i as usize] == NONE {
+                    singles.push(i);
+                }
+            }
+            self.load_column(j as usize);
+            self.etas.ftran(&mut self.column);
+            match self.pivot_row(&head, &count, single) {
+                Some(r) => {
                     self.etas.push(r, &self.column);
                     head[r] = j;
                 }
-                _ => {
+                None => {
                     self.pos[j as usize] = NONE;
                     self.x[j as usize] = self.lower[j as usize];
                 }
@@ -381,6 +424,26 @@ impl Lp {
         }
         self.head = head;
         self.base = Some(self.etas.len());
+        self.weight.fill(1.0);
+    }
+
+    /// The free row to pivot `column` on during reinversion, per [`Lp::reinvert`].
+    fn pivot_row(&self, head: &[u32], count: &[u32], single: Option<usize>) -> Option<usize> {
+        let free = |i: usize| head[i] == NONE;
+        let largest = (0..self.column.len())
+            .filter(|&i| free(i))
+            .map(|i| self.column[i].abs())
+            .fold(0.0, f64::max);
+        if largest <= PIVOT_TOL {
+            return None;
+        }
+        let enough = 0.1 * largest;
+        if let Some(i) = single.filter(|&i| self.column[i].abs() >= enough) {
+            return Some(i);
+        }
+        (0..self.column.len())
+            .filter(|&i| free(i) && self.column[i].abs() >= enough)
+            .min_by_key(|&i| count[i])
     }
 
     /// Reduced costs from the basis, each nonbasic variable at the bound they point to, and
