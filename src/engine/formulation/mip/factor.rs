@@ -32,10 +32,6 @@ impl Etas {
         self.row.len()
     }
 
-    pub(super) fn nnz(&self) -> usize {
-        self.index.len()
-    }
-
     pub(super) fn clear(&mut self) {
         *self = Etas::new();
     }
