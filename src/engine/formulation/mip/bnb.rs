@@ -1,20 +1,19 @@
-//! Depth-first branch and bound over the LP relaxation, each node's LP warm-started from its
-//! parent's.
+//! Depth-first branch and bound over the LP relaxation ([`super::lp`]), one LP for the whole
+//! search.
 //!
-//! The root LP is built over the variables presolve left open and solved once; a child clones
-//! its parent's LP and fixes the branching variable, which microlp re-solves from the parent's
-//! basis. Before that, propagation ([`super::domain`]) applies the decision to the rows and
-//! closes the node without an LP when a row has no way left. Branching rule: among the
-//! variables open in the node and fractional in its LP, the one whose tightest model row has
-//! the fewest open variables (ties: the larger LP value, then the lower index), 1 first.
+//! The root LP is built over the variables presolve left open and solved once. A node is its
+//! propagation state ([`super::domain`]): the decision and what the rows imply are applied
+//! first, which closes the node without an LP when a row has no way left; otherwise the LP's
+//! bounds are set to the node's fixings and the dual simplex re-optimises from the basis the
+//! previous node left. Branching rule: among the variables open in the node and fractional in
+//! its LP, the one whose tightest model row has the fewest open variables (ties: the larger LP
+//! value, then the lower index), 1 first.
 
 use super::domain::{Rows, State};
+use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
 use crate::engine::formulation::SolveError;
 use crate::engine::search::{Cancel, Halt, Limits};
-use microlp::{
-    ComparisonOp, Error, OptimizationDirection, Problem, Solution, SolveOutcome, Variable,
-};
 
 /// Distance from an integer within which an LP value counts as integral.
 const INTEGRAL: f64 = 1e-6;
@@ -52,12 +51,18 @@ pub(super) enum Outcome {
     Halted(Halt),
 }
 
-/// A 0-branch still to explore: its parent's LP, state and bound.
+/// A 0-branch still to explore: its parent's state and bound.
 struct Pending {
-    lp: Solution,
     state: State,
     x: u32,
     bound: u64,
+}
+
+/// How a node's LP ended.
+enum NodeLp {
+    Optimal,
+    Infeasible,
+    Cancelled,
 }
 
 /// The search over one model, kept across the optimisations of an enumeration.
@@ -67,17 +72,18 @@ pub(super) struct Tree<'m> {
     root_state: State,
     /// LP column of each model variable presolve left open, `NONE` for the others.
     column: Vec<u32>,
-    /// Model variable and LP variable of each column.
+    /// Model variable of each column.
     column_var: Vec<u32>,
-    lp_vars: Vec<Variable>,
-    /// The root LP with the cuts so far; `None` when presolve left no column.
-    root: Option<Solution>,
+    /// The LP with the cuts so far; `None` when presolve left no column.
+    lp: Option<Lp>,
+    root_bound: u64,
     in_objective: Vec<bool>,
-    /// The search left off here: the 0-branches still to explore, the node to look at next,
-    /// and the node of the last optimum returned (which may hold other solutions).
+    /// The search left off here: the 0-branches still to explore, the node to look at next
+    /// (with whether the LP holds its optimum), and the node of the last optimum returned
+    /// (which may hold other solutions).
     stack: Vec<Pending>,
-    current: Option<(Solution, State)>,
-    leaf: Option<(Solution, State)>,
+    current: Option<(State, bool)>,
+    leaf: Option<State>,
     started: bool,
     /// Forbidden pairs presolve fixed at 1: they have no column, so the LP leaves them out.
     fixed_cost: u64,
@@ -86,20 +92,9 @@ pub(super) struct Tree<'m> {
     pub(super) stats: MipStats,
 }
 
-/// The LP solution of an outcome, `None` when infeasible.
-fn settle(outcome: Result<SolveOutcome, Error>) -> Result<Option<Solution>, SolveError> {
-    match outcome {
-        Ok(SolveOutcome::Solution(s)) => Ok(Some(s)),
-        Err(Error::Infeasible) => Ok(None),
-        // No time or node limit is set on the LP, so it cannot be interrupted.
-        Ok(SolveOutcome::Interrupted(_)) => Err(SolveError::Mip("the LP stopped early".into())),
-        Err(e) => Err(SolveError::Mip(e.to_string())),
-    }
-}
-
 impl<'m> Tree<'m> {
     /// Presolves the model and solves the root LP.
-    pub(super) fn new(m: &'m Model) -> Result<Tree<'m>, SolveError> {
+    pub(super) fn new(m: &'m Model, limits: &Limits) -> Result<Tree<'m>, SolveError> {
         let rows = Rows::new(
             m.vars.len(),
             m.constraints.iter().map(|(_, xs)| xs.as_slice()),
@@ -116,8 +111,8 @@ impl<'m> Tree<'m> {
             root_state,
             column: vec![NONE; m.vars.len()],
             column_var: Vec::new(),
-            lp_vars: Vec::new(),
-            root: None,
+            lp: None,
+            root_bound: 0,
             in_objective,
             stack: Vec::new(),
             current: None,
@@ -129,75 +124,114 @@ impl<'m> Tree<'m> {
         };
         if !done {
             tree.stats.presolve_fixed = std::mem::take(&mut tree.root_state.propagated);
-            tree.build_root()?;
+            tree.build_root(limits)?;
         }
         Ok(tree)
     }
 
     /// The LP over the open variables: each model row with open members, `= 1`.
-    fn build_root(&mut self) -> Result<(), SolveError> {
-        let mut problem = Problem::new(OptimizationDirection::Minimize);
+    fn build_root(&mut self, limits: &Limits) -> Result<(), SolveError> {
         self.fixed_cost = self
             .m
             .objective
             .iter()
             .filter(|&&x| self.root_state.fixed(x) == Some(true))
             .count() as u64;
+        let mut cost = Vec::new();
         for x in 0..self.m.vars.len() as u32 {
             if self.root_state.fixed(x).is_none() {
                 self.column[x as usize] = self.column_var.len() as u32;
                 self.column_var.push(x);
-                let cost = if self.in_objective[x as usize] {
+                cost.push(if self.in_objective[x as usize] {
                     1.0
                 } else {
                     0.0
-                };
-                self.lp_vars.push(problem.add_var(cost, (0.0, 1.0)));
+                });
             }
         }
         if self.column_var.is_empty() {
             return Ok(());
         }
-        for (_, members) in &self.m.constraints {
-            let open: Vec<(Variable, f64)> = members
-                .iter()
-                .filter(|&&x| self.column[x as usize] != NONE)
-                .map(|&x| (self.lp_vars[self.column[x as usize] as usize], 1.0))
-                .collect();
-            if !open.is_empty() {
-                problem.add_constraint(open, ComparisonOp::Eq, 1.0);
-                self.stats.lp_rows += 1;
-            }
-        }
+        let rows: Vec<Vec<u32>> = self
+            .m
+            .constraints
+            .iter()
+            .map(|(_, members)| {
+                members
+                    .iter()
+                    .map(|&x| self.column[x as usize])
+                    .filter(|&c| c != NONE)
+                    .collect::<Vec<u32>>()
+            })
+            .filter(|open| !open.is_empty())
+            .collect();
+        self.stats.lp_rows = rows.len() as u64;
         self.stats.lp_columns = self.column_var.len() as u64;
-        self.stats.lp_solves += 1;
-        self.root = settle(problem.solve())?;
-        match &self.root {
-            Some(lp) => {
-                self.stats.simplex_iterations += lp.stats().lp_iterations;
-                let fractional = self.branch_variable(lp, &self.root_state).is_some();
+        self.lp = Some(Lp::new(self.column_var.len(), rows, &cost));
+        let root = self.root_state.clone();
+        match self.solve_node(&root, limits)? {
+            NodeLp::Optimal => {
+                let fractional = self.branch_variable(&root).is_some();
                 self.stats.root_integral = Some(!fractional);
+                self.root_bound = self.bound();
             }
-            None => self.done = true,
+            NodeLp::Infeasible => self.done = true,
+            // The first optimisation sees the flag and stops before the search.
+            NodeLp::Cancelled => {}
         }
         Ok(())
     }
 
-    /// Least forbidden pairs used by a solution in this node's LP, rounded up: a bound, as
-    /// every solution uses a whole number of them.
-    fn bound(&self, lp: &Solution) -> u64 {
-        let lp_part = (lp.objective() - INTEGRAL).ceil().max(0.0) as u64;
+    fn lp(&self) -> &Lp {
+        self.lp
+            .as_ref()
+            .expect("a node LP exists only with columns")
+    }
+
+    /// Sets the LP's bounds to the node's fixings and re-optimises.
+    fn solve_node(&mut self, state: &State, limits: &Limits) -> Result<NodeLp, SolveError> {
+        let lp = self
+            .lp
+            .as_mut()
+            .expect("a node LP exists only with columns");
+        for (c, &x) in self.column_var.iter().enumerate() {
+            let (lower, upper) = match state.fixed(x) {
+                Some(true) => (1.0, 1.0),
+                Some(false) => (0.0, 0.0),
+                None => (0.0, 1.0),
+            };
+            lp.set_bounds(c as u32, lower, upper);
+        }
+        let before = lp.iterations();
+        let status = lp.solve(limits.cancel.as_ref());
+        self.stats.lp_solves += 1;
+        self.stats.simplex_iterations += lp.iterations() - before;
+        match status {
+            Status::Optimal => Ok(NodeLp::Optimal),
+            Status::Infeasible => Ok(NodeLp::Infeasible),
+            Status::Cancelled => Ok(NodeLp::Cancelled),
+            Status::Stalled => Err(SolveError::Mip(
+                "the LP relaxation reached its iteration limit".into(),
+            )),
+        }
+    }
+
+    /// Least forbidden pairs used by a solution in the node whose LP was solved last, rounded
+    /// up: a bound, as every solution uses a whole number of them.
+    fn bound(&self) -> u64 {
+        let lp_part = (self.lp().lower_bound() - INTEGRAL).ceil().max(0.0) as u64;
         self.m.objective_constant + self.fixed_cost + lp_part
     }
 
     /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
-    fn branch_variable(&self, lp: &Solution, state: &State) -> Option<u32> {
+    fn branch_variable(&self, state: &State) -> Option<u32> {
+        let lp = self.lp();
         let mut best: Option<(u32, f64, u32)> = None;
         for (c, &x) in self.column_var.iter().enumerate() {
             if state.fixed(x).is_some() {
                 continue;
             }
-            let v = lp.var_value(self.lp_vars[c]);
+            let v = lp.value(c as u32);
             if v <= INTEGRAL || v >= 1.0 - INTEGRAL {
                 continue;
             }
@@ -210,15 +244,14 @@ impl<'m> Tree<'m> {
     }
 
     /// The model variables at 1 in an integral node, and the forbidden pairs they use.
-    fn read(&self, lp: Option<&Solution>, state: &State) -> (u64, Vec<u32>) {
+    fn read(&self, state: &State) -> (u64, Vec<u32>) {
         let ones: Vec<u32> = (0..self.m.vars.len() as u32)
-            .filter(|&x| match (state.fixed(x), lp) {
-                (Some(one), _) => one,
-                (None, Some(lp)) => {
+            .filter(|&x| match state.fixed(x) {
+                Some(one) => one,
+                None => {
                     let c = self.column[x as usize];
-                    c != NONE && lp.var_value(self.lp_vars[c as usize]) > 0.5
+                    c != NONE && self.lp().value(c) > 0.5
                 }
-                (None, None) => false,
             })
             .collect();
         let used = ones
@@ -238,29 +271,16 @@ impl<'m> Tree<'m> {
         }
     }
 
-    /// The child of a node with `x` fixed: propagated, then its LP solved from the parent's.
-    fn child(
-        &mut self,
-        lp: Solution,
-        mut state: State,
-        x: u32,
-        one: bool,
-    ) -> Result<Option<(Solution, State)>, SolveError> {
+    /// The child of a node with `x` fixed, propagated; `None` when propagation closes it.
+    fn child(&mut self, mut state: State, x: u32, one: bool) -> Option<State> {
         self.stats.nodes += 1;
         let before = state.propagated;
         if state.decide(&self.rows, x, one).is_err() {
             self.stats.propagation_pruned += 1;
-            return Ok(None);
+            return None;
         }
         self.stats.propagation_fixed += state.propagated - before;
-        self.stats.lp_solves += 1;
-        let iterations = lp.stats().lp_iterations;
-        let var = self.lp_vars[self.column[x as usize] as usize];
-        let child = settle(lp.fix_var(var, f64::from(u8::from(one))))?;
-        Ok(child.map(|lp| {
-            self.stats.simplex_iterations += lp.stats().lp_iterations.saturating_sub(iterations);
-            (lp, state)
-        }))
+        Some(state)
     }
 
     /// The least number of forbidden pairs a solution meeting the cuts uses, proven; with a
@@ -282,25 +302,24 @@ impl<'m> Tree<'m> {
         let over = |bound: u64, best: &Option<(u64, Vec<u32>)>| {
             cutoff.is_some_and(|c| bound > c) || best.as_ref().is_some_and(|(u, _)| bound >= *u)
         };
-        let Some(root) = &self.root else {
+        if self.lp.is_none() {
             // Presolve decided every variable: one solution at most.
             self.done = true;
             self.stats.nodes += 1;
-            let (used, ones) = self.read(None, &self.root_state);
+            let (used, ones) = self.read(&self.root_state);
             return Ok(if over(used, &None) {
                 Outcome::Exhausted
             } else {
                 Outcome::Optimum { used, ones }
             });
-        };
-        let root_bound = self.bound(root);
+        }
         if !std::mem::replace(&mut self.started, true) {
             self.stats.nodes += 1;
-            self.current = Some((root.clone(), self.root_state.clone()));
+            self.current = Some((self.root_state.clone(), true));
         }
         let mut best: Option<(u64, Vec<u32>)> = None;
         loop {
-            let (lp, state) = match self.current.take() {
+            let (state, solved) = match self.current.take() {
                 Some(node) => node,
                 None => {
                     let Some(p) = self.stack.pop() else { break };
@@ -311,37 +330,45 @@ impl<'m> Tree<'m> {
                         self.stack.push(p);
                         return Ok(Outcome::Halted(halt));
                     }
-                    match self.child(p.lp, p.state, p.x, false)? {
-                        Some(node) => node,
+                    match self.child(p.state, p.x, false) {
+                        Some(state) => (state, false),
                         None => continue,
                     }
                 }
             };
-            let bound = self.bound(&lp);
+            if !solved {
+                match self.solve_node(&state, limits)? {
+                    NodeLp::Optimal => {}
+                    NodeLp::Infeasible => continue,
+                    NodeLp::Cancelled => {
+                        self.current = Some((state, false));
+                        return Ok(Outcome::Halted(Halt::Cancelled));
+                    }
+                }
+            }
+            let bound = self.bound();
             if over(bound, &best) {
                 continue;
             }
-            let Some(x) = self.branch_variable(&lp, &state) else {
-                let (used, ones) = self.read(Some(&lp), &state);
-                if used <= root_bound {
-                    self.leaf = Some((lp, state));
+            let Some(x) = self.branch_variable(&state) else {
+                let (used, ones) = self.read(&state);
+                if used <= self.root_bound {
+                    self.leaf = Some(state);
                     return Ok(Outcome::Optimum { used, ones });
                 }
                 best = Some((used, ones));
                 continue;
             };
             if let Some(halt) = self.halt(limits) {
-                self.current = Some((lp, state));
+                self.current = Some((state, false));
                 return Ok(Outcome::Halted(halt));
             }
-            let child_lp = lp.clone();
             self.stack.push(Pending {
-                lp,
                 state: state.clone(),
                 x,
                 bound,
             });
-            self.current = self.child(child_lp, state, x, true)?;
+            self.current = self.child(state, x, true).map(|s| (s, false));
         }
         self.done = true;
         Ok(match best {
@@ -351,28 +378,22 @@ impl<'m> Tree<'m> {
     }
 
     /// Excludes the solution last returned from later optimisations: the no-good cut "not all
-    /// of its open variables at 1", added to the LP of the node it came from. The nodes still
-    /// pending hold other regions of the search, where the cut cannot bind.
-    pub(super) fn exclude(&mut self, ones: &[u32]) -> Result<(), SolveError> {
-        let terms: Vec<(Variable, f64)> = ones
+    /// of its open variables at 1", a row of the one LP (valid everywhere, as it removes only
+    /// that solution); the search goes on from the node the solution came from.
+    pub(super) fn exclude(&mut self, ones: &[u32]) {
+        let terms: Vec<u32> = ones
             .iter()
-            .filter(|&&x| self.column[x as usize] != NONE)
-            .map(|&x| (self.lp_vars[self.column[x as usize] as usize], 1.0))
+            .map(|&x| self.column[x as usize])
+            .filter(|&c| c != NONE)
             .collect();
-        let Some((lp, state)) = self.leaf.take() else {
-            return Ok(());
+        let Some(state) = self.leaf.take() else {
+            return;
         };
         if terms.is_empty() {
-            return Ok(());
+            return;
         }
-        let room = terms.len() as f64 - 1.0;
-        self.stats.lp_solves += 1;
-        let iterations = lp.stats().lp_iterations;
-        let cut = settle(lp.add_constraint(terms, ComparisonOp::Le, room))?;
-        self.current = cut.map(|lp| {
-            self.stats.simplex_iterations += lp.stats().lp_iterations.saturating_sub(iterations);
-            (lp, state)
-        });
-        Ok(())
+        let lp = self.lp.as_mut().expect("open columns mean an LP");
+        lp.add_at_most(&terms, terms.len() as f64 - 1.0);
+        self.current = Some((state, false));
     }
 }

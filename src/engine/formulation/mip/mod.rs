@@ -1,5 +1,5 @@
 //! MIP: a 0/1 integer program over `x[r,c,v]`, solved by a branch and bound of our own over
-//! microlp's LP relaxation.
+//! an LP relaxation of our own.
 //!
 //! Givens are substituted out rather than fixed by bounds: a given cell has no variables, and
 //! its digit leaves its peers' variables and the unit constraints it satisfies. That model is
@@ -7,16 +7,22 @@
 //! the objective is their sum, so an optimum of 0 is a solution that avoids them and an optimum
 //! of 1 or more proves none exists (the generator's "is this clue implied?" question).
 //!
-//! The search ([`bnb`]) is ours rather than microlp's own branch and bound: microlp's MIP
-//! re-solves every node's LP from scratch, while its pure-LP [`microlp::Solution`] re-solves
-//! after `fix_var` and `add_constraint` from the previous basis (dual simplex), and clones, so
-//! each node starts from its parent's LP. microlp is kept because it builds for wasm32 and the
-//! page already ships it. Presolve and node propagation ([`domain`]) use the rows'
-//! set-partitioning structure, which microlp's generic presolve does not.
+//! The search ([`bnb`]) and its LP ([`lp`]) are ours. The LP is a bounded dual simplex written
+//! for this model (0/1 columns, rows "exactly one of these", no-good rows "at most k"): every
+//! variable is boxed, so after a branch's bound changes the last basis is still dual feasible
+//! and the dual simplex re-optimises from it with no phase 1 and no copy of the LP per node.
+//! microlp, used before, gave the same optima, but its LP was the search's bottleneck (a
+//! general LU-based simplex re-solved through a copy of the parent's LP at every node); it is
+//! kept only as the reference the LP is checked against in tests. Presolve and node
+//! propagation ([`domain`]) use the rows' set-partitioning structure.
 
 mod bnb;
 mod domain;
 mod export;
+mod factor;
+mod lp;
+#[cfg(test)]
+mod lp_tests;
 mod model;
 
 use super::{Query, SolveError, Stats};
@@ -110,7 +116,7 @@ fn enumerate(
     found: &mut dyn FnMut(u64, &[u8]) -> Flow,
 ) -> Result<(Stats, MipStats), SolveError> {
     let m = Model::new(query);
-    let mut tree = Tree::new(&m)?;
+    let mut tree = Tree::new(&m, limits)?;
     let mut values = m.givens.clone();
     let halt = loop {
         let (used, ones) = match tree.optimise(limits, cutoff)? {
@@ -130,7 +136,7 @@ fn enumerate(
         if flow == Flow::Stop {
             break Halt::Sink;
         }
-        tree.exclude(&ones)?;
+        tree.exclude(&ones);
     };
     let mip = tree.stats.clone();
     let stats = Stats {

@@ -1,0 +1,499 @@
+//! A bounded dual simplex for the MIP's LP relaxations: `min c x` subject to rows `sum = 1`
+//! over sets of 0/1 columns, and no-good rows `sum <= k`.
+//!
+//! Every variable is boxed (columns in `[0, 1]` or fixed by a branch, each row's slack fixed at
+//! 0 or in `[0, k]`), so every basis is dual feasible once each nonbasic variable sits at the
+//! bound its reduced cost points to: a bound change never needs a phase 1, and the search
+//! re-optimises from whatever basis the last node left (a dual simplex pivots out the values
+//! the new bounds cut off). The costs are perturbed by small positive amounts so that the
+//! many zero costs do not make every ratio a tie; [`Lp::lower_bound`] takes the perturbation
+//! back off. Harris' two-pass ratio test picks the largest pivot among near-ties.
+
+use super::factor::Etas;
+use crate::engine::search::Cancel;
+
+/// A basic value this far outside its bounds is infeasible.
+const PRIMAL_TOL: f64 = 1e-9;
+/// Reduced costs may be this far on the wrong side (Harris' tolerance).
+const DUAL_TOL: f64 = 1e-9;
+/// Smallest pivot magnitude accepted.
+const PIVOT_TOL: f64 = 1e-7;
+/// Basis updates between reinversions.
+const REFACTOR: usize = 100;
+/// Scale of the cost perturbation; its sum over all variables stays far below 1.
+const PERTURB: f64 = 1e-7;
+const NONE: u32 = u32::MAX;
+
+/// How a solve ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Status {
+    Optimal,
+    Infeasible,
+    /// The cancel flag was raised.
+    Cancelled,
+    /// The iteration limit was reached: numerical trouble.
+    Stalled,
+}
+
+/// The LP: columns `0..n` are the model's variables, column `n + i` the slack of row `i`.
+pub(super) struct Lp {
+    n: usize,
+    cols: Vec<Vec<u32>>,
+    rows: Vec<Vec<u32>>,
+    rhs: Vec<f64>,
+    cost: Vec<f64>,
+    /// Sum of the cost perturbations: how far [`Lp::objective`] may exceed the true LP optimum.
+    perturbation: f64,
+    lower: Vec<f64>,
+    upper: Vec<f64>,
+    x: Vec<f64>,
+    d: Vec<f64>,
+    head: Vec<u32>,
+    pos: Vec<u32>,
+    etas: Etas,
+    /// Etas in the file right after the last reinversion; `None` when the basis must be
+    /// reinverted before the next pivot (after a row was added).
+    base: Option<usize>,
+    iterations: u64,
+    /// Dual Devex reference weights of the basic positions, for choosing the leaving row.
+    weight: Vec<f64>,
+    work: Vec<f64>,
+    column: Vec<f64>,
+    row_alpha: Vec<f64>,
+    touched: Vec<u32>,
+}
+
+/// A small positive number per variable, fixed by its index.
+fn perturbation(j: usize) -> f64 {
+    let mut z = (j as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    PERTURB * (1.0 + (z >> 11) as f64 / (1u64 << 53) as f64)
+}
+
+impl Lp {
+    /// Columns `0..n` with `cost`, bounds `[0, 1]`, and each of `rows` as `sum = 1`. The
+    /// starting basis is all slacks.
+    pub(super) fn new(n: usize, rows: Vec<Vec<u32>>, cost: &[f64]) -> Lp {
+        let m = rows.len();
+        let mut cols = vec![Vec::new(); n];
+        for (i, members) in rows.iter().enumerate() {
+            for &j in members {
+                cols[j as usize].push(i as u32);
+            }
+        }
+        let mut lp = Lp {
+            n,
+            cols,
+            rows,
+            rhs: vec![1.0; m],
+            cost: Vec::with_capacity(n + m),
+            perturbation: 0.0,
+            lower: vec![0.0; n + m],
+            upper: vec![1.0; n],
+            x: vec![0.0; n + m],
+            d: vec![0.0; n + m],
+            head: (0..m).map(|i| (n + i) as u32).collect(),
+            pos: vec![NONE; n],
+            etas: Etas::new(),
+            base: Some(0),
+            iterations: 0,
+            weight: vec![1.0; m],
+            work: vec![0.0; m],
+            column: vec![0.0; m],
+            row_alpha: vec![0.0; n + m],
+            touched: Vec::new(),
+        };
+        for (j, &c) in cost.iter().enumerate() {
+            let p = perturbation(j);
+            lp.cost.push(c + p);
+            lp.perturbation += p;
+        }
+        lp.cost.resize(n + m, 0.0);
+        lp.upper.resize(n + m, 0.0);
+        lp.pos.extend(0..m as u32);
+        lp
+    }
+
+    /// Adds the row `sum of members <= k`, its slack basic.
+    pub(super) fn add_at_most(&mut self, members: &[u32], k: f64) {
+        let i = self.rows.len() as u32;
+        for &j in members {
+            self.cols[j as usize].push(i);
+        }
+        self.rows.push(members.to_vec());
+        self.rhs.push(k);
+        // The slack is not perturbed: its value reaches `k`, which would loosen the bound.
+        self.cost.push(0.0);
+        self.lower.push(0.0);
+        self.upper.push(k);
+        self.x.push(0.0);
+        self.d.push(0.0);
+        self.row_alpha.push(0.0);
+        self.pos.push(self.head.len() as u32);
+        self.head.push((self.n + i as usize) as u32);
+        self.work.push(0.0);
+        self.column.push(0.0);
+        self.weight.push(1.0);
+        self.base = None;
+    }
+
+    pub(super) fn set_bounds(&mut self, j: u32, lower: f64, upper: f64) {
+        self.lower[j as usize] = lower;
+        self.upper[j as usize] = upper;
+    }
+
+    pub(super) fn value(&self, j: u32) -> f64 {
+        self.x[j as usize]
+    }
+
+    /// Simplex iterations over every solve so far.
+    pub(super) fn iterations(&self) -> u64 {
+        self.iterations
+    }
+
+    /// A lower bound on the true (unperturbed) LP optimum, after [`Status::Optimal`].
+    pub(super) fn lower_bound(&self) -> f64 {
+        let objective: f64 = self.cost.iter().zip(&self.x).map(|(c, x)| c * x).sum();
+        objective - self.perturbation
+    }
+
+    /// Re-optimises after bound changes or added rows, from the current basis.
+    pub(super) fn solve(&mut self, cancel: Option<&Cancel>) -> Status {
+        let m = self.rows.len();
+        let limit = self.iterations + 50 * (self.n + m) as u64 + 1000;
+        if self.base.is_none() {
+            self.reinvert();
+        }
+        self.refresh();
+        loop {
+            let fresh = self.base == Some(self.etas.len());
+            if !fresh && self.etas.len() - self.base.unwrap_or(0) >= REFACTOR {
+                self.reinvert();
+                self.refresh();
+            }
+            let Some(r) = self.leaving() else {
+                return Status::Optimal;
+            };
+            if self.iterations >= limit {
+                return Status::Stalled;
+            }
+            if self.iterations.is_multiple_of(32) && cancel.is_some_and(Cancel::is_cancelled) {
+                return Status::Cancelled;
+            }
+            self.iterations += 1;
+            let q = match self.entering(r) {
+                Some(q) => q,
+                None if fresh => return Status::Infeasible,
+                None => {
+                    // Confirm on a fresh factorisation before declaring infeasibility.
+                    self.reinvert();
+                    self.refresh();
+                    continue;
+                }
+            };
+            self.load_column(q);
+            self.etas.ftran(&mut self.column);
+            let (a, b) = (self.column[r], self.row_alpha[q]);
+            if (a - b).abs() > 1e-7 * (1.0 + a.abs()) && !fresh {
+                self.clear_row();
+                self.reinvert();
+                self.refresh();
+                continue;
+            }
+            self.pivot(r, q);
+        }
+    }
+
+    /// The basic position with the largest bound violation, squared, for its Devex weight.
+    fn leaving(&self) -> Option<usize> {
+        let mut best = None;
+        let mut worst = 0.0;
+        for (i, &j) in self.head.iter().enumerate() {
+            let (j, v) = (j as usize, self.x[j as usize]);
+            let violation = (self.lower[j] - v).max(v - self.upper[j]);
+            if violation > PRIMAL_TOL && violation * violation / self.weight[i] > worst {
+                worst = violation * violation / self.weight[i];
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// Row `r` of `B^-1 N` into `row_alpha` (nonbasic columns listed in `touched`), then the
+    /// entering column by the dual ratio test; `None` when no column can enter: infeasible.
+    fn entering(&mut self, r: usize) -> Option<usize> {
+        self.work.fill(0.0);
+        self.work[r] = 1.0;
+        self.etas.btran(&mut self.work);
+        self.clear_row();
+        for i in 0..self.rows.len() {
+            let rho = self.work[i];
+            if rho.abs() <= 1e-12 {
+                continue;
+            }
+            for &j in &self.rows[i] {
+                if self.pos[j as usize] == NONE {
+                    if self.row_alpha[j as usize] == 0.0 {
+                        self.touched.push(j);
+                    }
+                    self.row_alpha[j as usize] += rho;
+                }
+            }
+            let slack = self.n + i;
+            if self.pos[slack] == NONE {
+                self.touched.push(slack as u32);
+                self.row_alpha[slack] = rho;
+            }
+        }
+        self.touched.sort_unstable();
+        self.touched.dedup();
+        let p = self.head[r] as usize;
+        let s = if self.x[p] < self.lower[p] { -1.0 } else { 1.0 };
+        // Pass 1: the largest step with every reduced cost within the tolerance.
+        let mut bound = f64::INFINITY;
+        for &j in &self.touched {
+            if let Some((slack, a)) = self.candidate(j as usize, s) {
+                bound = bound.min((slack + DUAL_TOL) / a);
+            }
+        }
+        if bound == f64::INFINITY {
+            return None;
+        }
+        // Pass 2: the largest pivot among the columns whose ratio is within that step.
+        let mut best: Option<(usize, f64)> = None;
+        for &j in &self.touched {
+            if let Some((slack, a)) = self.candidate(j as usize, s)
+                && slack / a <= bound
+                && best.is_none_or(|(_, b)| a > b)
+            {
+                best = Some((j as usize, a));
+            }
+        }
+        best.map(|(j, _)| j)
+    }
+
+    /// For a column that can enter when the leaving value moves in direction `s`: its reduced
+    /// cost's distance from the wrong sign (at least 0), and the pivot's magnitude.
+    fn candidate(&self, j: usize, s: f64) -> Option<(f64, f64)> {
+        if self.lower[j] == self.upper[j] {
+            return None;
+        }
+        let a = s * self.row_alpha[j];
+        let at_upper = self.x[j] == self.upper[j];
+        if a > PIVOT_TOL && !at_upper {
+            Some((self.d[j].max(0.0), a))
+        } else if a < -PIVOT_TOL && at_upper {
+            Some(((-self.d[j]).max(0.0), -a))
+        } else {
+            None
+        }
+    }
+
+    fn clear_row(&mut self) {
+        for &j in &self.touched {
+            self.row_alpha[j as usize] = 0.0;
+        }
+        self.touched.clear();
+    }
+
+    /// Column `j` of `[A I]` into `column`.
+    fn load_column(&mut self, j: usize) {
+        self.column.fill(0.0);
+        if j < self.n {
+            for &i in &self.cols[j] {
+                self.column[i as usize] = 1.0;
+            }
+        } else {
+            self.column[j - self.n] = 1.0;
+        }
+    }
+
+    /// Replaces the basic variable of position `r` by `q`, whose column is in `column`.
+    fn pivot(&mut self, r: usize, q: usize) {
+        let p = self.head[r] as usize;
+        let target = if self.x[p] < self.lower[p] {
+            self.lower[p]
+        } else {
+            self.upper[p]
+        };
+        let alpha = self.column[r];
+        let theta_d = self.d[q] / self.row_alpha[q];
+        for &j in &self.touched {
+            self.d[j as usize] -= theta_d * self.row_alpha[j as usize];
+        }
+        self.clear_row();
+        let w = self.weight[r];
+        for (i, &a) in self.column.iter().enumerate() {
+            if a != 0.0 {
+                let ratio = a / alpha;
+                self.weight[i] = self.weight[i].max(ratio * ratio * w);
+            }
+        }
+        self.weight[r] = (w / (alpha * alpha)).max(1.0);
+        let step = (self.x[p] - target) / alpha;
+        for (i, &h) in self.head.iter().enumerate() {
+            self.x[h as usize] -= step * self.column[i];
+        }
+        self.x[q] += step;
+        self.x[p] = target;
+        self.d[q] = 0.0;
+        self.d[p] = -theta_d;
+        self.head[r] = q as u32;
+        self.pos[q] = r as u32;
+        self.pos[p] = NONE;
+        self.etas.push(r, &self.column);
+    }
+
+    /// Factorises the current basis afresh from the slack basis, one eta per basic column of
+    /// the model; a column dependent on those before it leaves the basis for its row's slack.
+    /// Pivot order keeps the etas short: a column alone in a free row goes first and pivots
+    /// there (no later column meets its eta); otherwise the row with the fewest columns still
+    /// to come, among the pivots within a factor of the largest.
+    fn reinvert(&mut self) {
+        let m = self.rows.len();
+        self.etas.clear();
+        let mut head = vec![NONE; m];
+        for &j in &self.head {
+            if j as usize >= self.n {
+                head[j as usize - self.n] = j;
+            }
+        }
+        let order: Vec<u32> = self
+            .head
+            .iter()
+            .copied()
+            .filter(|&j| (j as usize) < self.n)
+            .collect();
+        let mut waiting = vec![false; self.n];
+        let mut count = vec![0u32; m];
+        for &j in &order {
+            waiting[j as usize] = true;
+            for &i in &self.cols[j as usize] {
+                count[i as usize] += 1;
+            }
+        }
+        let mut singles: Vec<u32> = (0..m as u32)
+            .filter(|&i| head[i as usize] == NONE && count[i as usize] == 1)
+            .collect();
+        let mut next = 0;
+        loop {
+            let mut pick = None;
+            while let Some(i) = singles.pop() {
+                if head[i as usize] == NONE && count[i as usize] == 1 {
+                    let j = self.rows[i as usize].iter().find(|&&j| waiting[j as usize]);
+                    pick = j.map(|&j| (j, Some(i as usize)));
+                    break;
+                }
+            }
+            if pick.is_none() {
+                while next < order.len() && !waiting[order[next] as usize] {
+                    next += 1;
+                }
+                pick = order.get(next).map(|&j| (j, None));
+            }
+            let Some((j, single)) = pick else { break };
+            waiting[j as usize] = false;
+            for &i in &self.cols[j as usize] {
+                count[i as usize] -= 1;
+                if count[i as usize] == 1 && head[i as usize] == NONE {
+                    singles.push(i);
+                }
+            }
+            self.load_column(j as usize);
+            self.etas.ftran(&mut self.column);
+            match self.pivot_row(&head, &count, single) {
+                Some(r) => {
+                    self.etas.push(r, &self.column);
+                    head[r] = j;
+                }
+                None => {
+                    self.pos[j as usize] = NONE;
+                    self.x[j as usize] = self.lower[j as usize];
+                }
+            }
+        }
+        for (i, h) in head.iter_mut().enumerate() {
+            if *h == NONE {
+                *h = (self.n + i) as u32;
+            }
+        }
+        for (i, &j) in head.iter().enumerate() {
+            self.pos[j as usize] = i as u32;
+        }
+        self.head = head;
+        self.base = Some(self.etas.len());
+        self.weight.fill(1.0);
+    }
+
+    /// The free row to pivot `column` on during reinversion, per [`Lp::reinvert`].
+    fn pivot_row(&self, head: &[u32], count: &[u32], single: Option<usize>) -> Option<usize> {
+        let free = |i: usize| head[i] == NONE;
+        let largest = (0..self.column.len())
+            .filter(|&i| free(i))
+            .map(|i| self.column[i].abs())
+            .fold(0.0, f64::max);
+        if largest <= PIVOT_TOL {
+            return None;
+        }
+        let enough = 0.1 * largest;
+        if let Some(i) = single.filter(|&i| self.column[i].abs() >= enough) {
+            return Some(i);
+        }
+        (0..self.column.len())
+            .filter(|&i| free(i) && self.column[i].abs() >= enough)
+            .min_by_key(|&i| count[i])
+    }
+
+    /// Reduced costs from the basis, each nonbasic variable at the bound they point to, and
+    /// the basic values from those.
+    fn refresh(&mut self) {
+        self.duals();
+        self.work.copy_from_slice(&self.rhs);
+        for j in 0..self.n + self.rows.len() {
+            if self.pos[j] != NONE || self.x[j] == 0.0 {
+                continue;
+            }
+            if j < self.n {
+                for &i in &self.cols[j] {
+                    self.work[i as usize] -= self.x[j];
+                }
+            } else {
+                self.work[j - self.n] -= self.x[j];
+            }
+        }
+        self.etas.ftran(&mut self.work);
+        for (i, &j) in self.head.iter().enumerate() {
+            self.x[j as usize] = self.work[i];
+        }
+    }
+
+    /// Reduced costs `c - y A` of the nonbasic variables, and their bounds set by their sign.
+    fn duals(&mut self) {
+        let mut y = vec![0.0; self.rows.len()];
+        for (i, &j) in self.head.iter().enumerate() {
+            y[i] = self.cost[j as usize];
+        }
+        self.etas.btran(&mut y);
+        for j in 0..self.n + self.rows.len() {
+            if self.pos[j] != NONE {
+                self.d[j] = 0.0;
+                continue;
+            }
+            let d = if j < self.n {
+                self.cost[j] - self.cols[j].iter().map(|&i| y[i as usize]).sum::<f64>()
+            } else {
+                self.cost[j] - y[j - self.n]
+            };
+            self.d[j] = d;
+            self.x[j] = if self.lower[j] == self.upper[j] || d > DUAL_TOL {
+                self.lower[j]
+            } else if d < -DUAL_TOL || self.x[j] == self.upper[j] {
+                self.upper[j]
+            } else {
+                self.lower[j]
+            };
+        }
+    }
+}
