@@ -161,6 +161,38 @@ fn hint_wrong(f: &mut fmt::Formatter<'_>, cells: &[Pos], notes: bool, shown: boo
     }
 }
 
+/// The first press of Hint: the technique and where it starts, not the step.
+fn hint_area(f: &mut fmt::Formatter<'_>, technique: &Technique, units: &[Unit]) -> fmt::Result {
+    let place = match units {
+        [] => String::new(),
+        [u] => format!(" in {u}"),
+        [u, v] => format!(" in {u} and {v}"),
+        [u, ..] => format!(" starting in {u}"),
+    };
+    write!(
+        f,
+        "Hint: {technique}{place}. Press Hint again for the exact step."
+    )
+}
+
+/// How the step-by-step solution ended.
+fn stepped(f: &mut fmt::Formatter<'_>, count: usize, end: &StepsEnd) -> fmt::Result {
+    let steps = quantity(count as u64, "steps");
+    match end {
+        StepsEnd::Solved => write!(
+            f,
+            "Solved step by step in {steps}; select a step to see the board then."
+        ),
+        StepsEnd::Stuck => write!(
+            f,
+            "Stuck after {steps}: the rest needs guessing. Select a step to see the board then."
+        ),
+        StepsEnd::NoSolution => {
+            f.write_str("The givens have no solution, so there are no steps to take.")
+        }
+    }
+}
+
 impl fmt::Display for PlayMessage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -183,18 +215,7 @@ impl fmt::Display for PlayMessage {
                 f,
                 "Notes go in empty cells; {at} holds a digit (Backspace erases it)."
             ),
-            PlayMessage::HintArea { technique, units } => {
-                let place = match units.as_slice() {
-                    [] => String::new(),
-                    [u] => format!(" in {u}"),
-                    [u, v] => format!(" in {u} and {v}"),
-                    [u, ..] => format!(" starting in {u}"),
-                };
-                write!(
-                    f,
-                    "Hint: {technique}{place}. Press Hint again for the exact step."
-                )
-            }
+            PlayMessage::HintArea { technique, units } => hint_area(f, technique, units),
             PlayMessage::HintStep { step } => write!(
                 f,
                 "{} Apply hint makes this step.",
@@ -218,22 +239,7 @@ impl fmt::Display for PlayMessage {
                     ""
                 }
             ),
-            PlayMessage::Stepped { count, end } => {
-                let steps = quantity(*count as u64, "steps");
-                match end {
-                    StepsEnd::Solved => write!(
-                        f,
-                        "Solved step by step in {steps}; select a step to see the board then."
-                    ),
-                    StepsEnd::Stuck => write!(
-                        f,
-                        "Stuck after {steps}: the rest needs guessing. Select a step to see the board then."
-                    ),
-                    StepsEnd::NoSolution => {
-                        f.write_str("The givens have no solution, so there are no steps to take.")
-                    }
-                }
-            }
+            PlayMessage::Stepped { count, end } => stepped(f, *count, end),
             PlayMessage::Generated {
                 rating,
                 size,

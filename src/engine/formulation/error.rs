@@ -39,8 +39,8 @@ pub enum SolveError {
     Sat(String),
     /// varisat called the formula satisfiable but gave no model.
     SatNoModel,
-    /// microlp's error other than infeasibility (an unbounded or invalid model, a numerical
-    /// failure), as its message: the crate's error type cannot be sent to the page.
+    /// The LP relaxation's failure other than infeasibility (its iteration limit), as its
+    /// message, which is what the page can be sent.
     Mip(String),
 }
 

@@ -64,7 +64,7 @@ impl Formulation {
                 "CNF over x[r,c,v] solved by the varisat CDCL solver, blocking clauses to enumerate"
             }
             Formulation::Mip => {
-                "0/1 integer program of x[r,c,v]: our branch and bound over microlp's warm-started LP relaxation, with row propagation at every node and no-good cuts to enumerate"
+                "0/1 integer program of x[r,c,v]: our branch and bound over our own dual-simplex LP relaxation, with row propagation at every node and no-good cuts to enumerate"
             }
         }
     }
