@@ -49,16 +49,31 @@ pub fn plain_line(line: &str) -> Option<Parsed> {
 /// The cells (row-major, `0` blank) of a 9x9 line that is plainly one puzzle, as
 /// [`plain_line`] takes it, without building a grid: the 9x9 solver starts from these values.
 pub fn plain_nine(line: &[u8; 81]) -> Option<[u8; 81]> {
-    // Branch-free over the cells: blanks and digits come in no pattern a branch could learn.
+    // A table, not branches: blanks and digits come in no pattern a branch could learn.
     let mut cells = [0u8; 81];
-    let mut bad = false;
+    let mut seen = 0u8;
     for (v, &b) in cells.iter_mut().zip(line) {
-        let d = b.wrapping_sub(b'0');
-        let digit = (1..=9).contains(&d);
-        bad |= !(digit || b == b'.' || b == b'0' || b == b'_');
-        *v = if digit { d } else { 0 };
+        *v = NINE_SYMBOL[usize::from(b)];
+        seen |= *v;
     }
-    (!bad && !clashes_nine(&cells)).then_some(cells)
+    (seen & NOT_NINE == 0 && !clashes_nine(&cells)).then_some(cells)
+}
+
+/// What a byte of a plain 9x9 line stands for: `0` a blank, `1..=9` a digit, else [`NOT_NINE`].
+const NINE_SYMBOL: [u8; 256] = nine_symbols();
+const NOT_NINE: u8 = 0x80;
+
+const fn nine_symbols() -> [u8; 256] {
+    let mut table = [NOT_NINE; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut d = 1;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    table
 }
 
 /// Whether two digits of a 9x9 grid's cells (`0` blank) share a row, column or box: a unit
