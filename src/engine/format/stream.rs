@@ -114,6 +114,15 @@ impl Stream {
         out.extend(found.into_iter().map(Found::into_piece));
     }
 
+    /// The pieces of a whole text, with plain 9x9 lines left as their cells.
+    pub fn read_all(text: &str) -> Vec<Found> {
+        let mut stream = Stream::new();
+        let mut out = Vec::new();
+        stream.feed_found(text, &mut out);
+        stream.finish_found(&mut out);
+        out
+    }
+
     /// [`Stream::feed`], with plain 9x9 lines left as their cells.
     pub fn feed_found(&mut self, text: &str, out: &mut Vec<Found>) {
         if let Some(kept) = &mut self.kept {

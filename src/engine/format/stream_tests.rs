@@ -238,15 +238,6 @@ fn plain_lines_that_open_one_grid_wait_for_the_block() {
     }
 }
 
-/// The pieces [`Stream::feed_found`] gives for a text: plain 9x9 lines as their cells.
-fn found(text: &str) -> Vec<Found> {
-    let mut stream = Stream::new();
-    let mut out = Vec::new();
-    stream.feed_found(text, &mut out);
-    stream.finish_found(&mut out);
-    out
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -258,7 +249,7 @@ proptest! {
     ) {
         let text = lines.join("\n");
         let careful = pieces(&text);
-        let found = found(&text);
+        let found = Stream::read_all(&text);
         prop_assert_eq!(found.len(), careful.len());
         for (f, p) in found.iter().zip(&careful) {
             prop_assert_eq!(f.line(), p.line);
@@ -277,7 +268,7 @@ proptest! {
 #[test]
 fn a_long_run_of_plain_nine_lines_comes_as_cells() {
     let lines: Vec<String> = (0..200).map(|i| grid_line(3, i % 9, &[1, 4, 5])).collect();
-    let found = found(&lines.join("\n"));
+    let found = Stream::read_all(&lines.join("\n"));
     assert_eq!(found.len(), 200);
     assert!(found.iter().all(|f| matches!(f, Found::Nine { .. })));
 }
