@@ -701,3 +701,51 @@ fn a_0x0_grid_is_refused_like_box_0() {
     assert_eq!((out.as_str(), code), ("invalid\n", 1));
     assert!(err.contains("a 0x0 grid has no cells"), "{err}");
 }
+
+/// Plain 9x9 lines, which `solve` takes from their bytes to the 9x9 solver, get the answers
+/// of another formulation and of JSON output (both the full path): unique, several and no
+/// solutions, clashing givens and stray characters, past the run that settles lines alone.
+#[test]
+fn plain_nine_lines_are_answered_as_the_full_path_answers_them() {
+    let fixture = std::fs::read_to_string(FIXTURE).unwrap();
+    let mut lines: Vec<String> = fixture
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81)
+        .map(String::from)
+        .collect();
+    assert!(!lines.is_empty(), "the fixture has plain 9x9 lines");
+    let first = lines[0].clone();
+    let blank = ".".repeat(81);
+    lines.push(format!("11{}", &blank[2..]));
+    lines.push(format!("x{}", &first[1..]));
+    lines.push(format!("{}1", &first[..80]));
+    let mut no_solution = blank.into_bytes();
+    no_solution[..8].copy_from_slice(b"12345678");
+    no_solution[17] = b'9';
+    lines.push(String::from_utf8(no_solution).unwrap());
+    lines.push(".".repeat(81).replacen('.', "5", 1));
+    let text = lines
+        .iter()
+        .cycle()
+        .take(300)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
+    let fast = run(&["solve", "--jobs", "1"], &text);
+    let other = run(&["solve", "--jobs", "1", "-f", "exact-cover"], &text);
+    assert_eq!(fast, other);
+    let answers: Vec<&str> = fast.0.lines().collect();
+    for want in ["no solution", "multiple solutions", "invalid"] {
+        assert!(answers.contains(&want), "{want} is among the answers");
+    }
+    let json = run(&["solve", "--jobs", "1", "--json"], &text).0;
+    for (line, json) in answers.iter().zip(json.lines()) {
+        if line.len() == 81 {
+            let from_json = parse(json).unwrap().grid;
+            assert_eq!(parse(line).unwrap().grid.values(), from_json.values());
+        } else {
+            assert_eq!(*line, json);
+        }
+    }
+}

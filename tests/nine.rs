@@ -11,10 +11,10 @@ use std::path::Path;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::formulation::propagation;
 use sudoku_lab::engine::generate::random_full_grid;
-use sudoku_lab::engine::nine::Nine;
+use sudoku_lab::engine::nine::{Nine, is_solution};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order};
-use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Query, Size, check_solution};
+use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Query, Size, check_solution, check_values};
 
 /// Solutions (up to `cap`) and halt of one core.
 type Answer = (Vec<Vec<u8>>, Halt);
@@ -292,5 +292,75 @@ fn malformed_hints_are_ignored() {
             .run(&query, &Limits::default(), &mut collect(5))
             .expect("9x9");
         assert_eq!(stats.halt, Some(expected.1));
+    }
+}
+
+/// A puzzle started from its cells searches as one started from its grid: the same solutions
+/// and halt on the fixtures, the random puzzles and grids whose givens clash.
+#[test]
+fn from_cells_searches_as_from_grid() {
+    let mut puzzles = nines(include_str!("fixtures/conformance.txt"));
+    puzzles.extend(nines(include_str!("fixtures/mixed.txt")));
+    for seed in 0..40 {
+        puzzles.push(random_query(seed, 30 + (seed as usize % 40)).0);
+    }
+    let mut clash = puzzles[0].values();
+    clash[1] = clash[0].max(1);
+    clash[0] = clash[1];
+    puzzles.push(Grid::from_values(Size::NINE, &clash).expect("digits"));
+    for (i, p) in puzzles.iter().enumerate() {
+        let cells: [u8; 81] = p.values().try_into().expect("81 cells");
+        let run = |nine: Nine| {
+            let mut found = Vec::new();
+            let (_, halt) = nine.run(Order::Natural, &Limits::default(), &mut |v: &[u8]| {
+                found.push(v.to_vec());
+                if found.len() >= 3 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            (found, halt)
+        };
+        let from_grid = run(Nine::from_grid(p).expect("9x9"));
+        assert_eq!(run(Nine::from_cells(&cells)), from_grid, "puzzle {i}");
+    }
+}
+
+proptest! {
+    #![proptest_config(Config::with_cases(256))]
+
+    /// The 9x9 check agrees with the engine's independent checker on solutions, on solutions
+    /// with a cell changed (any byte) and on puzzles whose givens a solution does not keep.
+    #[test]
+    fn the_nine_check_agrees_with_the_checker(
+        seed in 0u64..1000,
+        at in 0usize..81,
+        to in any::<u8>(),
+        given in 0usize..81,
+        removed in 0usize..60,
+    ) {
+        let (puzzle, _) = random_query(seed, removed);
+        let mut full = Vec::new();
+        Nine::from_grid(&puzzle).expect("9x9").run(
+            Order::Natural,
+            &Limits::default(),
+            &mut |v: &[u8]| {
+                full = v.to_vec();
+                Flow::Stop
+            },
+        );
+        prop_assume!(!full.is_empty());
+        let cells: [u8; 81] = puzzle.values().try_into().expect("81 cells");
+        let checker = |values: &[u8]| check_values(&puzzle, &[], values).is_ok();
+        prop_assert!(is_solution(&cells, &full));
+        prop_assert!(checker(&full));
+        let mut changed = full.clone();
+        changed[at] = to;
+        prop_assert_eq!(is_solution(&cells, &changed), checker(&changed));
+        let mut other = cells;
+        other[given] = full[given] % 9 + 1;
+        prop_assert!(!is_solution(&other, &full));
+        prop_assert!(!is_solution(&cells, &full[..80]));
     }
 }

@@ -1,11 +1,13 @@
 //! What the batch commands make of one puzzle: the work, apart from how it is written out.
 
 use super::args::{CountArgs, SolveArgs};
-use super::batch::Answer;
+use super::batch::{Answer, Line, Puzzle};
 use super::quantity;
-use crate::engine::format::{self, Format, Parsed};
+use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::engine::{Grid, Query, SolveOptions, Verdict, solve as solve_grid};
+use crate::engine::nine::{Nine, is_solution};
+use crate::engine::search::{Flow, Halt, Limits, Order};
+use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
 
 /// Writes a grid in the format it was read in (line falls back to numeric for big grids).
 pub fn write_like(grid: &Grid, format: Format) -> String {
@@ -39,6 +41,52 @@ pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
     Ok(line.into())
 }
 
+/// [`solve`] for a puzzle as the reader gives it: a plain 9x9 line goes from its cells to its
+/// answer's symbols when the default formulation writes a line, with the answer [`solve`]
+/// gives.
+pub fn solve_puzzle(args: &SolveArgs, puzzle: &Puzzle) -> Result<Answer, String> {
+    match puzzle {
+        Puzzle::Parsed(parsed) => solve(args, parsed),
+        Puzzle::Nine(cells) => {
+            let plain = args.solver.formulation == Formulation::Propagation && !args.json;
+            match plain.then(|| solve_nine(cells)).flatten() {
+                Some(line) => Ok(line.into()),
+                None => solve(args, &nine_parsed(cells)),
+            }
+        }
+    }
+}
+
+/// The propagation formulation's answer line for a 9x9 puzzle's cells, each solution checked
+/// by [`is_solution`]; `None` when a solution fails the check or the search stops otherwise,
+/// which [`solve`] then answers with its error.
+fn solve_nine(cells: &[u8; 81]) -> Option<Line> {
+    let mut first = [0u8; 81];
+    let (mut count, mut valid) = (0, true);
+    let mut sink = |values: &[u8]| {
+        valid &= is_solution(cells, values);
+        if count == 0 && valid {
+            for (symbol, &v) in first.iter_mut().zip(values) {
+                *symbol = b'0' + v;
+            }
+        }
+        count += 1;
+        if count >= 2 || !valid {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    };
+    let (_, halt) = Nine::from_cells(cells).run(Order::Natural, &Limits::default(), &mut sink);
+    match (valid, count, halt) {
+        (false, _, _) => None,
+        (true, 0, Halt::Exhausted) => Some("no solution".into()),
+        (true, 1, Halt::Exhausted) => Some(Line::Nine(first)),
+        (true, 2, Halt::Sink) => Some("multiple solutions".into()),
+        _ => None,
+    }
+}
+
 pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
     // One solution past the limit tells "exactly K" from "more than K".
     let options = SolveOptions {
@@ -57,7 +105,7 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         )
     });
     Ok(Answer {
-        line: count.to_string(),
+        line: count.to_string().into(),
         note,
     })
 }
@@ -79,7 +127,7 @@ pub fn convert(to: Format, parsed: &Parsed) -> Result<Answer, String> {
     };
     let text = format::write(grid, to).map_err(|e| e.to_string())?;
     Ok(Answer {
-        line: text.trim_end().to_string(),
+        line: text.trim_end().to_string().into(),
         note,
     })
 }

@@ -3,7 +3,7 @@
 use super::input;
 use super::jobs::{self, Next};
 use super::output::{Answers, Written};
-use crate::engine::format::{self, Parsed};
+use crate::engine::format::{self, Found, Parsed};
 use std::path::Path;
 
 /// One item of the input: the line it starts on, and what it reads as or why it does not.
@@ -14,14 +14,50 @@ pub struct Item<T> {
 
 /// The output line for one valid puzzle, and a remark for standard error.
 pub struct Answer {
-    pub line: String,
+    pub line: Line,
     pub note: Option<String>,
 }
 
-impl From<String> for Answer {
-    fn from(line: String) -> Answer {
-        Answer { line, note: None }
+/// An answer's text: a 9x9 solution's 81 symbols are kept as bytes, with no allocation.
+pub enum Line {
+    Text(String),
+    Nine([u8; 81]),
+}
+
+impl Line {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Line::Text(t) => t.as_bytes(),
+            Line::Nine(symbols) => symbols,
+        }
     }
+}
+
+impl From<String> for Line {
+    fn from(text: String) -> Line {
+        Line::Text(text)
+    }
+}
+
+impl From<&str> for Line {
+    fn from(text: &str) -> Line {
+        Line::Text(text.into())
+    }
+}
+
+impl<T: Into<Line>> From<T> for Answer {
+    fn from(line: T) -> Answer {
+        Answer {
+            line: line.into(),
+            note: None,
+        }
+    }
+}
+
+/// A puzzle as `solve` takes it: a plain 9x9 line's cells go to the 9x9 solver as they are.
+pub enum Puzzle {
+    Nine([u8; 81]),
+    Parsed(Parsed),
 }
 
 /// How a command's answers are laid out.
@@ -42,6 +78,39 @@ pub fn run(
     jobs: usize,
     answer: impl Fn(&Parsed) -> Result<Answer, String> + Sync,
 ) -> i32 {
+    run_found(file, layout, jobs, |f| item(f.into_piece()), answer)
+}
+
+/// [`run`] for `solve`, which takes plain 9x9 lines as their cells.
+pub fn run_puzzles(
+    file: Option<&Path>,
+    jobs: usize,
+    answer: impl Fn(&Puzzle) -> Result<Answer, String> + Sync,
+) -> i32 {
+    let take = |found: Found| match found {
+        Found::Nine { line, cells } => Item {
+            line,
+            read: Ok(Puzzle::Nine(cells)),
+        },
+        Found::Piece(p) => {
+            let Item { line, read } = item(p);
+            Item {
+                line,
+                read: read.map(Puzzle::Parsed),
+            }
+        }
+    };
+    run_found(file, Layout::default(), jobs, take, answer)
+}
+
+/// [`run`] with the items `take` makes of what the reader finds.
+fn run_found<T: Send + 'static>(
+    file: Option<&Path>,
+    layout: Layout,
+    jobs: usize,
+    take: fn(Found) -> Item<T>,
+    answer: impl Fn(&T) -> Result<Answer, String> + Sync,
+) -> i32 {
     let mut source = match input::Source::open(file) {
         Ok(source) => source,
         Err(e) => {
@@ -50,13 +119,13 @@ pub fn run(
         }
     };
     let next = move || {
-        let pieces = source.next()?;
-        Ok(pieces.map(|pieces| pieces.into_iter().map(item).collect::<Vec<_>>()))
+        let found = source.next()?;
+        Ok(found.map(|found| found.into_iter().map(take).collect::<Vec<_>>()))
     };
     let end = if layout.blocks { "\n" } else { "" };
     let mut out = Answers::new();
     let (mut failed, mut any, mut ended) = (false, false, None);
-    let work = |item: &Item<Parsed>, _: &_| (item.line, outcome(item, &answer));
+    let work = |item: &Item<T>, _: &_| (item.line, outcome(item, &answer));
     let failure = jobs::ordered(jobs, next, work, |answered| {
         let Some((at, (line, remark, bad))) = answered else {
             out.flush();
@@ -67,7 +136,7 @@ pub fn run(
         if let Some(remark) = remark {
             out.remark(&format!("line {at}: {remark}"));
         }
-        match out.write(&format!("{line}{end}")) {
+        match out.write(line.bytes(), end) {
             Written::Yes => Next::Continue,
             // The reader has what it wanted (`| head -1`): not a failure of this run.
             Written::ReaderGone => {
@@ -153,7 +222,7 @@ pub fn run_items<T>(
         if let Some(remark) = remark {
             out.remark(&format!("line {}: {remark}", item.line));
         }
-        match out.write(&format!("{line}{end}")) {
+        match out.write(line.bytes(), end) {
             Written::Yes => {}
             // The reader has what it wanted (`| head -1`): not a failure of this run.
             Written::ReaderGone => return i32::from(failed),
@@ -169,7 +238,7 @@ pub fn run_items<T>(
 fn outcome<T>(
     item: &Item<T>,
     answer: impl Fn(&T) -> Result<Answer, String>,
-) -> (String, Option<String>, bool) {
+) -> (Line, Option<String>, bool) {
     match &item.read {
         Err(e) => ("invalid".into(), Some(e.clone()), true),
         Ok(p) => match answer(p) {

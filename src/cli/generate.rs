@@ -77,7 +77,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
         }
         // Each puzzle goes out when made: a large one can take minutes.
         out.flush();
-        match out.write(&write_like(&puzzle, Format::Line)) {
+        match out.write(write_like(&puzzle, Format::Line).as_bytes(), "") {
             Written::Yes => {
                 out.flush();
                 Next::Continue

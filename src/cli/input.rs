@@ -1,7 +1,7 @@
 //! Reading the puzzles' text from a file or standard input.
 
-use crate::engine::format::{Piece, Stream};
-use std::io::Read;
+use crate::engine::format::{Found, Stream};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 /// The input as text. Bytes that are not UTF-8 (a Latin-1 file, say) read as U+FFFD, so the
@@ -36,11 +36,14 @@ pub fn read(file: Option<&Path>) -> Result<String, String> {
     }
 }
 
+/// Bytes read at a time at most.
+const CHUNK: usize = 1 << 16;
+
 /// The puzzles of a file or standard input as they arrive, read a piece at a time so that an
 /// endless input is answered as it comes, in bounded memory, with the answers of reading it
 /// whole (see [`Stream`]).
 pub struct Source {
-    reader: Box<dyn Read + Send>,
+    reader: BufReader<Box<dyn Read + Send>>,
     name: String,
     stream: Option<Stream>,
     /// Bytes read after the last line break.
@@ -62,7 +65,7 @@ impl Source {
             }
         };
         Ok(Source {
-            reader,
+            reader: BufReader::with_capacity(CHUNK, reader),
             name,
             stream: Some(Stream::new()),
             rest: Vec::new(),
@@ -73,19 +76,22 @@ impl Source {
     }
 
     /// The next pieces read, at least one unless the input has ended (`None` after the last).
-    pub fn next(&mut self) -> Result<Option<Vec<Piece>>, String> {
+    pub fn next(&mut self) -> Result<Option<Vec<Found>>, String> {
         let mut out = Vec::new();
-        let mut buf = vec![0u8; 1 << 16];
         while out.is_empty() {
             if self.stream.is_none() {
                 return Ok(None);
             }
-            let n = match self.reader.read(&mut buf) {
-                Ok(n) => n,
+            // What one read gives: a pipe's input is answered as it comes.
+            let n = match self.reader.fill_buf() {
+                Ok(read) => {
+                    self.rest.extend_from_slice(read);
+                    read.len()
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(self.cannot(&e)),
             };
-            self.rest.extend_from_slice(&buf[..n]);
+            self.reader.consume(n);
             let opened = self.offset == 0 && (self.rest.len() >= 2 || n == 0);
             if opened
                 && (self.rest.starts_with(&[0xFF, 0xFE]) || self.rest.starts_with(&[0xFE, 0xFF]))
@@ -95,14 +101,14 @@ impl Source {
             if n == 0 {
                 let text = self.text(self.rest.len());
                 let mut stream = self.stream.take().expect("not ended");
-                stream.feed(&text, &mut out);
-                stream.finish(&mut out);
+                stream.feed_found(&text, &mut out);
+                stream.finish_found(&mut out);
             } else if let Some(end) = self.rest.iter().rposition(|&b| b == b'\n')
                 && !(self.offset == 0 && self.rest.len() < 2)
             {
                 let text = self.text(end + 1);
                 let stream = self.stream.as_mut().expect("not ended");
-                stream.feed(&text, &mut out);
+                stream.feed_found(&text, &mut out);
             }
         }
         Ok(Some(out))

@@ -16,8 +16,9 @@ pub enum Next {
 
 /// `--jobs`: the number given, or every core.
 pub fn count(jobs: Option<u64>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    jobs.map_or(cores, |j| usize::try_from(j).unwrap_or(usize::MAX))
+    // Counting the cores reads the control groups' files: only when asked.
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+    jobs.map_or_else(cores, |j| usize::try_from(j).unwrap_or(usize::MAX))
 }
 
 /// Batches of input the reader may have ahead of the work.

@@ -43,9 +43,7 @@ where
     match cli.command {
         Command::Solve(a) => {
             let jobs = jobs::count(a.jobs.jobs);
-            batch::run(a.input.file(), Layout::default(), jobs, |p| {
-                answer::solve(&a, p)
-            })
+            batch::run_puzzles(a.input.file(), jobs, |p| answer::solve_puzzle(&a, p))
         }
         Command::Count(a) => {
             let jobs = jobs::count(a.jobs.jobs);

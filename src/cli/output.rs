@@ -32,8 +32,13 @@ impl Answers {
         }
     }
 
-    pub fn write(&mut self, line: &str) -> Written {
-        let mut written = writeln!(self.out, "{line}");
+    /// Writes `line`, then `end` and a line break.
+    pub fn write(&mut self, line: &[u8], end: &str) -> Written {
+        let mut written = self
+            .out
+            .write_all(line)
+            .and_then(|()| self.out.write_all(end.as_bytes()))
+            .and_then(|()| self.out.write_all(b"\n"));
         if written.is_ok() && self.last_flush.elapsed() >= Self::EVERY {
             self.last_flush = Instant::now();
             written = self.out.flush();

@@ -418,6 +418,25 @@ impl Nine {
                 by_digit[d.index()] |= 1 << p;
             }
         }
+        Some(Nine::from_planes(&by_digit))
+    }
+
+    /// A 9x9 puzzle from its row-major values (`0` blank, else `1..=9`; a larger value is
+    /// treated as blank), for readers that never build a [`Grid`].
+    pub fn from_cells(cells: &[u8; 81]) -> Nine {
+        // Slot 0 gathers the blanks, so no branch is taken per cell.
+        let mut by_value = [0 as Plane; 10];
+        for (p, &v) in cells.iter().enumerate() {
+            let v = if v <= 9 { usize::from(v) } else { 0 };
+            by_value[v] |= 1 << p;
+        }
+        let mut by_digit = [0 as Plane; 9];
+        by_digit.copy_from_slice(&by_value[1..]);
+        Nine::from_planes(&by_digit)
+    }
+
+    /// The puzzle whose digit `d` is fixed in the cells of `by_digit[d]`.
+    fn from_planes(by_digit: &[Plane; 9]) -> Nine {
         // Each digit's plane: its own cells, plus the open cells none of them sees.
         let placed = by_digit.iter().fold(0, |acc, &c| acc | c);
         let open = CELLS & !placed;
@@ -427,7 +446,7 @@ impl Nine {
             dirty: 0x1FF,
         };
         let mut consistent = true;
-        for (plane, &cells) in s.planes.iter_mut().zip(&by_digit) {
+        for (plane, &cells) in s.planes.iter_mut().zip(by_digit) {
             let mut span: Plane = 0;
             let mut m = cells;
             while m != 0 {
@@ -437,9 +456,9 @@ impl Nine {
             consistent &= span & cells == 0;
             *plane = cells | (open & !span);
         }
-        Some(Nine {
+        Nine {
             state: consistent.then_some(s),
-        })
+        }
     }
 
     /// Rules out one digit in one cell (e.g. "this clue must differ").
@@ -469,6 +488,38 @@ impl Nine {
         }
         (search.stats, search.halt)
     }
+}
+
+/// Whether `values` (row-major, 81 digits) is a solved 9x9 grid keeping the given digits of
+/// `puzzle` (`0` blank): every row, column and box holds each digit once. Written apart from
+/// the planes, so a solver bug cannot pass its own check.
+pub fn is_solution(puzzle: &[u8; 81], values: &[u8]) -> bool {
+    let Ok(values) = <&[u8; 81]>::try_from(values) else {
+        return false;
+    };
+    let (mut cols, mut boxes) = ([0u16; 9], [0u16; 9]);
+    let mut ok = true;
+    for (r, (row, givens)) in values
+        .chunks_exact(9)
+        .zip(puzzle.chunks_exact(9))
+        .enumerate()
+    {
+        let mut seen = 0u16;
+        for (c, (&v, &g)) in row.iter().zip(givens).enumerate() {
+            // Digits 1 to 9 are bits 0 to 8; anything else sets none, so its units fall short.
+            let bit = if (1..=9).contains(&v) {
+                1u16 << (v - 1)
+            } else {
+                0
+            };
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[r / 3 * 3 + c / 3] |= bit;
+            ok &= g == 0 || g == v;
+        }
+        ok &= seen == 0x1FF;
+    }
+    ok && cols.iter().chain(&boxes).all(|&m| m == 0x1FF)
 }
 
 struct Search<'a> {

@@ -10,6 +10,9 @@ use crate::engine::grid::{Entry, Grid, Size};
 /// reader then reads. 4x4 lines are left to it: sixteen of them may be one 16x16 grid.
 pub fn plain_line(line: &str) -> Option<Parsed> {
     let bytes = line.as_bytes();
+    if let Ok(nine) = <&[u8; 81]>::try_from(bytes) {
+        return plain_nine(nine).map(|cells| nine_parsed(&cells));
+    }
     let size = Size::new(match bytes.len() {
         81 => 3,
         256 => 4,
@@ -41,6 +44,74 @@ pub fn plain_line(line: &str) -> Option<Parsed> {
         puzzle: grid.clone(),
         grid,
     })
+}
+
+/// The cells (row-major, `0` blank) of a 9x9 line that is plainly one puzzle, as
+/// [`plain_line`] takes it, without building a grid: the 9x9 solver starts from these values.
+pub fn plain_nine(line: &[u8; 81]) -> Option<[u8; 81]> {
+    // A table, not branches: blanks and digits come in no pattern a branch could learn.
+    let mut cells = [0u8; 81];
+    let mut seen = 0u8;
+    for (v, &b) in cells.iter_mut().zip(line) {
+        *v = NINE_SYMBOL[usize::from(b)];
+        seen |= *v;
+    }
+    (seen & NOT_NINE == 0 && !clashes_nine(&cells)).then_some(cells)
+}
+
+/// What a byte of a plain 9x9 line stands for: `0` a blank, `1..=9` a digit, else [`NOT_NINE`].
+const NINE_SYMBOL: [u8; 256] = nine_symbols();
+const NOT_NINE: u8 = 0x80;
+
+const fn nine_symbols() -> [u8; 256] {
+    let mut table = [NOT_NINE; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut d = 1;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    table
+}
+
+/// Whether two digits of a 9x9 grid's cells (`0` blank) share a row, column or box: a unit
+/// clashes when its digits, one bit each, are fewer than its filled cells.
+fn clashes_nine(cells: &[u8; 81]) -> bool {
+    let (mut cols, mut col_filled) = ([0u16; 9], [0u32; 9]);
+    let (mut boxes, mut box_filled) = ([0u16; 9], [0u32; 9]);
+    let mut clash = false;
+    for (r, row) in cells.chunks_exact(9).enumerate() {
+        let (mut seen, mut filled) = (0u16, 0u32);
+        for (c, &v) in row.iter().enumerate() {
+            let bit = (1u16 << v) >> 1;
+            let b = r / 3 * 3 + c / 3;
+            seen |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            let one = u32::from(v != 0);
+            filled += one;
+            col_filled[c] += one;
+            box_filled[b] += one;
+        }
+        clash |= seen.count_ones() != filled;
+    }
+    for i in 0..9 {
+        clash |= cols[i].count_ones() != col_filled[i] || boxes[i].count_ones() != box_filled[i];
+    }
+    clash
+}
+
+/// The puzzle of a plain 9x9 line's cells, as [`plain_line`] gives it.
+pub fn nine_parsed(cells: &[u8; 81]) -> Parsed {
+    let size = Size::new(3).expect("9x9 is a size");
+    let grid = Grid::from_values(size, cells).expect("digits 1 to 9");
+    Parsed {
+        format: Format::Line,
+        puzzle: grid.clone(),
+        grid,
+    }
 }
 
 /// Whether two givens share a digit in a row, column or box (digits up to 25, one bit each).

@@ -9,8 +9,8 @@ mod stream_tests;
 mod text;
 
 pub use collection::{Piece, pieces};
-pub use lines::{plain_line, write_plain};
-pub use stream::Stream;
+pub use lines::{nine_parsed, plain_line, plain_nine, write_plain};
+pub use stream::{Found, Stream};
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{

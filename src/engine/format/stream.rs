@@ -11,9 +11,45 @@
 //! is longer than any grid whose rows they could be ([`settles`]), whatever follows.
 
 use super::collection::{MAX_GRID_LINES, ends_at_comment, read_block};
-use super::lines::plain_line;
+use super::lines::{nine_parsed, plain_line, plain_nine};
 use super::{MAX_INPUT_BYTES, ParseError, Parsed, Piece, parse, pieces};
 use crate::engine::grid::Size;
+
+/// A piece as the stream finds it: a plain 9x9 line's cells, left as values for the 9x9 solver
+/// (what [`plain_line`] reads, without building its grids), or any other piece.
+#[derive(Clone, Debug)]
+pub enum Found {
+    Nine { line: usize, cells: [u8; 81] },
+    Piece(Piece),
+}
+
+impl Found {
+    /// The line it starts on.
+    pub fn line(&self) -> usize {
+        match self {
+            Found::Nine { line, .. } => *line,
+            Found::Piece(p) => p.line,
+        }
+    }
+
+    fn reads(&self) -> bool {
+        match self {
+            Found::Nine { .. } => true,
+            Found::Piece(p) => p.parsed.is_ok(),
+        }
+    }
+
+    /// The piece [`pieces`] gives for it.
+    pub fn into_piece(self) -> Piece {
+        match self {
+            Found::Nine { line, cells } => Piece {
+                line,
+                parsed: Ok(nine_parsed(&cells)),
+            },
+            Found::Piece(p) => p,
+        }
+    }
+}
 
 /// The text read so far, its pieces as they become certain.
 #[derive(Default)]
@@ -28,7 +64,7 @@ pub struct Stream {
     /// The whole text, while a rule over the whole text may still apply.
     kept: Option<String>,
     /// Pieces found but held back while the whole text may still read otherwise.
-    held: Vec<Piece>,
+    held: Vec<Found>,
     /// Whether the rules over the whole text can no longer apply.
     released: bool,
     block: Block,
@@ -42,7 +78,7 @@ struct Block {
     lines: Vec<(usize, usize)>,
     text: String,
     /// How each line read alone, for those not yet given out.
-    alone: std::collections::VecDeque<Piece>,
+    alone: std::collections::VecDeque<Found>,
     /// How many lines from its start are plain lines of one size, and that size.
     plain: usize,
     plain_size: Option<Size>,
@@ -66,6 +102,29 @@ impl Stream {
     /// Reads `text`, which ends at a line break (or is the end of the input), and adds to `out`
     /// the pieces now certain.
     pub fn feed(&mut self, text: &str, out: &mut Vec<Piece>) {
+        let mut found = Vec::new();
+        self.feed_found(text, &mut found);
+        out.extend(found.into_iter().map(Found::into_piece));
+    }
+
+    /// The pieces left at the end of the input.
+    pub fn finish(self, out: &mut Vec<Piece>) {
+        let mut found = Vec::new();
+        self.finish_found(&mut found);
+        out.extend(found.into_iter().map(Found::into_piece));
+    }
+
+    /// The pieces of a whole text, with plain 9x9 lines left as their cells.
+    pub fn read_all(text: &str) -> Vec<Found> {
+        let mut stream = Stream::new();
+        let mut out = Vec::new();
+        stream.feed_found(text, &mut out);
+        stream.finish_found(&mut out);
+        out
+    }
+
+    /// [`Stream::feed`], with plain 9x9 lines left as their cells.
+    pub fn feed_found(&mut self, text: &str, out: &mut Vec<Found>) {
         if let Some(kept) = &mut self.kept {
             kept.push_str(text);
         }
@@ -77,12 +136,12 @@ impl Stream {
         self.give(found, out);
     }
 
-    /// The pieces left at the end of the input.
-    pub fn finish(mut self, out: &mut Vec<Piece>) {
+    /// [`Stream::finish`], with plain 9x9 lines left as their cells.
+    pub fn finish_found(mut self, out: &mut Vec<Found>) {
         if !self.released
             && let Some(kept) = self.kept.take()
         {
-            out.extend(pieces(&kept));
+            out.extend(pieces(&kept).into_iter().map(Found::Piece));
             return;
         }
         let mut found = Vec::new();
@@ -91,7 +150,7 @@ impl Stream {
         out.append(&mut found);
     }
 
-    fn line(&mut self, raw: &str, found: &mut Vec<Piece>) {
+    fn line(&mut self, raw: &str, found: &mut Vec<Found>) {
         let first = self.lines == 0;
         self.lines += 1;
         if self.json.is_none() {
@@ -117,7 +176,7 @@ impl Stream {
     }
 
     /// Passes `found` on once the whole text can no longer read otherwise, else holds it.
-    fn give(&mut self, mut found: Vec<Piece>, out: &mut Vec<Piece>) {
+    fn give(&mut self, mut found: Vec<Found>, out: &mut Vec<Found>) {
         if self.released {
             out.append(&mut found);
             return;
@@ -129,7 +188,7 @@ impl Stream {
         if self.json == Some(true) || (self.json.is_none() && !past_whole) {
             return;
         }
-        let some_read = self.held.iter().any(|p| p.parsed.is_ok());
+        let some_read = self.held.iter().any(Found::reads);
         if past_whole || (self.content > MAX_GRID_LINES && some_read) {
             self.json = Some(false);
             self.released = true;
@@ -137,6 +196,20 @@ impl Stream {
             out.append(&mut self.held);
         }
     }
+}
+
+/// How a content line reads alone, and its size if it is a plain line.
+fn read_line(n: usize, t: &str) -> (Found, Option<Size>) {
+    if let Ok(bytes) = <&[u8; 81]>::try_from(t.as_bytes())
+        && let Some(cells) = plain_nine(bytes)
+    {
+        let nine = Size::new(3).expect("9x9 is a size");
+        return (Found::Nine { line: n, cells }, Some(nine));
+    }
+    let plain = plain_line(t);
+    let size = plain.as_ref().map(|p| p.grid.size());
+    let parsed: Result<Parsed, ParseError> = plain.map_or_else(|| parse(t), Ok);
+    (Found::Piece(Piece { line: n, parsed }), size)
 }
 
 /// How many plain lines of `size` open a block before they are each a puzzle, whatever
@@ -148,7 +221,7 @@ fn settles(size: Size) -> usize {
 
 impl Block {
     /// A blank or comment line.
-    fn separator(&mut self, t: &str, found: &mut Vec<Piece>) {
+    fn separator(&mut self, t: &str, found: &mut Vec<Found>) {
         // A block too long to read whole is cut by a comment only after a line that reads.
         let whole = || ends_at_comment(false, &self.refs());
         let short = !self.long && self.lines.len() <= MAX_GRID_LINES;
@@ -157,12 +230,9 @@ impl Block {
         }
     }
 
-    fn line(&mut self, n: usize, t: &str, found: &mut Vec<Piece>) {
-        let plain = plain_line(t);
-        let size = plain.as_ref().map(|p| p.grid.size());
-        let parsed: Result<Parsed, ParseError> = plain.map_or_else(|| parse(t), Ok);
-        self.any_alone |= parsed.is_ok();
-        let piece = Piece { line: n, parsed };
+    fn line(&mut self, n: usize, t: &str, found: &mut Vec<Found>) {
+        let (piece, size) = read_line(n, t);
+        self.any_alone |= piece.reads();
         if self.long {
             found.push(piece);
             return;
@@ -205,7 +275,7 @@ impl Block {
     }
 
     /// The block ends: its pieces not yet given out.
-    fn end(&mut self, found: &mut Vec<Piece>) {
+    fn end(&mut self, found: &mut Vec<Found>) {
         let block = std::mem::take(self);
         if block.long || block.plain == block.lines.len() {
             found.extend(block.alone);
@@ -213,6 +283,6 @@ impl Block {
         }
         let mut read = Vec::new();
         read_block(&block.refs(), &mut read);
-        found.extend(read.into_iter().skip(block.settled));
+        found.extend(read.into_iter().skip(block.settled).map(Found::Piece));
     }
 }

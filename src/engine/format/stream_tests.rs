@@ -2,7 +2,7 @@
 //! and errors for texts of plain lines mixed with every other kind of line, however the text
 //! arrives.
 
-use super::{Piece, Stream, parse, pieces, plain_line, write_line, write_plain};
+use super::{Found, Piece, Stream, parse, pieces, plain_line, plain_nine, write_line, write_plain};
 use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use proptest::prelude::*;
 
@@ -236,4 +236,39 @@ fn plain_lines_that_open_one_grid_wait_for_the_block() {
         assert_eq!(careful.len(), filler.len() + 1, "the block is one puzzle");
         same_as_careful(&text, &[true; 400]);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Plain 9x9 lines come out as their cells, which are the careful reader's puzzle; the
+    /// other pieces are its pieces.
+    #[test]
+    fn plain_nine_lines_come_as_the_careful_readers_cells(
+        lines in proptest::collection::vec(line(), 0..200),
+    ) {
+        let text = lines.join("\n");
+        let careful = pieces(&text);
+        let found = Stream::read_all(&text);
+        prop_assert_eq!(found.len(), careful.len());
+        for (f, p) in found.iter().zip(&careful) {
+            prop_assert_eq!(f.line(), p.line);
+            match f {
+                Found::Nine { cells, .. } => {
+                    let parsed = p.parsed.as_ref().expect("a plain line reads");
+                    prop_assert_eq!(parsed.puzzle.values(), cells.to_vec());
+                    prop_assert_eq!(plain_nine(&cells.map(|v| if v == 0 { b'.' } else { b'0' + v })), Some(*cells));
+                }
+                Found::Piece(piece) => prop_assert_eq!(format!("{:?}", piece.parsed), format!("{:?}", p.parsed)),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_long_run_of_plain_nine_lines_comes_as_cells() {
+    let lines: Vec<String> = (0..200).map(|i| grid_line(3, i % 9, &[1, 4, 5])).collect();
+    let found = Stream::read_all(&lines.join("\n"));
+    assert_eq!(found.len(), 200);
+    assert!(found.iter().all(|f| matches!(f, Found::Nine { .. })));
 }
