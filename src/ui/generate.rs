@@ -1,4 +1,4 @@
-//! The generator's controls: seed, symmetry and the Generate button (size is the board's).
+//! A new puzzle: difficulty and the Generate button, then seed and symmetry (size is the board's).
 
 use super::controls::button;
 use super::engine::EngineHandle;
@@ -113,7 +113,14 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
     };
     html! {
         <fieldset class="generate">
-            <legend>{ "Generate" }</legend>
+            <legend>{ "New puzzle" }</legend>
+            <div class="fields">
+                <label for="difficulty">{ "Difficulty" }</label>
+                <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
+                { button("Generate", generate, classes!("primary")) }
+            </div>
+            // The seed and symmetry make a puzzle reproducible; they sit under the two fields a
+            // player uses.
             <div class="fields">
                 <label for="seed">{ "Seed" }</label>
                 <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
@@ -121,11 +128,8 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
                        oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
                        aria-invalid={state.generation.seed_draft.is_some().to_string()}
                        aria-describedby={state.generation.seed_draft.is_some().then_some("seed-help")} />
-                <label for="difficulty">{ "Difficulty" }</label>
-                <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
                 <label for="symmetry">{ "Symmetry" }</label>
                 <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
-                { button("Generate", generate, classes!("primary")) }
             </div>
             // A slot that stays: the help's coming and going must not rebuild the seed field
             // being typed in.
