@@ -114,218 +114,271 @@ pub const NOTES_IN_CELLS_UP_TO: usize = 25;
 /// Above 16x16 the selected cell's notes are also listed under the board, in full size.
 pub const NOTES_LISTED_ABOVE: usize = 16;
 
+/// The last digit typed and where, with the time it was typed (ms), so that "1" then "2"
+/// gives 12 on grids above 35.
+type KeyMemo = (Option<(Pos, u8)>, f64);
+
 /// The Sudoku board. Keyboard: digits/letters enter, Backspace/Delete erase, arrows move,
 /// Ctrl+Z / Ctrl+Y undo and redo.
 #[component]
 pub fn Board(props: &BoardProps) -> Html {
     let size = props.grid.size();
-    let (n, side) = (size.box_size(), size.side());
-    let conflicts = props.grid.conflicting_cells();
-    // Last digit typed and when, so that "1" then "2" gives 12 on grids above 35.
-    let last_key = use_mut_ref(|| (None::<(Pos, u8)>, 0.0f64));
-
-    // Whatever else changes the board between two keys (a click, the pad, an undo button)
-    // starts a new number: once the board shows it, the first key no longer counts.
-    {
-        let last_key = last_key.clone();
-        let now = (
-            props.typing_at,
-            props.typing_at.and_then(|p| props.grid.digit(p)),
-            props.notes_mode,
-        );
-        use_effect_with(now, move |&(at, digit, notes_mode)| {
-            let mut memo = last_key.borrow_mut();
-            // In notes mode the first key toggled a note, and the cell stays empty.
-            let gone = |v: u8| !notes_mode && digit.map(|d| d.get()) != Some(v);
-            if memo.0.is_some_and(|(p, v)| Some(p) != at || gone(v)) {
-                memo.0 = None;
-            }
-        });
-    }
-
+    let side = size.side();
+    let last_key = use_typing_memo(props);
     let onkeydown = {
         let on_action = props.on_action.clone();
         let selected = props.selected;
         Callback::from(move |e: KeyboardEvent| {
-            let key = e.key();
-            // Any other key in between (an erase, an undo, a move) starts a new number.
-            let mut memo = last_key.borrow_mut();
-            let first = memo.0.take();
-            let ctrl = e.ctrl_key() || e.meta_key();
-            let action = match key.as_str() {
-                "z" | "Z" if ctrl && e.shift_key() => Some(Action::Redo),
-                "z" | "Z" if ctrl => Some(Action::Undo),
-                "y" | "Y" if ctrl => Some(Action::Redo),
-                "Home" if ctrl => Some(Action::Move(Direction::GridStart)),
-                "End" if ctrl => Some(Action::Move(Direction::GridEnd)),
-                _ if ctrl || e.alt_key() => None,
-                // N is a digit of 25x25 grids (23), which keep it for typing.
-                "n" | "N" if key_digit(&key, side, None).is_none() => Some(Action::ToggleNotes),
-                "ArrowUp" => Some(Action::Move(Direction::Up)),
-                "ArrowDown" => Some(Action::Move(Direction::Down)),
-                "ArrowLeft" => Some(Action::Move(Direction::Left)),
-                "ArrowRight" => Some(Action::Move(Direction::Right)),
-                "Home" => Some(Action::Move(Direction::RowStart)),
-                "End" => Some(Action::Move(Direction::RowEnd)),
-                "PageUp" => Some(Action::Move(Direction::BoxUp)),
-                "PageDown" => Some(Action::Move(Direction::BoxDown)),
-                // Space too, which would otherwise scroll the page.
-                " " | "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => {
-                    Some(Action::Erase)
-                }
-                _ => {
-                    let now = js_sys::Date::now();
-                    let previous = match (first, selected) {
-                        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
-                        _ => None,
-                    };
-                    let typed = key_digit(&key, side, previous);
-                    // A second keystroke ends a number, so the next one starts afresh; two
-                    // quick keys are a number even when it is too large, which is then named.
-                    memo.0 = match (typed, selected) {
-                        (Some(Typed::Digit(d)), Some(s)) => Some((s, d.get())),
-                        _ => None,
-                    };
-                    memo.1 = now;
-                    match typed {
-                        Some(Typed::Digit(d)) => Some(Action::Input(d)),
-                        Some(Typed::Joined(d)) => Some(Action::InputMore(d)),
-                        Some(Typed::TooLarge(v)) => Some(Action::NotADigit(v.to_string())),
-                        // A letter or digit the grid has no use for gets a word, not silence.
-                        None if selected.is_some()
-                            && key.chars().count() == 1
-                            && key.chars().all(|c| c.is_ascii_alphanumeric()) =>
-                        {
-                            Some(Action::NotADigit(key.clone()))
-                        }
-                        None => None,
-                    }
-                }
-            };
-            drop(memo);
+            let action = key_action(&e, side, selected, &mut last_key.borrow_mut());
             if let Some(a) = action {
                 e.prevent_default();
                 on_action.emit(a);
             }
         })
     };
+    use_focus_on_selected(props.selected, side);
 
-    // Keep keyboard focus on the selected cell so arrow keys keep working.
-    {
-        let selected = props.selected;
-        use_effect_with(selected, move |sel| focus_cell(*sel));
-    }
-    // A new size rebuilds the cells around a focused one, which leaves the focus ring on some
-    // other cell than the selected one, or drops the focus: bring it back to the selected cell
-    // if the board had it (or nothing has it now).
-    {
-        let selected = props.selected;
-        use_effect_with(side, move |_| {
-            let document = web_sys::window().and_then(|w| w.document());
-            let active = document.as_ref().and_then(|d| d.active_element());
-            let body = document.as_ref().and_then(|d| d.body());
-            let board_or_nothing = match (&active, &body) {
-                (Some(a), _) if a.class_list().contains("cell") => true,
-                (Some(a), Some(b)) => a == AsRef::<web_sys::Element>::as_ref(b),
-                (None, _) => true,
-                _ => false,
-            };
-            if board_or_nothing {
-                focus_cell(selected);
-            }
-        });
-    }
-
-    let sel = props.selected.filter(|p| p.row < side && p.col < side);
-    let sel_digit = sel.and_then(|p| props.grid.digit(p));
-    let hint = &props.hint;
+    let marks = Marks::new(props);
     let rows = (0..side).map(|r| {
-        let cells = (0..side).map(|c| {
-            let p = Pos::new(r, c);
-            let i = p.index(size);
-            let e = props.grid.entry(p);
-            let solved = props.solved.get(i).copied().unwrap_or(false);
-            let mut class = classes!("cell");
-            match e {
-                Entry::Given(_) => class.push("given"),
-                Entry::Filled(_) if solved => class.push("solved"),
-                Entry::Filled(_) => class.push("filled"),
-                Entry::Empty => {}
-            }
-            if props.redundant.contains(&p) {
-                class.push("redundant");
-            }
-            if n > 0 && (c + 1) % n == 0 && c + 1 < side {
-                class.push("box-right");
-            }
-            if n > 0 && (r + 1) % n == 0 && r + 1 < side {
-                class.push("box-bottom");
-            }
-            if conflicts[i] {
-                class.push("conflict");
-            }
-            // The selected cell's row, column and box, and the cells holding its digit.
-            if let Some(s) = sel.filter(|&s| s != p) {
-                if s.row == r || s.col == c || s.box_index(size) == p.box_index(size) {
-                    class.push("peer");
-                }
-                if sel_digit.is_some() && e.digit() == sel_digit {
-                    class.push("same");
-                }
-            }
-            if hint.area.contains(&p) {
-                class.push("hint-area");
-            }
-            if hint.cells.contains(&p) {
-                class.push("hint-cell");
-            }
-            let look = CellLook {
-                solved,
-                conflict: conflicts[i],
-                redundant: props.redundant.contains(&p),
-            };
-            let is_selected = props.selected == Some(p);
-            if is_selected {
-                class.push("selected");
-            }
-            let onclick = {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| on_action.emit(Action::Select(p)))
-            };
-            // Tab into the board lands on a cell; that cell is then the one typed into.
-            let onfocus = (!is_selected).then(|| {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: FocusEvent| on_action.emit(Action::Select(p)))
-            });
-            let tabindex = if is_selected || (props.selected.is_none() && r == 0 && c == 0) {
-                "0"
-            } else {
-                "-1"
-            };
-            let noted = match e {
-                Entry::Empty => props.notes.digits(i),
-                _ => Vec::new(),
-            };
-            let content = match e.digit() {
-                Some(d) => html! { { symbol(d, side) } },
-                None => notes_grid(p, &noted, hint, side),
-            };
-            html! {
-                <div role="gridcell" id={format!("cell-{r}-{c}")} class={class}
-                     aria-label={cell_label_with_notes(p, e, look, &noted)} aria-selected={is_selected.to_string()}
-                     tabindex={tabindex} {onclick} {onfocus}>
-                    { content }
-                </div>
-            }
-        });
+        let cells = (0..side).map(|c| cell_view(props, &marks, Pos::new(r, c)));
         html! { <div role="row" class="row">{ for cells }</div> }
     });
-
-    let style = format!("--side: {}; --box: {};", side.max(1), n.max(1));
+    let style = format!(
+        "--side: {}; --box: {};",
+        side.max(1),
+        size.box_size().max(1)
+    );
     html! {
         <div class={classes!("board", (side > 35).then_some("numbers"))} role="grid"
              aria-label="Sudoku board" {style} {onkeydown}>
             { for rows }
+        </div>
+    }
+}
+
+/// The memo of the last digit typed. Whatever else changes the board between two keys (a
+/// click, the pad, an undo button) starts a new number: once the board shows it, the first
+/// key no longer counts.
+#[hook]
+fn use_typing_memo(props: &BoardProps) -> std::rc::Rc<std::cell::RefCell<KeyMemo>> {
+    let last_key = use_mut_ref(|| (None::<(Pos, u8)>, 0.0f64));
+    let memo = last_key.clone();
+    let now = (
+        props.typing_at,
+        props.typing_at.and_then(|p| props.grid.digit(p)),
+        props.notes_mode,
+    );
+    use_effect_with(now, move |&(at, digit, notes_mode)| {
+        let mut memo = memo.borrow_mut();
+        // In notes mode the first key toggled a note, and the cell stays empty.
+        let gone = |v: u8| !notes_mode && digit.map(|d| d.get()) != Some(v);
+        if memo.0.is_some_and(|(p, v)| Some(p) != at || gone(v)) {
+            memo.0 = None;
+        }
+    });
+    last_key
+}
+
+/// What a key pressed on the board does, given the grid's `side`, the selected cell and the
+/// memo of the digit typed just before.
+fn key_action(
+    e: &KeyboardEvent,
+    side: usize,
+    selected: Option<Pos>,
+    memo: &mut KeyMemo,
+) -> Option<Action> {
+    let key = e.key();
+    // Any other key in between (an erase, an undo, a move) starts a new number.
+    let first = memo.0.take();
+    let ctrl = e.ctrl_key() || e.meta_key();
+    match key.as_str() {
+        "z" | "Z" if ctrl && e.shift_key() => Some(Action::Redo),
+        "z" | "Z" if ctrl => Some(Action::Undo),
+        "y" | "Y" if ctrl => Some(Action::Redo),
+        "Home" if ctrl => Some(Action::Move(Direction::GridStart)),
+        "End" if ctrl => Some(Action::Move(Direction::GridEnd)),
+        _ if ctrl || e.alt_key() => None,
+        // N is a digit of 25x25 grids (23), which keep it for typing.
+        "n" | "N" if key_digit(&key, side, None).is_none() => Some(Action::ToggleNotes),
+        "ArrowUp" => Some(Action::Move(Direction::Up)),
+        "ArrowDown" => Some(Action::Move(Direction::Down)),
+        "ArrowLeft" => Some(Action::Move(Direction::Left)),
+        "ArrowRight" => Some(Action::Move(Direction::Right)),
+        "Home" => Some(Action::Move(Direction::RowStart)),
+        "End" => Some(Action::Move(Direction::RowEnd)),
+        "PageUp" => Some(Action::Move(Direction::BoxUp)),
+        "PageDown" => Some(Action::Move(Direction::BoxDown)),
+        // Space too, which would otherwise scroll the page.
+        " " | "Backspace" | "Delete" | "0" | "." if side <= 35 || key != "0" => Some(Action::Erase),
+        _ => typed_action(&key, side, selected, first, memo),
+    }
+}
+
+/// A digit key: a digit, the second half of a two-key number, or a word about a key the grid
+/// has no use for. Notes the digit in `memo` so a second quick key can continue it.
+fn typed_action(
+    key: &str,
+    side: usize,
+    selected: Option<Pos>,
+    first: Option<(Pos, u8)>,
+    memo: &mut KeyMemo,
+) -> Option<Action> {
+    let now = js_sys::Date::now();
+    let previous = match (first, selected) {
+        (Some((p, v)), Some(s)) if p == s && now - memo.1 < 1000.0 => Some(v),
+        _ => None,
+    };
+    let typed = key_digit(key, side, previous);
+    // A second keystroke ends a number, so the next one starts afresh; two quick keys are a
+    // number even when it is too large, which is then named.
+    memo.0 = match (typed, selected) {
+        (Some(Typed::Digit(d)), Some(s)) => Some((s, d.get())),
+        _ => None,
+    };
+    memo.1 = now;
+    match typed {
+        Some(Typed::Digit(d)) => Some(Action::Input(d)),
+        Some(Typed::Joined(d)) => Some(Action::InputMore(d)),
+        Some(Typed::TooLarge(v)) => Some(Action::NotADigit(v.to_string())),
+        // A letter or digit the grid has no use for gets a word, not silence.
+        None if selected.is_some()
+            && key.chars().count() == 1
+            && key.chars().all(|c| c.is_ascii_alphanumeric()) =>
+        {
+            Some(Action::NotADigit(key.to_string()))
+        }
+        None => None,
+    }
+}
+
+/// Keeps keyboard focus on the selected cell so arrow keys keep working.
+#[hook]
+fn use_focus_on_selected(selected: Option<Pos>, side: usize) {
+    use_effect_with(selected, move |sel| focus_cell(*sel));
+    // A new size rebuilds the cells around a focused one, which leaves the focus ring on some
+    // other cell than the selected one, or drops the focus: bring it back to the selected cell
+    // if the board had it (or nothing has it now).
+    use_effect_with(side, move |_| {
+        let document = web_sys::window().and_then(|w| w.document());
+        let active = document.as_ref().and_then(|d| d.active_element());
+        let body = document.as_ref().and_then(|d| d.body());
+        let board_or_nothing = match (&active, &body) {
+            (Some(a), _) if a.class_list().contains("cell") => true,
+            (Some(a), Some(b)) => a == AsRef::<web_sys::Element>::as_ref(b),
+            (None, _) => true,
+            _ => false,
+        };
+        if board_or_nothing {
+            focus_cell(selected);
+        }
+    });
+}
+
+/// What the whole board's marking depends on, worked out once per render.
+struct Marks {
+    conflicts: Vec<bool>,
+    /// The selected cell, if it is on this board.
+    sel: Option<Pos>,
+    sel_digit: Option<Digit>,
+}
+
+impl Marks {
+    fn new(props: &BoardProps) -> Marks {
+        let side = props.grid.size().side();
+        let sel = props.selected.filter(|p| p.row < side && p.col < side);
+        Marks {
+            conflicts: props.grid.conflicting_cells(),
+            sel,
+            sel_digit: sel.and_then(|p| props.grid.digit(p)),
+        }
+    }
+}
+
+/// The classes of cell `p`: its entry's kind, box edges, conflict, the selection's row,
+/// column, box and digit, a hint's marks.
+fn cell_classes(props: &BoardProps, marks: &Marks, p: Pos, solved: bool) -> Classes {
+    let size = props.grid.size();
+    let (n, side) = (size.box_size(), size.side());
+    let (r, c) = (p.row, p.col);
+    let e = props.grid.entry(p);
+    let mut class = classes!("cell");
+    match e {
+        Entry::Given(_) => class.push("given"),
+        Entry::Filled(_) if solved => class.push("solved"),
+        Entry::Filled(_) => class.push("filled"),
+        Entry::Empty => {}
+    }
+    if props.redundant.contains(&p) {
+        class.push("redundant");
+    }
+    if n > 0 && (c + 1) % n == 0 && c + 1 < side {
+        class.push("box-right");
+    }
+    if n > 0 && (r + 1) % n == 0 && r + 1 < side {
+        class.push("box-bottom");
+    }
+    if marks.conflicts[p.index(size)] {
+        class.push("conflict");
+    }
+    // The selected cell's row, column and box, and the cells holding its digit.
+    if let Some(s) = marks.sel.filter(|&s| s != p) {
+        if s.row == r || s.col == c || s.box_index(size) == p.box_index(size) {
+            class.push("peer");
+        }
+        if marks.sel_digit.is_some() && e.digit() == marks.sel_digit {
+            class.push("same");
+        }
+    }
+    if props.hint.area.contains(&p) {
+        class.push("hint-area");
+    }
+    if props.hint.cells.contains(&p) {
+        class.push("hint-cell");
+    }
+    if props.selected == Some(p) {
+        class.push("selected");
+    }
+    class
+}
+
+/// One cell: its digit or notes, its accessible name, and a click or focus that selects it.
+fn cell_view(props: &BoardProps, marks: &Marks, p: Pos) -> Html {
+    let size = props.grid.size();
+    let side = size.side();
+    let i = p.index(size);
+    let e = props.grid.entry(p);
+    let solved = props.solved.get(i).copied().unwrap_or(false);
+    let class = cell_classes(props, marks, p, solved);
+    let look = CellLook {
+        solved,
+        conflict: marks.conflicts[i],
+        redundant: props.redundant.contains(&p),
+    };
+    let is_selected = props.selected == Some(p);
+    let onclick = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::Select(p)))
+    };
+    // Tab into the board lands on a cell; that cell is then the one typed into.
+    let onfocus = (!is_selected).then(|| {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: FocusEvent| on_action.emit(Action::Select(p)))
+    });
+    let first = props.selected.is_none() && p.row == 0 && p.col == 0;
+    let tabindex = if is_selected || first { "0" } else { "-1" };
+    let noted = match e {
+        Entry::Empty => props.notes.digits(i),
+        _ => Vec::new(),
+    };
+    let content = match e.digit() {
+        Some(d) => html! { { symbol(d, side) } },
+        None => notes_grid(p, &noted, &props.hint, side),
+    };
+    html! {
+        <div role="gridcell" id={format!("cell-{}-{}", p.row, p.col)} class={class}
+             aria-label={cell_label_with_notes(p, e, look, &noted)} aria-selected={is_selected.to_string()}
+             tabindex={tabindex} {onclick} {onfocus}>
+            { content }
         </div>
     }
 }

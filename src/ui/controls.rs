@@ -119,11 +119,10 @@ pub fn button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes
     }
 }
 
-/// Solve, count, check, compare, and the grid edits; Cancel while the worker is busy.
+/// The lab's questions about the puzzle: solve, count, check, compare the formulations.
 #[component]
 pub fn Actions(props: &ActionsProps) -> Html {
-    let state = &props.state;
-    let busy = state.busy();
+    let busy = props.state.busy();
     let job = |kind: JobKind| {
         let engine = props.engine.clone();
         let state = props.state.clone();
@@ -133,26 +132,48 @@ pub fn Actions(props: &ActionsProps) -> Html {
             })
         })
     };
-    let act = |a: Action, available: bool| {
-        let on_action = props.on_action.clone();
-        available.then(|| Callback::from(move |_: MouseEvent| on_action.emit(a.clone())))
-    };
-    let cancel = busy.then(|| {
-        let engine = props.engine.clone();
-        Callback::from(move |_: MouseEvent| engine.cancel())
-    });
     html! {
-        <div class="actions">
+        <div class="actions" role="group" aria-label="Solver">
             { button("Solve", job(JobKind::Solve), classes!("primary")) }
             { button("Count solutions", job(JobKind::Count), classes!()) }
             { button("Check", job(JobKind::Check), classes!()) }
             { button("Compare", job(JobKind::Compare), classes!()) }
-            { button("Cancel", cancel, classes!()) }
-            <span class="sep"></span>
+        </div>
+    }
+}
+
+/// The grid edits a player reaches for: undo, redo, back to the clues, clear.
+#[component]
+pub fn EditActions(props: &ActionsProps) -> Html {
+    let state = &props.state;
+    let busy = state.busy();
+    let act = |a: Action, available: bool| {
+        let on_action = props.on_action.clone();
+        available.then(|| Callback::from(move |_: MouseEvent| on_action.emit(a.clone())))
+    };
+    html! {
+        <div class="tools" role="group" aria-label="Edit">
             { button("Undo", act(Action::Undo, !busy && !state.board.undo.is_empty()), classes!()) }
             { button("Redo", act(Action::Redo, !busy && !state.board.redo.is_empty()), classes!()) }
             { button("Reset to givens", act(Action::ResetToGivens, !busy), classes!()) }
             { button("Clear", act(Action::Clear, !busy), classes!()) }
         </div>
     }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CancelProps {
+    pub busy: bool,
+    pub engine: EngineHandle,
+}
+
+/// Cancel, beside the status and its progress bar: every job, from the lab or from play,
+/// stops here (or with Escape).
+#[component]
+pub fn CancelButton(props: &CancelProps) -> Html {
+    let cancel = props.busy.then(|| {
+        let engine = props.engine.clone();
+        Callback::from(move |_: MouseEvent| engine.cancel())
+    });
+    button("Cancel", cancel, classes!("cancel"))
 }

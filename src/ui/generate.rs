@@ -1,4 +1,4 @@
-//! The generator's controls: seed, symmetry and the Generate button (size is the board's).
+//! A new puzzle: difficulty and the Generate button, then seed and symmetry (size is the board's).
 
 use super::controls::button;
 use super::engine::EngineHandle;
@@ -83,6 +83,37 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
             </small>
         }
     });
+    html! {
+        <fieldset class="generate">
+            <legend>{ "New puzzle" }</legend>
+            <div class="fields">
+                <label for="difficulty">{ "Difficulty" }</label>
+                <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
+                { button("Generate", generate, classes!("primary")) }
+            </div>
+            // The seed and symmetry make a puzzle reproducible; they sit under the two fields a
+            // player uses.
+            <div class="fields">
+                <label for="seed">{ "Seed" }</label>
+                <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
+                       value={state.generation.seed_draft.clone().unwrap_or_else(|| state.generation.seed.to_string())}
+                       oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
+                       aria-invalid={state.generation.seed_draft.is_some().to_string()}
+                       aria-describedby={state.generation.seed_draft.is_some().then_some("seed-help")} />
+                <label for="symmetry">{ "Symmetry" }</label>
+                <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
+            </div>
+            // A slot that stays: the help's coming and going must not rebuild the seed field
+            // being typed in.
+            <div class="slot">{ for seed_help }</div>
+            <small>{ explanation(state) }</small>
+        </fieldset>
+    }
+}
+
+/// What Generate makes at the chosen difficulty, symmetry and size, and how long it takes where
+/// that is long.
+fn explanation(state: &AppState) -> String {
     let what = if let Some(level) = state.generation.difficulty {
         format!(
             "A puzzle with one solution, {} like the board, that the page rates {level}: \
@@ -111,26 +142,5 @@ pub fn GeneratePanel(props: &GenerateProps) -> Html {
         }
         _ => "",
     };
-    html! {
-        <fieldset class="generate">
-            <legend>{ "Generate" }</legend>
-            <div class="fields">
-                <label for="seed">{ "Seed" }</label>
-                <input id="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false"
-                       value={state.generation.seed_draft.clone().unwrap_or_else(|| state.generation.seed.to_string())}
-                       oninput={on_seed} onkeydown={on_seed_key} readonly={state.busy()}
-                       aria-invalid={state.generation.seed_draft.is_some().to_string()}
-                       aria-describedby={state.generation.seed_draft.is_some().then_some("seed-help")} />
-                <label for="difficulty">{ "Difficulty" }</label>
-                <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
-                <label for="symmetry">{ "Symmetry" }</label>
-                <select id="symmetry" onchange={on_symmetry} disabled={state.busy()}>{ for options }</select>
-                { button("Generate", generate, classes!("primary")) }
-            </div>
-            // A slot that stays: the help's coming and going must not rebuild the seed field
-            // being typed in.
-            <div class="slot">{ for seed_help }</div>
-            <small>{ what }{ how_long }</small>
-        </fieldset>
-    }
+    format!("{what}{how_long}")
 }

@@ -13,6 +13,7 @@ mod status;
 mod steps;
 mod storage;
 pub mod worker;
+mod zoom;
 
 pub use board::{
     Board, BoardProps, CellLook, Typed, cell_label, cell_label_with_notes, key_digit, symbol,
@@ -22,7 +23,7 @@ use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
 use board::NumberPad;
 use clock::GameClock;
-use controls::{Actions, FormulationPicker, SizeAndMode};
+use controls::{Actions, CancelButton, EditActions, FormulationPicker, SizeAndMode};
 use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
 use generate::GeneratePanel;
@@ -32,6 +33,7 @@ use status::{CompareTable, StatusLine};
 use std::rc::Rc;
 use steps::StepsPanel;
 use yew::prelude::*;
+use zoom::{ZoomButtons, ZoomFrame};
 
 /// Yew's reducer wrapper around the pure [`AppState::reduce`].
 #[derive(Clone, PartialEq)]
@@ -73,40 +75,44 @@ pub fn App() -> Html {
         EngineState::Ready => "ready",
         EngineState::Failed => "failed",
     };
+    let zoom = use_state(|| 0usize);
+    let on_zoom = {
+        let zoom = zoom.clone();
+        Callback::from(move |level: usize| zoom.set(level))
+    };
+    let lab = use_lab_switch();
     html! {
-        <div class="app" data-engine={engine_state}>
+        <div class={classes!("app", lab.open.then_some("lab-open"))} data-engine={engine_state}>
             <header>
                 <h1>{ "sudoku-lab" }</h1>
-                <p class="tagline">{ "Solve, count, check and generate Sudoku from 1x1 to 49x49, offline." }</p>
+                <p class="tagline">{ "Play, solve, count, check and generate Sudoku from 1x1 to 49x49, offline." }</p>
+                // On a phone the lab sits under the play area, closed until asked for.
+                <button type="button" class="lab-toggle" aria-expanded={lab.open.to_string()}
+                        aria-controls="lab" onclick={lab.toggle}>{ "Lab" }</button>
             </header>
             <main>
-                <section class="play">
+                <section class="play" aria-label="Board and play">
                     <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
                     <LinkOffer state={shared.clone()} on_action={dispatch.clone()} />
+                    <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
+                        { board(state, &dispatch) }
+                    </ZoomFrame>
+                    <ZoomButtons level={*zoom} side={side} on_zoom={on_zoom} />
+                    <div class="status-row">
+                        <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                        <CancelButton busy={state.busy()} engine={engine.clone()} />
+                    </div>
                     <GameClock state={shared.clone()} on_action={dispatch.clone()} />
-                    { match state.steps.view() {
-                        // A step of the step log: the board then, the step marked.
-                        Some(view) => html! {
-                            <Board grid={view.grid} selected={state.editing.selected} solved={Vec::new()}
-                                   notes={view.notes} hint={view.hint} redundant={Vec::new()} on_action={dispatch.clone()} />
-                        },
-                        None => html! {
-                            <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
-                                   typing_at={state.typing_at()} notes={state.board.notes.clone()}
-                                   notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
-                                   redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
-                        },
-                    } }
                     <PlayTools state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <NumberPad side={side} on_action={dispatch.clone()} />
+                    <EditActions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>
-                <section class="panel">
+                <section class="panel lab" id="lab" aria-label="Lab" ref={lab.section}>
                     <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
                     <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <StepsPanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
-                    <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>
             </main>
@@ -114,6 +120,53 @@ pub fn App() -> Html {
                 { format!("sudoku-lab {} · runs entirely in your browser", env!("CARGO_PKG_VERSION")) }
             </footer>
         </div>
+    }
+}
+
+/// The board as it is, or as it was at the step selected in the step log, with that step marked.
+fn board(state: &AppState, dispatch: &Callback<Action>) -> Html {
+    match state.steps.view() {
+        Some(view) => html! {
+            <Board grid={view.grid} selected={state.editing.selected} solved={Vec::new()}
+                   notes={view.notes} hint={view.hint} redundant={Vec::new()} on_action={dispatch.clone()} />
+        },
+        None => html! {
+            <Board grid={state.board.grid.clone()} selected={state.editing.selected} solved={state.solver_cells()}
+                   typing_at={state.typing_at()} notes={state.board.notes.clone()}
+                   notes_mode={state.editing.notes_mode} hint={state.hints.view(&state.board)}
+                   redundant={state.jobs.redundant.clone()} on_action={dispatch.clone()} />
+        },
+    }
+}
+
+/// The Lab switch: whether the lab is open (it matters on a phone only, where the lab is
+/// closed until asked for), its toggle, and the section it scrolls into view when opened.
+struct LabSwitch {
+    open: bool,
+    toggle: Callback<MouseEvent>,
+    section: NodeRef,
+}
+
+#[hook]
+fn use_lab_switch() -> LabSwitch {
+    let open = use_state(|| false);
+    let section = use_node_ref();
+    {
+        let section = section.clone();
+        use_effect_with(*open, move |&open| {
+            if let Some(el) = section.cast::<web_sys::Element>().filter(|_| open) {
+                el.scroll_into_view();
+            }
+        });
+    }
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    LabSwitch {
+        open: *open,
+        toggle,
+        section,
     }
 }
 

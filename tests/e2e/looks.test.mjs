@@ -64,6 +64,8 @@ for (const [box, side] of [[6, 36], [7, 49]]) {
 test('on a phone the comparison table stays inside the page', async () => {
   const { page } = await freshApp(env.context, env.url);
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the import box and Compare are in the lab, behind its switch.
+  await page.getByRole('button', { name: 'Lab', exact: true }).click();
   await importText(page, PUZZLE);
   await page.getByRole('button', { name: 'Compare', exact: true }).click();
   await page.locator('table.compare tbody tr').nth(3).waitFor({ timeout: 120_000 });

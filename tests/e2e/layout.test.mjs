@@ -1,0 +1,169 @@
+// End-to-end: the page's layout as a player meets it: a phone's first screen, the Lab switch,
+// zoom and pan on big boards, with screenshots at phone and desktop sizes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, freshApp, cell, importText, statusMatching, shot, ROOT } from './browser.mjs';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+/** A 49x49 puzzle: a pattern solution with a third of its cells emptied (singles all the way). */
+function puzzle49() {
+  const n = 7, side = 49;
+  const cells = [];
+  for (let r = 0; r < side; r++) {
+    for (let c = 0; c < side; c++) {
+      const v = ((r % n) * n + Math.floor(r / n) + c) % side + 1;
+      cells.push((r * 31 + c * 17) % 3 === 0 ? 0 : v);
+    }
+  }
+  return cells.join(' ');
+}
+
+/** The rectangles of the visible buttons and form fields of the page, in page coordinates. */
+async function controls(page) {
+  return page.locator('button, select, input, textarea').evaluateAll((all) => all
+    .filter((e) => e.checkVisibility())
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.getAttribute('aria-label') || e.id || e.textContent, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }));
+}
+
+test('on a phone the first screen is for playing, the lab one tap away, the status covering nothing', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // New puzzle with its difficulty, the play tools and the whole pad, without scrolling.
+  const first = [
+    page.getByLabel('Difficulty', { exact: true }),
+    page.getByRole('button', { name: 'Generate', exact: true }),
+    page.getByRole('button', { name: 'Notes', exact: true }),
+    page.getByRole('button', { name: 'Hint', exact: true }),
+    page.getByRole('button', { name: 'Undo', exact: true }),
+    page.getByRole('button', { name: 'Digit 9', exact: true }),
+    page.getByRole('button', { name: 'Erase', exact: true }),
+    page.getByRole('grid', { name: 'Sudoku board' }),
+  ];
+  for (const control of first) {
+    const box = await control.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= PHONE.height && box.x + box.width <= PHONE.width,
+      `${control} is on the first screen: ${JSON.stringify(box)}`);
+  }
+  // The lab waits behind its switch.
+  const lab = page.getByRole('button', { name: 'Lab', exact: true });
+  assert.equal(await lab.getAttribute('aria-expanded'), 'false');
+  assert.equal(await page.getByRole('button', { name: 'Solve', exact: true }).isVisible(), false);
+  await shot(page, 'phone-first-9');
+  await lab.click();
+  assert.equal(await lab.getAttribute('aria-expanded'), 'true');
+  for (const name of ['Solve', 'Count solutions', 'Check', 'Compare', 'Import', 'Copy link']) {
+    assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
+  }
+  assert.ok(await page.getByRole('radio', { name: 'Propagation', exact: true }).isVisible());
+  // A long answer in the status: it pushes the controls down, it never lies over one.
+  await importText(page, '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^Unique solution/);
+  for (const y of [0, 300, 600, 900]) {
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    const area = await page.locator('.status-area').boundingBox();
+    const under = (await controls(page)).filter((c) => c.bottom > area.y && c.top < area.y + area.height
+      && c.right > area.x && c.left < area.x + area.width);
+    assert.deepEqual(under, [], `scrolled to ${y}`);
+  }
+  // Nothing is wider than the phone.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 49x49 board zooms on a phone until a cell is 44 px, pans to the selected cell and takes a tap', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  // A no-guess puzzle with about half its cells given (`generate --box 7 --no-guess --seed 1`).
+  await importText(page, readFileSync(join(ROOT, 'tests', 'e2e', 'no-guess-49.txt'), 'utf8'));
+  await statusMatching(page, /49x49/);
+  await page.setViewportSize(PHONE);
+  const width = async (r, c) => (await cell(page, r, c).boundingBox()).width;
+  assert.ok(await width(1, 1) < 10, 'fitted, a 49x49 cell on a phone is small');
+  await cell(page, 30, 30).click();
+  const zoomIn = page.getByRole('button', { name: 'Zoom in', exact: true });
+  while (await width(30, 30) < 44) {
+    assert.equal(await zoomIn.getAttribute('aria-disabled'), 'false', 'zoom goes far enough');
+    await zoomIn.click();
+  }
+  // The selected cell is in view inside the frame, and the page no wider than the phone.
+  const frame = await page.locator('.board-frame').boundingBox();
+  const inView = async (r, c) => {
+    const box = await cell(page, r, c).boundingBox();
+    return box.x >= frame.x && box.x + box.width <= frame.x + frame.width
+      && box.y >= frame.y && box.y + box.height <= frame.y + frame.height;
+  };
+  assert.ok(await inView(30, 30), 'the selected cell is in view');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= PHONE.width);
+  // A tap on an empty neighbour where it is on screen, with no scrolling by the test.
+  let target;
+  for (const [r, c] of [[30, 31], [31, 30], [31, 31], [29, 30], [30, 29], [29, 29], [29, 31], [31, 29]]) {
+    if (/, empty$/.test(await cell(page, r, c).getAttribute('aria-label'))) { target = [r, c]; break; }
+  }
+  assert.ok(target, 'an empty cell next to r30c30');
+  const [r, c] = target;
+  assert.ok(await inView(r, c));
+  const box = await cell(page, r, c).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal(await cell(page, r, c).getAttribute('aria-selected'), 'true');
+  await page.getByRole('button', { name: 'Digit 42', exact: true }).click();
+  await page.getByRole('gridcell', { name: new RegExp(`^Row ${r}, column ${c}, 42`) }).waitFor();
+  // Arrows move the selection past the edge of the view, and the view follows.
+  await cell(page, r, c).focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  assert.equal(await cell(page, r, c + 8).getAttribute('aria-selected'), 'true');
+  assert.ok(await inView(r, c + 8), 'the view follows the selection');
+  await page.keyboard.press('ArrowLeft');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'phone-49-zoom');
+  // Whole board brings it back to the frame.
+  await page.getByRole('button', { name: 'Whole board', exact: true }).click();
+  assert.ok(await width(1, 1) < 10);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a solved 49x49 board fits a desktop window and a phone with no number clipped; Ctrl+wheel zooms', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await page.setViewportSize(DESKTOP);
+  await importText(page, puzzle49());
+  await statusMatching(page, /49x49/);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await statusMatching(page, /^Unique solution/, 120_000);
+  const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+  assert.ok(board.y + board.height <= DESKTOP.height, JSON.stringify(board));
+  const clipped = () => page.locator('.cell.solved, .cell.given').evaluateAll((cells) =>
+    cells.filter((c) => c.scrollWidth > c.clientWidth || c.scrollHeight > c.clientHeight).length);
+  assert.ok(await page.locator('.cell.solved').count() > 0);
+  assert.equal(await clipped(), 0);
+  await cell(page, 1, 1).click();
+  await shot(page, 'desktop-49');
+  // On a phone a fitted 49x49 cell is 7 px, too small for two digits: one step of zoom makes
+  // room for them.
+  await page.setViewportSize(PHONE);
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  assert.equal(await clipped(), 0);
+  await page.getByRole('button', { name: 'Whole board', exact: true }).click();
+  await page.setViewportSize(DESKTOP);
+  // Ctrl+wheel over the board zooms it (a trackpad's pinch arrives so).
+  const before = (await cell(page, 1, 1).boundingBox()).width;
+  await page.mouse.move(board.x + 100, board.y + 100);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -120);
+  await page.keyboard.up('Control');
+  await page.waitForFunction((w) => document.getElementById('cell-0-0').getBoundingClientRect().width > w * 1.2, before);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
