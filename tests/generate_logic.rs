@@ -10,11 +10,12 @@ mod common;
 
 use brute::brute_force_count;
 
+use sudoku_lab::engine::analyze::{self, Certificate};
 use sudoku_lab::engine::generate::{
     GenerateError, GenerateOptions, Generated, Method, Phase, Progress, Symmetry, generate,
     level_distance, no_progress,
 };
-use sudoku_lab::engine::logic::{Level, LogicOptions, Outcome, rate, solve};
+use sudoku_lab::engine::logic::{self, Level, LogicOptions, Outcome, rate, solve};
 use sudoku_lab::engine::search::Flow;
 use sudoku_lab::engine::{
     Entry, Formulation, Grid, Pos, Size, SolveOptions, Verdict, check_solution, solve as search,
@@ -390,4 +391,41 @@ fn no_clue_can_go_at_any_level_at_9x9_and_16x16() {
             }
         }
     }
+}
+
+/// A puzzle the logic solves is proven unique by it: the same solution as the search's,
+/// checked independently; one it cannot solve, or with several solutions, is left to the
+/// search, and `certify` then answers as the search does.
+#[test]
+fn logic_proves_uniqueness_where_it_solves_and_leaves_the_rest_to_the_search() {
+    for (n, seed) in [(3, 1), (3, 2), (4, 1)] {
+        let g = make(n, &through(Level::Hard, seed));
+        let found = logic::logical_solution(&g.puzzle).expect("a no-guess puzzle is solved");
+        check_solution(&g.puzzle, &found).expect("a valid solution");
+        let Certificate::Unique { solution } =
+            analyze::uniqueness(&g.puzzle, Formulation::Propagation, None).expect("decided")
+        else {
+            panic!("a generated puzzle is unique");
+        };
+        assert_eq!(found, solution);
+    }
+    // Many solutions: the logic stops short and the search says so.
+    let two = Grid::empty(size(2));
+    assert_eq!(logic::logical_solution(&two), None);
+    assert!(matches!(
+        logic::certify(&two),
+        Ok(Certificate::Multiple { .. })
+    ));
+}
+
+/// A no-guess 49x49 with half its cells given is certified by logic: the search alone sits
+/// at the hardness peak there (hint, steps and rate waited on it for minutes).
+#[test]
+fn a_half_given_no_guess_49x49_is_certified_by_logic() {
+    let text = include_str!("e2e/no-guess-49.txt");
+    let parsed = sudoku_lab::engine::format::parse(text).expect("the fixture reads");
+    let Ok(Certificate::Unique { solution }) = logic::certify(&parsed.puzzle) else {
+        panic!("certified unique");
+    };
+    check_solution(&parsed.puzzle, &solution).expect("a valid solution");
 }

@@ -2,9 +2,9 @@
 //! stands (a hint), the whole logical solution, and a puzzle's rating.
 
 use super::notes::Notes;
-use crate::engine::analyze::{self, Certificate};
+use crate::engine::analyze::Certificate;
 use crate::engine::logic::{self, LogicOptions, Marks, Outcome, Rating, Step};
-use crate::engine::{Entry, Formulation, Grid, Pos};
+use crate::engine::{Entry, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 /// What a hint says about the board.
@@ -31,7 +31,7 @@ struct Known {
 }
 
 fn known(grid: &Grid) -> Result<Known, Hint> {
-    let certificate = analyze::uniqueness(&grid.puzzle(), Formulation::Propagation, None);
+    let certificate = logic::certify(&grid.puzzle());
     match certificate {
         Ok(Certificate::Unique { solution }) => Ok(Known {
             unique: true,

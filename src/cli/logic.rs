@@ -5,10 +5,10 @@ use super::batch::Answer;
 use super::output::write_all;
 use super::quantity;
 use super::report::{Report, Status};
-use crate::engine::analyze::{self, Certificate};
+use crate::engine::Grid;
+use crate::engine::analyze::Certificate;
 use crate::engine::format::{Parsed, thousands};
 use crate::engine::logic::{self, LogicOptions, Marks, Outcome, Rating, Technique, rating};
-use crate::engine::{Formulation, Grid};
 use serde::Serialize;
 
 /// What keeps a state from the logic, or whether uniqueness techniques are sound in it.
@@ -30,8 +30,7 @@ fn known(marks: &Marks) -> Result<Known, String> {
             Some(c.to_string()),
         )));
     }
-    let certificate =
-        analyze::uniqueness(&grid, Formulation::Propagation, None).map_err(|e| e.to_string())?;
+    let certificate = logic::certify(&grid).map_err(|e| e.to_string())?;
     let unique = match certificate {
         Certificate::NoSolution => return Ok(Known::Not(Report::new(Status::NoSolution, None))),
         Certificate::Multiple { .. } => false,
@@ -213,8 +212,7 @@ pub fn rating_text(rated: Option<&Rated>) -> String {
 
 pub fn rate(args: &RateArgs, parsed: &Parsed) -> Result<Answer, String> {
     let puzzle = &parsed.puzzle;
-    let certificate =
-        analyze::uniqueness(puzzle, Formulation::Propagation, None).map_err(|e| e.to_string())?;
+    let certificate = logic::certify(puzzle).map_err(|e| e.to_string())?;
     let unique = match certificate {
         Certificate::NoSolution => None,
         Certificate::Unique { .. } => Some(true),

@@ -30,7 +30,10 @@ pub use explain::explain;
 pub use marks::{Marks, MarksError};
 pub use rating::{Rating, rate};
 pub use scope::Scope;
-pub use solver::{LogicOptions, Outcome, Solved, outcome, outcome_until, solve, solve_marks};
+pub use solver::{
+    LogicOptions, Outcome, Solved, certify, logical_solution, outcome, outcome_until, solve,
+    solve_marks,
+};
 pub use step::{Cand, Step, Unit};
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,9 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
 use super::{Level, Marks, Scope, Step, Technique, next_step};
+use crate::engine::analyze::{self, AnalyzeError, Certificate};
+use crate::engine::check::check_solution;
+use crate::engine::formulation::Formulation;
 use crate::engine::grid::{Candidates, Digit, Grid, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -108,9 +111,38 @@ pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
 /// lacks, and a step through Hard still follows from a state with fewer candidates, so the
 /// rest of the solve would succeed.
 pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> Outcome {
+    settle(grid, options, filled).0
+}
+
+/// The solution of `grid`'s digits when the techniques through Hard, uniqueness ones left
+/// out, fill every cell. Each of their steps holds in every solution, so the grid they reach
+/// is the only one: a proof of uniqueness without a search, which near half-given big grids
+/// would take far longer. `None` when they stop short, and the search must decide.
+pub fn logical_solution(grid: &Grid) -> Option<Grid> {
+    let options = LogicOptions {
+        unique: false,
+        max_level: Level::Hard,
+    };
+    let (outcome, marks) = settle(grid, &options, &[]);
+    let solution = marks.to_grid();
+    (outcome == Outcome::Solved && check_solution(grid, &solution).is_ok()).then_some(solution)
+}
+
+/// Whether `puzzle` has one solution, as [`analyze::uniqueness`] with the propagation
+/// search answers it, asking [`logical_solution`] first: the hint, steps and rating of a
+/// puzzle made without guessing then never wait on a search near the hardness peak.
+pub fn certify(puzzle: &Grid) -> Result<Certificate, AnalyzeError> {
+    match logical_solution(puzzle) {
+        Some(solution) => Ok(Certificate::Unique { solution }),
+        None => analyze::uniqueness(puzzle, Formulation::Propagation, None),
+    }
+}
+
+/// [`outcome_until`] and the state it ended in.
+fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Marks) {
     let mut marks = Marks::from_grid(grid);
     if !grid.conflicts().is_empty() {
-        return Outcome::Broken;
+        return (Outcome::Broken, marks);
     }
     let mut queue = Vec::new();
     // Singles are all placed before each search, so the techniques start after them.
@@ -126,7 +158,7 @@ pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> O
     let mut out = Vec::new();
     loop {
         if !place_singles(&mut marks, &mut queue) {
-            return Outcome::Broken;
+            return (Outcome::Broken, marks);
         }
         let changed = Scope::changes(&marks, &mut before);
         let broken = if first {
@@ -135,12 +167,12 @@ pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> O
             broken_in(&marks, &changed)
         };
         if broken {
-            return Outcome::Broken;
+            return (Outcome::Broken, marks);
         }
         first = false;
         let refilled = !filled.is_empty() && filled.iter().all(|&c| marks.value(c).is_some());
         if marks.is_solved() || refilled {
-            return Outcome::Solved;
+            return (Outcome::Solved, marks);
         }
         out.clear();
         for scope in pending.iter_mut() {
@@ -165,10 +197,10 @@ pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> O
             }
         }
         if out.is_empty() {
-            return Outcome::Stuck;
+            return (Outcome::Stuck, marks);
         }
         if !out.iter().all(|step| apply_checked(&mut marks, step)) {
-            return Outcome::Broken;
+            return (Outcome::Broken, marks);
         }
     }
 }
