@@ -94,7 +94,7 @@ fn input_writes_givens_or_play_digits_by_mode_and_keeps_givens_safe() {
     );
     assert_eq!(
         refused.status.to_string(),
-        "Row 3, column 7 holds a given; choose Enter givens to change it."
+        "Row 3, column 7 holds a clue; choose Enter clues to change it."
     );
 
     let unselected = AppState::default().reduce(Action::Input(d(1)));
@@ -183,7 +183,7 @@ fn keys_that_name_no_digit_are_explained() {
         );
         assert_eq!(moved.status.to_string(), text);
         let erased = moved.reduce(Action::Erase);
-        assert_eq!(erased.status.to_string(), "Entering givens.", "{n}");
+        assert_eq!(erased.status.to_string(), "Entering clues.", "{n}");
         assert_eq!(erased.board.undo, s.board.undo);
     }
 }
@@ -254,7 +254,7 @@ fn clearing_an_empty_board_or_resetting_a_board_of_givens_adds_no_undo_step() {
     );
     assert_eq!(
         reset.status.to_string(),
-        "The board holds only givens already."
+        "The board holds only clues already."
     );
     let empty = AppState::default();
     let cleared = empty.clone().reduce(Action::Clear);
@@ -288,7 +288,7 @@ fn clear_reset_and_resize_replace_the_grid_undoably() {
             Action::ResetToGivens,
             puzzle(),
             Mode::Play,
-            "Back to the givens.",
+            "Back to the clues.",
         ),
         (
             Action::SetSize(five),
@@ -443,12 +443,12 @@ fn switching_mode_says_what_typing_does_now() {
     let givens = s.clone().reduce(Action::SetMode(Mode::Givens));
     assert_eq!(
         givens.status.to_string(),
-        "Entering givens: digits typed now are clues."
+        "Entering clues: digits typed now are part of the puzzle."
     );
     let play = givens.reduce(Action::SetMode(Mode::Play));
     assert_eq!(
         play.status.to_string(),
-        "Playing: the givens are locked; digits typed now are yours."
+        "Playing: the clues are locked; digits typed now are yours."
     );
     // The mode it is already in, or an error on show, leaves the status alone.
     assert_eq!(

@@ -21,7 +21,7 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
     assert_eq!(s.board.mode, Mode::Play);
     assert_eq!(
         s.status.to_string(),
-        "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are locked."
+        "Imported a 9x9 puzzle with 17 clues (line format); playing, the clues are locked."
     );
 
     let mut typo = PUZZLE.to_string();
@@ -67,8 +67,8 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     assert_eq!(s.board.grid, puzzle());
     assert_eq!(
         s.status.to_string(),
-        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 2 puzzles in the text); \
-         playing, the givens are locked."
+        "Imported a 9x9 puzzle with 17 clues (line format) (the first of 2 puzzles in the text); \
+         playing, the clues are locked."
     );
     // Puzzles of 16 characters look like rows of a 16x16 grid; a byte-order mark and a
     // comment line before them change nothing.
@@ -102,7 +102,7 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     );
     assert!(
         s.status.to_string().starts_with(
-            "Imported a 9x9 puzzle with 17 givens (line format); playing, the givens are \
+            "Imported a 9x9 puzzle with 17 clues (line format); playing, the clues are \
              locked. Line 2 does not read: found 3 cells;"
         ),
         "{}",
@@ -209,8 +209,8 @@ fn lines_with_the_cells_of_a_larger_grid_stay_puzzles_of_their_own() {
     let s = AppState::default().reduce(Action::Import(lines.join("\n")));
     assert_eq!(
         s.status.to_string(),
-        "Imported a 9x9 puzzle with 17 givens (line format) (the first of 15 puzzles in the \
-         text); playing, the givens are locked. Line 1 does not read: row 1, column 1: 'Z' is \
+        "Imported a 9x9 puzzle with 17 clues (line format) (the first of 15 puzzles in the \
+         text); playing, the clues are locked. Line 1 does not read: row 1, column 1: 'Z' is \
          out of range, digits go from 1 to 9 (letters stand for 10 and up, 'Z' for 35)."
     );
     assert_eq!(
@@ -350,7 +350,7 @@ fn a_board_downloaded_in_play_imports_back_with_its_conflicts_shown() {
     assert!(back.status.is_error());
     assert!(
         back.status.to_string().starts_with(
-            "Imported a 9x9 puzzle with 17 givens (JSON format); playing, the givens are locked. Conflict: digit 4 appears twice"
+            "Imported a 9x9 puzzle with 17 clues (JSON format); playing, the clues are locked. Conflict: digit 4 appears twice"
         ),
         "{}",
         back.status.to_string()
@@ -373,7 +373,7 @@ fn saving_offers_the_givens_as_text_and_the_board_as_json() {
         (file.name.as_str(), file.text),
         ("sudoku.txt", format!("{PUZZLE}\n"))
     );
-    assert_eq!(text.status.to_string(), "Saved the givens as sudoku.txt.");
+    assert_eq!(text.status.to_string(), "Saved the clues as sudoku.txt.");
     assert_eq!(text.reduce(Action::Downloaded).files.download, None);
 
     let json = s.clone().reduce(Action::Save(format::Format::Json));
@@ -502,7 +502,7 @@ fn clashing_givens_are_neither_saved_nor_shared() {
         );
         assert!(after.status.is_error());
         assert!(
-            after.status.to_string().starts_with("The givens clash (")
+            after.status.to_string().starts_with("The clues clash (")
                 && after.status.to_string().ends_with("Fix the clash first."),
             "{}",
             after.status.to_string()

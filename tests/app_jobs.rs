@@ -864,7 +864,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
         assert!(
             s.status
                 .to_string()
-                .ends_with("): the givens clash, digit 5 appears twice in a row: r1c1 and r1c2."),
+                .ends_with("): the clues clash, digit 5 appears twice in a row: r1c1 and r1c2."),
             "{}",
             s.status.to_string()
         );
@@ -900,7 +900,7 @@ fn no_solution_names_clashing_givens_and_a_solve_drops_redundant_outlines() {
     let s = AppState::default().reduce(Action::Import(".".repeat(81)));
     assert_eq!(s.board.mode, Mode::Givens);
     assert!(
-        s.status.to_string().ends_with("; enter its givens."),
+        s.status.to_string().ends_with("; enter its clues."),
         "{}",
         s.status.to_string()
     );

@@ -44,7 +44,7 @@ fn a_restored_grid_says_where_it_came_from() {
     let back = AppState::restore(s.saved());
     assert_eq!(
         back.status.to_string(),
-        "Restored the 9x9 grid from your last visit (17 givens)."
+        "Restored the 9x9 grid from your last visit (17 clues)."
     );
 }
 
@@ -63,7 +63,7 @@ fn a_restored_board_counts_the_digits_played_as_well_as_the_givens() {
     let back = AppState::restore(s.saved());
     assert_eq!(
         back.status.to_string(),
-        "Restored the 9x9 grid from your last visit (17 givens, 2 digits filled in)."
+        "Restored the 9x9 grid from your last visit (17 clues, 2 digits filled in)."
     );
 }
 
@@ -339,7 +339,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
         // The job's own answer is not lost: it comes first.
         assert!(
             done.status.to_string().contains(
-                ". Then the import that waited: Opened the shared 9x9 puzzle with 14 givens"
+                ". Then the import that waited: Opened the shared 9x9 puzzle with 14 clues"
             ),
             "{}",
             done.status.to_string()

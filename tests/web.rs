@@ -178,7 +178,7 @@ async fn board_renders_and_takes_clicks_keys_and_undo() {
     c.click();
     until("selection", || c.class_list().contains("selected")).await;
     key(&c, "7", false);
-    until("a given 7", || label(&c) == "Row 2, column 3, given 7").await;
+    until("a clue 7", || label(&c) == "Row 2, column 3, clue 7").await;
 
     key(&c, "ArrowRight", false);
     let next = cell(&root, 2, 4);
@@ -189,7 +189,7 @@ async fn board_renders_and_takes_clicks_keys_and_undo() {
     key(&next, "7", false);
     until("the conflict", || next.class_list().contains("conflict")).await;
     assert!(status(&root).starts_with("Conflict: digit 7 appears twice"));
-    assert_eq!(label(&next), "Row 2, column 4, given 7, in conflict");
+    assert_eq!(label(&next), "Row 2, column 4, clue 7, in conflict");
     // The test page serves no worker script, so the engine fails to load at some point;
     // with no job waiting, that must not replace the message on screen.
     let app = find(&root, ".app").unwrap();
@@ -222,7 +222,7 @@ async fn a_49x49_board_takes_two_digit_numbers_from_two_keys() {
     until("selection", || c.class_list().contains("selected")).await;
     // Keys of one group go at once (a person's two quick keys; a debug build may take longer
     // than the one-second window to draw a 49x49 board); each group waits for the board.
-    let given = |v: &str| format!("Row 49, column 1, given {v}");
+    let given = |v: &str| format!("Row 49, column 1, clue {v}");
     let empty = "Row 49, column 1, empty".to_string();
     let groups: [(&[&str], String); 4] = [
         (&["4", "2"], given("42")),
@@ -239,7 +239,7 @@ async fn a_49x49_board_takes_two_digit_numbers_from_two_keys() {
     }
     // The pad's Erase between two keys starts afresh too.
     key(&c, "4", false);
-    until("a given 4", || label(&c) == given("4")).await;
+    until("a clue 4", || label(&c) == given("4")).await;
     button(&root, "Erase").click();
     until("erased by the pad", || label(&c) == empty).await;
     // The next key comes at once: the erase in between keeps it a number of its own.
@@ -270,7 +270,7 @@ async fn a_bad_import_shows_the_message_and_keeps_the_grid() {
     let c = cell(&root, 1, 1);
     c.click();
     key(&c, "5", false);
-    until("a given 5", || label(&c) == "Row 1, column 1, given 5").await;
+    until("a clue 5", || label(&c) == "Row 1, column 1, clue 5").await;
 
     let area: web_sys::HtmlTextAreaElement =
         find(&root, "#import-text").unwrap().dyn_into().unwrap();
@@ -281,7 +281,7 @@ async fn a_bad_import_shows_the_message_and_keeps_the_grid() {
         status(&root),
         "Import failed: found 3 cells; a grid has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 (49x49) cells."
     );
-    assert_eq!(label(&c), "Row 1, column 1, given 5");
+    assert_eq!(label(&c), "Row 1, column 1, clue 5");
     assert_eq!(root.query_selector_all(".given").unwrap().length(), 1);
 }
 
@@ -319,7 +319,7 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
     assert_eq!(root.query_selector_all(".given").unwrap().length(), 17);
     let first = cell(&root, 1, 1);
     assert!(first.class_list().contains("redundant"));
-    assert_eq!(label(&first), "Row 1, column 1, given 4, redundant");
+    assert_eq!(label(&first), "Row 1, column 1, clue 4, redundant");
     assert_eq!(label(&cell(&root, 1, 2)), "Row 1, column 2, solved 1");
     cell(&root, 5, 6).click();
     assert_eq!(*clicked.borrow(), vec![Action::Select(Pos::new(4, 5))]);

@@ -105,7 +105,7 @@ fn editing_messages_read_as_before() {
     let cases = [
         (
             Message::Welcome,
-            "Enter givens, import a puzzle or generate one.",
+            "Enter clues, import a puzzle or generate one.",
         ),
         (
             Message::Restored {
@@ -113,7 +113,7 @@ fn editing_messages_read_as_before() {
                 givens: 17,
                 played: 2,
             },
-            "Restored the 9x9 grid from your last visit (17 givens, 2 digits filled in).",
+            "Restored the 9x9 grid from your last visit (17 clues, 2 digits filled in).",
         ),
         (
             Message::Restored {
@@ -121,11 +121,11 @@ fn editing_messages_read_as_before() {
                 givens: 1,
                 played: 0,
             },
-            "Restored the 4x4 grid from your last visit (1 given).",
+            "Restored the 4x4 grid from your last visit (1 clue).",
         ),
         (
             Message::GivenLocked { at: Pos::new(2, 6) },
-            "Row 3, column 7 holds a given; choose Enter givens to change it.",
+            "Row 3, column 7 holds a clue; choose Enter clues to change it.",
         ),
         (
             Message::Conflict { conflict: clash() },
@@ -177,7 +177,7 @@ fn editing_messages_read_as_before() {
         ),
         (
             Message::SwitchedToPlay,
-            "Playing: the givens are locked; digits typed now are yours.",
+            "Playing: the clues are locked; digits typed now are yours.",
         ),
     ];
     for (message, words) in cases {
@@ -203,14 +203,14 @@ fn file_and_generation_messages_read_as_before() {
     let cases = [
         (
             imported(ImportSource::Text, None),
-            "Imported a 9x9 puzzle with 17 givens (line format) (the first of 15 puzzles in the \
-             text); playing, the givens are locked. Line 1 does not read: no puzzle found: the input \
+            "Imported a 9x9 puzzle with 17 clues (line format) (the first of 15 puzzles in the \
+             text); playing, the clues are locked. Line 1 does not read: no puzzle found: the input \
              has no cells.",
         ),
         (
             imported(ImportSource::Link, Some(clash())),
-            "Opened the shared 9x9 puzzle with 17 givens (line format) (the first of 15 \
-             puzzles in the text); playing, the givens are locked. Line 1 does not read: no \
+            "Opened the shared 9x9 puzzle with 17 clues (line format) (the first of 15 \
+             puzzles in the text); playing, the clues are locked. Line 1 does not read: no \
              puzzle found: the input has no cells. Conflict: digit 5 appears twice in a row: \
              r1c1 and r1c2.",
         ),
@@ -242,7 +242,7 @@ fn file_and_generation_messages_read_as_before() {
         ),
         (
             Message::GivensClash { conflict: clash() },
-            "The givens clash (digit 5 appears twice in a row: r1c1 and r1c2); a file or link \
+            "The clues clash (digit 5 appears twice in a row: r1c1 and r1c2); a file or link \
              with them could not be opened again. Fix the clash first.",
         ),
         (
@@ -256,7 +256,7 @@ fn file_and_generation_messages_read_as_before() {
             Message::ShareLink {
                 copy: Clipboard::Refused,
             },
-            "Share link made: it opens this puzzle's givens. The browser did not let the page \
+            "Share link made: it opens this puzzle's clues. The browser did not let the page \
              copy it; copy it from the Share link box.",
         ),
         (
@@ -392,8 +392,8 @@ fn job_messages_read_as_before() {
                     Stats::default(),
                 )
             })),
-            "No solution (Propagation, 0.4 ms): the givens clash, digit 5 appears twice in a \
-             row: r1c1 and r1c2. The solver's digits from before the givens changed are off \
+            "No solution (Propagation, 0.4 ms): the clues clash, digit 5 appears twice in a \
+             row: r1c1 and r1c2. The solver's digits from before the clues changed are off \
              the board; Undo brings them back.",
         ),
     ];
@@ -528,4 +528,68 @@ fn the_stepper_says_which_solution_of_how_many() {
         "Solution 1 of more than 10,000 shown (the first 100 are kept)"
     );
     assert_eq!(at(1, 2, 2, true), "Solution 2 of 2 shown");
+}
+
+/// A player reads "clues", not the lab's "givens", wherever the page speaks of the puzzle's
+/// digits.
+#[test]
+fn a_player_reads_clues_not_givens() {
+    use sudoku_lab::app::advice::StepsEnd;
+    use sudoku_lab::words::PlayMessage;
+    let play = |m| Message::Play(m);
+    let cases = [
+        (
+            play(PlayMessage::HintNoSolution),
+            "The clues have no solution, so there is no step to hint at.",
+        ),
+        (
+            play(PlayMessage::HintStuck { several: true }),
+            "No technique the page knows applies here: the rest needs guessing (the clues have \
+             several solutions).",
+        ),
+        (
+            play(PlayMessage::Stepped {
+                count: 0,
+                end: StepsEnd::NoSolution,
+            }),
+            "The clues have no solution, so there are no steps to take.",
+        ),
+        (Message::Playing, "Playing: the clues are locked."),
+        (Message::OnlyGivens, "The board holds only clues already."),
+        (Message::BackToGivens, "Back to the clues."),
+        (
+            Message::Saved {
+                whole_board: false,
+                name: "sudoku.txt",
+            },
+            "Saved the clues as sudoku.txt.",
+        ),
+        (
+            Message::ShareLink {
+                copy: Clipboard::Copied,
+            },
+            "Share link made and copied: it opens this puzzle's clues.",
+        ),
+    ];
+    for (message, words) in cases {
+        assert_eq!(message.to_string(), words, "{message:?}");
+    }
+    let every_kind = [
+        Message::Welcome,
+        Message::Restored {
+            size: Size::NINE,
+            givens: 17,
+            played: 0,
+        },
+        Message::GivenLocked { at: Pos::new(0, 0) },
+        Message::EnteringGivens,
+        Message::SwitchedToGivens,
+        Message::SwitchedToPlay,
+        Message::GivensClash { conflict: clash() },
+    ];
+    for message in every_kind {
+        let words = message.to_string();
+        assert!(!words.contains("given"), "{words}");
+        assert!(words.contains("clue"), "{words}");
+    }
 }

@@ -14,7 +14,7 @@ pub fn symbol(d: Digit, side: usize) -> String {
     }
 }
 
-/// `Row 3, column 7, given 5` / `, 5` / `, empty`: the cell's accessible name.
+/// `Row 3, column 7, clue 5` / `, 5` / `, empty`: the cell's accessible name.
 pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
     cell_label_with_notes(p, e, look, &[])
 }
@@ -27,7 +27,7 @@ pub fn cell_label_with_notes(p: Pos, e: Entry, look: CellLook, notes: &[Digit]) 
             format!("notes {}", digits.join(" "))
         }
         (Entry::Empty, _) => "empty".to_string(),
-        (Entry::Given(d), _) => format!("given {}", d.get()),
+        (Entry::Given(d), _) => format!("clue {}", d.get()),
         (Entry::Filled(d), false) => d.get().to_string(),
         (Entry::Filled(d), true) => format!("solved {}", d.get()),
     };

@@ -54,7 +54,7 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
             <label for="size">{ "Size" }</label>
             <select id="size" ref={select} {onchange} disabled={props.busy}>{ for options }</select>
             <div class="mode" role="group" aria-label="Entry mode">
-                { mode_button(Mode::Givens, "Enter givens") }
+                { mode_button(Mode::Givens, "Enter clues") }
                 { mode_button(Mode::Play, "Play") }
             </div>
         </div>
@@ -155,7 +155,7 @@ pub fn EditActions(props: &ActionsProps) -> Html {
         <div class="tools" role="group" aria-label="Edit">
             { button("Undo", act(Action::Undo, !busy && !state.board.undo.is_empty()), classes!()) }
             { button("Redo", act(Action::Redo, !busy && !state.board.redo.is_empty()), classes!()) }
-            { button("Reset to givens", act(Action::ResetToGivens, !busy), classes!()) }
+            { button("Reset to clues", act(Action::ResetToGivens, !busy), classes!()) }
             { button("Clear", act(Action::Clear, !busy), classes!()) }
         </div>
     }

@@ -141,9 +141,9 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                     <input type="file" accept=".txt,.json,.sdk,text/plain,application/json" onchange={open_file} />
                 </label>
                 <button type="button" onclick={save(Format::Line)}
-                        title="The givens, one line">{ "Download text" }</button>
+                        title="The clues, one line">{ "Download text" }</button>
                 <button type="button" onclick={save(Format::Json)}
-                        title="The givens and every other digit on the board">{ "Download JSON" }</button>
+                        title="The clues and every other digit on the board">{ "Download JSON" }</button>
                 <button type="button" onclick={copy_link(false)}>{ "Copy link" }</button>
                 <button type="button" onclick={copy_link(true)}
                         title="Copy a link to the puzzle with your digits and notes">{ "Share my game" }</button>

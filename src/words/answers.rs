@@ -139,7 +139,7 @@ fn how(formulation: Formulation, millis: f64, stats: Option<&Stats>) -> String {
 /// "No solution", with the reason when it is in plain sight: two givens that clash.
 fn no_solution(f: &mut fmt::Formatter<'_>, how: &str, clash: Option<Conflict>) -> fmt::Result {
     match clash {
-        Some(c) => write!(f, "No solution ({how}): the givens clash, {c}."),
+        Some(c) => write!(f, "No solution ({how}): the clues clash, {c}."),
         None => write!(f, "No solution ({how})."),
     }
 }
@@ -199,7 +199,7 @@ impl fmt::Display for Solved {
         }
         if self.cleared {
             f.write_str(
-                " The solver's digits from before the givens changed are off the board; Undo \
+                " The solver's digits from before the clues changed are off the board; Undo \
                  brings them back.",
             )?;
         }

@@ -230,7 +230,7 @@ impl Message {
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {
-            Message::Welcome => "Enter givens, import a puzzle or generate one.",
+            Message::Welcome => "Enter clues, import a puzzle or generate one.",
             Message::StoredUnreadable => {
                 "The board saved on your last visit could not be read, so this is an empty grid."
             }
@@ -241,19 +241,17 @@ impl fmt::Display for Message {
             } => return restored(f, *size, *givens, *played),
             Message::SelectFirst => "Select a cell first.",
             Message::GivenLocked { at } => return given_locked(f, *at),
-            Message::EnteringGivens => "Entering givens.",
-            Message::Playing => "Playing: the givens are locked.",
+            Message::EnteringGivens => "Entering clues.",
+            Message::Playing => "Playing: the clues are locked.",
             Message::GridFull => "The grid is full and has no conflicts.",
-            Message::SwitchedToGivens => "Entering givens: digits typed now are clues.",
-            Message::SwitchedToPlay => {
-                "Playing: the givens are locked; digits typed now are yours."
-            }
+            Message::SwitchedToGivens => "Entering clues: digits typed now are part of the puzzle.",
+            Message::SwitchedToPlay => "Playing: the clues are locked; digits typed now are yours.",
             Message::Conflict { conflict } => return write!(f, "Conflict: {conflict}."),
             Message::Undone => "Undone.",
             Message::Redone => "Redone.",
             Message::AlreadyEmpty => "The board is already empty.",
-            Message::OnlyGivens => "The board holds only givens already.",
-            Message::BackToGivens => "Back to the givens.",
+            Message::OnlyGivens => "The board holds only clues already.",
+            Message::BackToGivens => "Back to the clues.",
             Message::Cleared { wiped } => return write!(f, "Cleared.{}", UndoHint(*wiped)),
             Message::NewGrid { size, wiped } => {
                 return write!(f, "New empty {size} grid.{}", UndoHint(*wiped));
@@ -272,7 +270,7 @@ impl fmt::Display for Message {
                 let what = if *whole_board {
                     "the board"
                 } else {
-                    "the givens"
+                    "the clues"
                 };
                 return write!(f, "Saved {what} as {name}.");
             }
@@ -323,10 +321,10 @@ impl fmt::Display for Message {
 impl Clipboard {
     fn words(self) -> &'static str {
         match self {
-            Clipboard::Pending => "Share link made: it opens this puzzle's givens.",
-            Clipboard::Copied => "Share link made and copied: it opens this puzzle's givens.",
+            Clipboard::Pending => "Share link made: it opens this puzzle's clues.",
+            Clipboard::Copied => "Share link made and copied: it opens this puzzle's clues.",
             Clipboard::Refused => {
-                "Share link made: it opens this puzzle's givens. The browser did not let the \
+                "Share link made: it opens this puzzle's clues. The browser did not let the \
                  page copy it; copy it from the Share link box."
             }
         }
@@ -338,7 +336,7 @@ fn restored(f: &mut fmt::Formatter<'_>, size: Size, givens: usize, played: usize
         0 => String::new(),
         n => format!(", {} filled in", quantity(n as u64, "digits")),
     };
-    let givens = quantity(givens as u64, "givens");
+    let givens = quantity(givens as u64, "clues");
     write!(
         f,
         "Restored the {size} grid from your last visit ({givens}{played})."
@@ -360,7 +358,7 @@ fn not_a_digit(f: &mut fmt::Formatter<'_>, key: &str, size: Size, restored: bool
 fn given_locked(f: &mut fmt::Formatter<'_>, at: Pos) -> fmt::Result {
     write!(
         f,
-        "Row {}, column {} holds a given; choose Enter givens to change it.",
+        "Row {}, column {} holds a clue; choose Enter clues to change it.",
         at.row + 1,
         at.col + 1
     )
@@ -369,7 +367,7 @@ fn given_locked(f: &mut fmt::Formatter<'_>, at: Pos) -> fmt::Result {
 fn givens_clash(f: &mut fmt::Formatter<'_>, conflict: &Conflict) -> fmt::Result {
     write!(
         f,
-        "The givens clash ({conflict}); a file or link with them could not be opened again. \
+        "The clues clash ({conflict}); a file or link with them could not be opened again. \
          Fix the clash first."
     )
 }
@@ -483,8 +481,8 @@ impl fmt::Display for Imported {
             ),
         };
         let next = match self.empty {
-            true => "enter its givens",
-            false => "playing, the givens are locked",
+            true => "enter its clues",
+            false => "playing, the clues are locked",
         };
         let skipped = self.skipped.as_ref().map_or(String::new(), |(line, e)| {
             sentence(format!(" Line {line} does not read: {e}"))
@@ -497,7 +495,7 @@ impl fmt::Display for Imported {
             f,
             "{done} {} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
             self.size,
-            quantity(self.givens as u64, "givens"),
+            quantity(self.givens as u64, "clues"),
         )?;
         match self.conflict {
             Some(c) => write!(f, " Conflict: {c}."),

@@ -188,7 +188,7 @@ fn stepped(f: &mut fmt::Formatter<'_>, count: usize, end: &StepsEnd) -> fmt::Res
             "Stuck after {steps}: the rest needs guessing. Select a step to see the board then."
         ),
         StepsEnd::NoSolution => {
-            f.write_str("The givens have no solution, so there are no steps to take.")
+            f.write_str("The clues have no solution, so there are no steps to take.")
         }
     }
 }
@@ -228,13 +228,13 @@ impl fmt::Display for PlayMessage {
             } => hint_wrong(f, cells, *notes, *shown),
             PlayMessage::HintSolved => f.write_str("The grid is solved: no hint needed."),
             PlayMessage::HintNoSolution => {
-                f.write_str("The givens have no solution, so there is no step to hint at.")
+                f.write_str("The clues have no solution, so there is no step to hint at.")
             }
             PlayMessage::HintStuck { several } => write!(
                 f,
                 "No technique the page knows applies here: the rest needs guessing{}.",
                 if *several {
-                    " (the givens have several solutions)"
+                    " (the clues have several solutions)"
                 } else {
                     ""
                 }

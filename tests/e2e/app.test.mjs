@@ -25,12 +25,12 @@ test('the page shows an empty 9x9 board with title, version and named controls',
   await page.close();
 });
 
-test('clicking cells and typing enters givens; arrows move; Backspace and Ctrl+Z undo', async () => {
+test('clicking cells and typing enters clues; arrows move; Backspace and Ctrl+Z undo', async () => {
   const { page } = await freshApp(env.context, env.url);
   await cell(page, 3, 7).click();
   await page.keyboard.press('5');
   await cell(page, 3, 7).and(page.getByText('5')).waitFor();
-  assert.equal(await cell(page, 3, 7).getAttribute('aria-label'), 'Row 3, column 7, given 5');
+  assert.equal(await cell(page, 3, 7).getAttribute('aria-label'), 'Row 3, column 7, clue 5');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('5');
   await cell(page, 3, 8).and(page.locator('.conflict')).waitFor();
@@ -39,12 +39,12 @@ test('clicking cells and typing enters givens; arrows move; Backspace and Ctrl+Z
   await page.keyboard.press('Backspace');
   await page.getByRole('gridcell', { name: 'Row 3, column 8, empty' }).waitFor();
   await page.keyboard.press('Control+z');
-  await page.getByRole('gridcell', { name: 'Row 3, column 8, given 5' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 3, column 8, clue 5' }).waitFor();
   // With the focus on a button, not the board, the shortcuts still work.
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await page.getByRole('gridcell', { name: 'Row 3, column 7, empty' }).waitFor();
   await page.keyboard.press('Control+z');
-  await page.getByRole('gridcell', { name: 'Row 3, column 7, given 5' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 3, column 7, clue 5' }).waitFor();
   assert.match(await status(page).innerText(), /^Conflict: digit 5 appears twice/);
   await page.keyboard.press('Control+y');
   await page.getByRole('gridcell', { name: 'Row 3, column 7, empty' }).waitFor();
@@ -56,14 +56,14 @@ test('the number pad enters digits and leaves the keyboard on the board', async 
   const { page } = await freshApp(env.context, env.url);
   await cell(page, 5, 5).click();
   await page.getByRole('button', { name: 'Digit 4', exact: true }).click();
-  await page.getByRole('gridcell', { name: 'Row 5, column 5, given 4' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 5, column 5, clue 4' }).waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('6');
-  await page.getByRole('gridcell', { name: 'Row 6, column 5, given 6' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 6, column 5, clue 6' }).waitFor();
   await page.getByRole('button', { name: 'Erase', exact: true }).click();
   await page.getByRole('gridcell', { name: 'Row 6, column 5, empty' }).waitFor();
   await page.keyboard.press('Control+z');
-  await page.getByRole('gridcell', { name: 'Row 6, column 5, given 6' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 6, column 5, clue 6' }).waitFor();
   await page.close();
 });
 
@@ -74,7 +74,7 @@ test('keyboard only: Tab into the board and type; Enter on Solve keeps the focus
   for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'cell-0-0');
   await page.keyboard.press('5');
-  await page.getByRole('gridcell', { name: 'Row 1, column 1, given 5' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 1, column 1, clue 5' }).waitFor();
 
   const solve = page.getByRole('button', { name: 'Solve', exact: true });
   await solve.focus();

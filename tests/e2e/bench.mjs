@@ -35,7 +35,7 @@ try {
       const times = [];
       let failed = null;
       for (let i = 0; i < runs && !failed; i++) {
-        await page.getByRole('button', { name: 'Reset to givens' }).click();
+        await page.getByRole('button', { name: 'Reset to clues' }).click();
         await page.getByRole('button', { name: 'Solve', exact: true }).click();
         const text = await statusMatching(page, /^(Unique solution|At least|No solution|Stopped|.*handles grids up to)/, 600_000);
         const ms = text.match(/, (< )?([\d.]+) (ms|s)[,)]/);

@@ -23,7 +23,7 @@ test('pasting on the board imports the puzzle; pasting into a text field only ty
   const { page } = await freshApp(env.context, env.url);
   await cell(page, 1, 1).click();
   await paste(page, PUZZLE);
-  await statusMatching(page, /^Imported a 9x9 puzzle with 17 givens \(line format\)/);
+  await statusMatching(page, /^Imported a 9x9 puzzle with 17 clues \(line format\)/);
   assert.equal(await page.locator('.cell.given').count(), 17);
   // Bad text pasted on the board changes nothing but the status.
   const before = await boardLabels(page);
@@ -80,7 +80,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
   await page.locator('input[type=file]').setInputFiles({
     name: 'small.json', mimeType: 'application/json', buffer: Buffer.from(good),
   });
-  await statusMatching(page, /^Imported a 4x4 puzzle with 1 given \(JSON format\); playing, the givens are locked\.$/);
+  await statusMatching(page, /^Imported a 4x4 puzzle with 1 clue \(JSON format\); playing, the clues are locked\.$/);
   assert.equal(await page.getByRole('gridcell').count(), 16);
   assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
   // The size picker follows the board, also when undo brings the old size back.
@@ -126,23 +126,23 @@ test('a share link opens the same puzzle in a fresh page, then leaves the addres
   await other.goto(link);
   await engineReady(other);
   assert.deepEqual(await boardLabels(other), givens);
-  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 givens/);
+  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 clues/);
   assert.equal(new URL(other.url()).hash, '', 'a reload restores the saved state, not the link');
 
   // The same link followed in a tab that already shows the app changes only the fragment.
   await other.getByRole('button', { name: 'Clear', exact: true }).click();
   await other.getByRole('gridcell', { name: 'Row 1, column 1, empty' }).waitFor();
   await other.goto(link);
-  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 givens/);
+  await statusMatching(other, /^Opened the shared 9x9 puzzle with 17 clues/);
   assert.deepEqual(await boardLabels(other), givens);
   assert.equal(new URL(other.url()).hash, '');
 
   // Givens that clash make no link: it could not be opened.
-  await other.getByRole('button', { name: 'Enter givens' }).click();
+  await other.getByRole('button', { name: 'Enter clues' }).click();
   await cell(other, 1, 2).click();
   await other.keyboard.press('4');
   await other.getByRole('button', { name: 'Copy link' }).click();
-  await statusMatching(other, /^The givens clash \(.*\); a file or link with them could not be opened again\. Fix the clash first\.$/);
+  await statusMatching(other, /^The clues clash \(.*\); a file or link with them could not be opened again\. Fix the clash first\.$/);
   assert.equal(await other.getByLabel('Share link').count(), 0);
   await other.keyboard.press('Control+z');
 

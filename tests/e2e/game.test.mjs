@@ -207,7 +207,7 @@ test('undo history survives a reload', async () => {
   for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
   await page.getByRole('gridcell', { name: 'Row 1, column 2, empty', exact: true }).waitFor();
   await page.getByRole('gridcell', { name: 'Row 1, column 3, empty', exact: true }).waitFor();
-  await page.getByRole('gridcell', { name: 'Row 1, column 1, given 4', exact: true }).waitFor();
+  await page.getByRole('gridcell', { name: 'Row 1, column 1, clue 4', exact: true }).waitFor();
   // One more goes back to before the import: the history kept its first step too.
   await page.keyboard.press('Control+z');
   await page.getByRole('gridcell', { name: 'Row 1, column 1, empty', exact: true }).waitFor();

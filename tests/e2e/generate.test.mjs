@@ -81,7 +81,7 @@ test('Check highlights the clues a puzzle could do without', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
   // A digit of the unique solution added as a clue adds nothing.
-  await page.getByRole('button', { name: 'Enter givens' }).click();
+  await page.getByRole('button', { name: 'Enter clues' }).click();
   await cell(page, 1, 2).click();
   await page.keyboard.press('1');
   await page.getByRole('button', { name: 'Check', exact: true }).click();

@@ -38,14 +38,14 @@ for (const [box, side] of [[6, 36], [7, 49]]) {
     await cell(page, 2, 3).click();
     await page.keyboard.press('3');
     await page.keyboard.press('4');
-    await page.getByRole('gridcell', { name: 'Row 2, column 3, given 34' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Row 2, column 3, clue 34' }).waitFor();
     await cell(page, side, side).click();
     await page.keyboard.press(String(side).at(0));
     await page.keyboard.press(String(side).at(1));
-    await page.getByRole('gridcell', { name: `Row ${side}, column ${side}, given ${side}` }).waitFor();
+    await page.getByRole('gridcell', { name: `Row ${side}, column ${side}, clue ${side}` }).waitFor();
     await cell(page, 1, 1).click();
     await page.keyboard.press('7');
-    await page.getByRole('gridcell', { name: 'Row 1, column 1, given 7' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Row 1, column 1, clue 7' }).waitFor();
     // The text of each number fits inside its cell.
     const overflow = await page.locator('.cell.given').evaluateAll((cells) =>
       cells.filter((c) => c.scrollWidth > c.clientWidth).length);

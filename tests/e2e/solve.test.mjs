@@ -34,10 +34,10 @@ test('a puzzle typed in by hand is solved by every formulation', async () => {
     for (const [i, ch] of [...SOLUTION].entries()) {
       if (i % 10 !== 0) continue; // a sample of cells across the board
       const label = await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).getAttribute('aria-label');
-      assert.match(label, new RegExp(`, (given |solved )${ch}$`), `${name}: cell ${i}`);
+      assert.match(label, new RegExp(`, (clue |solved )${ch}$`), `${name}: cell ${i}`);
     }
     await shot(page, `solved-${name.toLowerCase().replace(/\s+/g, '-')}`);
-    await page.getByRole('button', { name: 'Reset to givens' }).click();
+    await page.getByRole('button', { name: 'Reset to clues' }).click();
     await page.locator('.cell.solved').first().waitFor({ state: 'detached' });
   }
   assert.deepEqual(errors, []);
