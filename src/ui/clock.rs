@@ -2,7 +2,7 @@
 
 use crate::app::state::{Action, AppState};
 use crate::app::timer;
-use crate::words::PlayMessage;
+use crate::words::{Message, PlayMessage};
 use gloo_events::EventListener;
 use gloo_timers::callback::Interval;
 use std::rc::Rc;
@@ -46,7 +46,13 @@ pub struct ClockProps {
     pub on_action: Callback<Action>,
 }
 
-/// The time played on the puzzle, and once the player completes it, the solved moment.
+/// Whether the status line says the puzzle was just solved (and still is).
+pub fn says_solved(state: &AppState) -> bool {
+    matches!(state.status, Message::Play(PlayMessage::Solved { .. })) && timer::solved(&state.board)
+}
+
+/// The time played on the puzzle, and once the player completes it, the solved moment (under
+/// the clock when the status line has moved on, after a reload say).
 #[component]
 pub fn GameClock(props: &ClockProps) -> Html {
     use_page_shown(props.on_action.clone());
@@ -65,7 +71,8 @@ pub fn GameClock(props: &ClockProps) -> Html {
             <p class="clock" role="timer" aria-label="Time played">{ PlayMessage::clock(millis) }</p>
         }
     });
-    let moment = solved.then(|| {
+    // Said once: while the status line celebrates the solve, it is the solved moment.
+    let moment = (solved && !says_solved(state)).then(|| {
         let words = PlayMessage::Solved {
             size: state.size(),
             millis,

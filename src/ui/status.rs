@@ -72,7 +72,11 @@ pub fn StatusLine(props: &StatusProps) -> Html {
             </div>
         }
     });
-    let class = classes!("status", state.status.is_error().then_some("error"));
+    let class = classes!(
+        "status",
+        state.status.is_error().then_some("error"),
+        super::clock::says_solved(state).then_some("solved-moment")
+    );
     // Parts that come and go sit in slots that stay, so the diff never replaces the status
     // line (and a screen reader's live region) or a focused stepper button.
     html! {

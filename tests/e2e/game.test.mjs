@@ -45,6 +45,11 @@ async function setHidden(page, hidden) {
   }, hidden);
 }
 
+/** How many times the page shows the solved sentence. */
+async function saidSolved(page) {
+  return page.evaluate(() => document.body.innerText.split('Solved! You completed').length - 1);
+}
+
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 test('the clock runs while playing, stands while the page is hidden, survives a reload and stops at the solve', async () => {
@@ -74,6 +79,7 @@ test('the clock runs while playing, stands while the page is hidden, survives a 
   await page.keyboard.press('1');
   const words = await statusMatching(page, /^Solved! You completed this 9x9 puzzle in \d+:\d\d\.$/);
   await page.locator('.solved-moment').filter({ hasText: 'Solved!' }).waitFor();
+  assert.equal(await saidSolved(page), 1, 'the solved sentence shows once');
   assert.ok(words.includes(await clock(page).innerText()), `${words} states the clock's time`);
   const stopped = await seconds(page);
   await shot(page, 'solved-9');
@@ -85,7 +91,8 @@ test('the clock runs while playing, stands while the page is hidden, survives a 
   assert.equal(await seconds(page), stopped, 'the clock stops at the solve');
   await page.reload();
   await engineReady(page);
-  await page.locator('.solved-moment').waitFor();
+  await page.locator('.solved-moment').filter({ hasText: 'Solved!' }).waitFor();
+  assert.equal(await saidSolved(page), 1, 'after a reload too, once');
   assert.equal(await seconds(page), stopped, 'a solved game keeps its time');
   // Undone, the game goes on; a full grid with a clash is no solve.
   await page.keyboard.press('Control+z');
