@@ -286,6 +286,60 @@ fn a_link_waits_for_the_players_word_before_replacing_a_game() {
     }
 }
 
+#[test]
+fn a_link_waiting_for_the_players_word_is_asked_again_after_a_reload() {
+    let game = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::Select(p(8, 8)),
+            Action::Input(d(3)),
+        ],
+    );
+    let other = PUZZLE.replace('4', ".");
+    let offered = game.reduce(Action::OpenLink(other.clone()));
+    let reload = |s: &AppState| {
+        let saved = serde_json::to_string(&s.saved()).expect("saves");
+        let history = History::stored(&s.board, HISTORY_BYTES);
+        AppState::opened(Some(&saved), Some(&history), None, 1)
+    };
+    let back = reload(&offered);
+    assert_eq!(back.files.offered_link, offered.files.offered_link);
+    assert_eq!(back.status, offered.status, "the question is asked again");
+    assert_same_history(&back, &offered);
+    // Reloaded twice, it still waits; the player's word then acts as before the reload.
+    let back = reload(&back);
+    assert_eq!(back.files.offered_link, offered.files.offered_link);
+    let opened = back.clone().reduce(Action::OpenOfferedLink);
+    assert_eq!(opened.board.grid, parse_grid(&other));
+    assert_eq!(
+        opened.reduce(Action::Undo).board.grid,
+        offered.board.grid,
+        "Undo brings the game back"
+    );
+    let kept = back.reduce(Action::KeepGame);
+    assert_eq!(kept.status, Message::Play(PlayMessage::LinkDeclined));
+    let after = reload(&kept);
+    assert_eq!(
+        after.files.offered_link, None,
+        "answered, it is not asked again"
+    );
+    assert_eq!(after.board.grid, offered.board.grid);
+    // A state stored before links were kept reads as it did.
+    let mut old: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&offered.saved()).expect("saves"))
+            .expect("parses");
+    assert!(old["offered_link"].is_string());
+    old.as_object_mut()
+        .expect("an object")
+        .remove("offered_link");
+    let back = AppState::opened(Some(&old.to_string()), None, None, 1);
+    assert_eq!(back.files.offered_link, None);
+    assert_eq!(back.board.grid, offered.board.grid);
+}
+
 fn undos(n: usize) -> impl Iterator<Item = Action> {
     std::iter::repeat_n(Action::Undo, n)
 }

@@ -5,7 +5,7 @@ use super::board::{Mode, on_the_board};
 use super::history::History;
 use super::notes::Notes;
 use super::protocol::Symmetry;
-use super::state::AppState;
+use super::state::{Action, AppState};
 use super::timer::Timer;
 use crate::engine::logic::Level;
 use crate::engine::{Formulation, Grid};
@@ -37,6 +37,10 @@ pub struct Saved {
     pub auto_candidates: bool,
     #[serde(default)]
     pub notes_mode: bool,
+    /// A share link's text still waiting for the player's word over this game: a reload
+    /// asks again rather than lose the link or the game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offered_link: Option<String>,
 }
 
 impl AppState {
@@ -109,7 +113,10 @@ impl AppState {
         state.generation.symmetry = saved.symmetry;
         state.generation.difficulty = saved.difficulty;
         state.status = status;
-        state
+        match saved.offered_link {
+            Some(link) => state.reduce(Action::OpenLink(link)),
+            None => state,
+        }
     }
 
     pub fn saved(&self) -> Saved {
@@ -124,6 +131,7 @@ impl AppState {
             notes: self.board.notes.clone(),
             auto_candidates: self.board.auto,
             notes_mode: self.editing.notes_mode,
+            offered_link: self.files.offered_link.as_ref().map(|o| o.text.clone()),
         }
     }
 }

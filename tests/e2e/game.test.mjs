@@ -157,9 +157,22 @@ test('a link carries digits and notes, asks before replacing a game, and a bad o
   assert.ok(await open.evaluate((b) => b === document.activeElement), 'the choice has the focus');
   await shot(page, 'link-offer');
   assert.deepEqual(await boardLabels(page), other, 'nothing replaced yet');
+  // A reload while the question waits asks it again: the game and the link both survive.
+  await page.reload();
+  await engineReady(page);
+  await dialog.waitFor();
+  assert.ok(!page.url().includes('#p='), `the address no longer holds the link: ${page.url()}`);
+  assert.match(await dialog.innerText(), /a 9x9 puzzle, 17 clues, 1 digit played and notes/);
+  assert.deepEqual(await boardLabels(page), other, 'the game is as it was');
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Open the shared puzzle');
   await dialog.getByRole('button', { name: 'Keep my game' }).click();
   await statusMatching(page, /^Kept your game; the shared puzzle was not opened\.$/);
   assert.equal(await dialog.count(), 0);
+  assert.deepEqual(await boardLabels(page), other);
+  await page.reload();
+  await engineReady(page);
+  await statusMatching(page, /^Restored the 9x9 grid/);
+  assert.equal(await dialog.count(), 0, 'answered, the question is not asked again');
   assert.deepEqual(await boardLabels(page), other);
 
   await page.goto(link);
