@@ -1,10 +1,13 @@
-//! Zoom and pan for big boards: the board in a frame that scrolls, zoom buttons, Ctrl+wheel
-//! (a trackpad's pinch), and the selected cell kept in view.
+//! Zoom and pan for big boards: the board in a frame that scrolls, zoom buttons, a pinch of
+//! two fingers, Ctrl+wheel (a trackpad's pinch), and the selected cell kept in view.
 
 use super::controls::button;
 use crate::engine::Pos;
 use gloo_events::{EventListener, EventListenerOptions};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
+use web_sys::TouchEvent;
 use yew::prelude::*;
 
 /// Zoom factors; a board may go up to the one that makes its cells about 44 to 66 px on a
@@ -39,15 +42,29 @@ pub struct ZoomFrameProps {
     pub children: Html,
 }
 
+/// A point of the frame (from its top left corner, in CSS pixels) that a zoom keeps in place:
+/// where two fingers pinch.
+type Anchor = Rc<RefCell<Option<(f64, f64)>>>;
+
 /// The board's frame: as large as the board fits on screen, the board inside it `level`
-/// times larger, panned by scrolling (or by dragging on a touch screen).
+/// times larger, panned by scrolling (or by dragging one finger on a touch screen).
 #[component]
 pub fn ZoomFrame(props: &ZoomFrameProps) -> Html {
     let frame = use_node_ref();
-    let level = props.level.min(max_level(props.side));
-    use_wheel_zoom(&frame, level, max_level(props.side), props.on_zoom.clone());
-    use_selected_in_view(&frame, level, props.selected);
-    let style = format!("--zoom: {};", LEVELS[level]);
+    let max = max_level(props.side);
+    let level = props.level.min(max);
+    let anchor: Anchor = use_mut_ref(|| None);
+    use_wheel_zoom(&frame, level, max, props.on_zoom.clone());
+    use_pinch_zoom(&frame, level, max, props.on_zoom.clone(), anchor.clone());
+    use_selected_in_view(&frame, level, props.selected, anchor);
+    // A board that zooms takes two fingers itself, so the browser's page zoom does not fight
+    // it; one finger still scrolls (pans) the frame or the page.
+    let touch = if max > 0 {
+        " touch-action: pan-x pan-y;"
+    } else {
+        ""
+    };
+    let style = format!("--zoom: {};{touch}", LEVELS[level]);
     html! {
         <div class={classes!("board-frame", (level > 0).then_some("zoomed"))} ref={frame} {style}>
             { props.children.clone() }
@@ -97,30 +114,131 @@ fn use_wheel_zoom(frame: &NodeRef, level: usize, max: usize, on_zoom: Callback<u
     });
 }
 
-/// After a zoom, the selected cell (or else the middle of the view) stays where the eye is;
-/// a cell selected outside the view is scrolled into it.
+/// The distance between the first two fingers of a touch, and their middle, in the page's
+/// viewport coordinates.
+fn two_fingers(e: &TouchEvent) -> Option<(f64, (f64, f64))> {
+    let touches = e.touches();
+    let (a, b) = (touches.get(0)?, touches.get(1)?);
+    let (ax, ay) = (f64::from(a.client_x()), f64::from(a.client_y()));
+    let (bx, by) = (f64::from(b.client_x()), f64::from(b.client_y()));
+    Some(((ax - bx).hypot(ay - by), ((ax + bx) / 2.0, (ay + by) / 2.0)))
+}
+
+/// The zoom level, up to `max`, whose factor is nearest to `factor` (as the eye sees sizes:
+/// by their ratio).
+fn nearest_level(factor: f64, max: usize) -> usize {
+    let off = |i: usize| (LEVELS[i] / factor).ln().abs();
+    (0..=max)
+        .min_by(|&a, &b| off(a).total_cmp(&off(b)))
+        .unwrap_or(0)
+}
+
+/// Fingers closer than this (CSS pixels) when a pinch starts say too little about its scale.
+const PINCH_MIN_SPAN: f64 = 8.0;
+
+/// Two fingers on the board zoom it: the level is the one nearest the level at the start of
+/// the pinch times how far the fingers spread since, and the point between them stays put.
+/// One finger is left to the browser: it scrolls, and a tap selects a cell.
 #[hook]
-fn use_selected_in_view(frame: &NodeRef, level: usize, selected: Option<Pos>) {
+fn use_pinch_zoom(
+    frame: &NodeRef,
+    level: usize,
+    max: usize,
+    on_zoom: Callback<usize>,
+    anchor: Anchor,
+) {
+    // The span of the fingers and the zoom level when the second finger came down.
+    let start = use_mut_ref(|| None::<(f64, usize)>);
+    let frame = frame.clone();
+    use_effect_with((level, max), move |&(level, max)| {
+        let listeners = frame
+            .cast::<web_sys::Element>()
+            .filter(|_| max > 0)
+            .map(|el| {
+                // Not passive: a pinch keeps the browser from scrolling with `prevent_default`.
+                let active = EventListenerOptions::enable_prevent_default();
+                let begin = {
+                    let start = start.clone();
+                    EventListener::new_with_options(&el, "touchstart", active, move |e| {
+                        let Some(e) = e.dyn_ref::<TouchEvent>() else {
+                            return;
+                        };
+                        if let Some((span, _)) =
+                            two_fingers(e).filter(|_| e.touches().length() == 2)
+                        {
+                            *start.borrow_mut() = (span >= PINCH_MIN_SPAN).then_some((span, level));
+                        }
+                    })
+                };
+                let moved = {
+                    let start = start.clone();
+                    let frame = el.clone();
+                    EventListener::new_with_options(&el, "touchmove", active, move |e| {
+                        let Some(e) = e.dyn_ref::<TouchEvent>() else {
+                            return;
+                        };
+                        let (Some((span0, level0)), Some((span, (x, y)))) =
+                            (*start.borrow(), two_fingers(e))
+                        else {
+                            return;
+                        };
+                        if e.cancelable() {
+                            e.prevent_default();
+                        }
+                        let to = nearest_level(LEVELS[level0] * span / span0, max);
+                        if to != level {
+                            let rect = frame.get_bounding_client_rect();
+                            *anchor.borrow_mut() = Some((x - rect.left(), y - rect.top()));
+                            on_zoom.emit(to);
+                        }
+                    })
+                };
+                // A finger lifted ends the pinch; the one left on the board may pan.
+                let end = |kind: &'static str| {
+                    let start = start.clone();
+                    EventListener::new(&el, kind, move |e| {
+                        let fingers = e
+                            .dyn_ref::<TouchEvent>()
+                            .map_or(0, |e| e.touches().length());
+                        if fingers < 2 {
+                            *start.borrow_mut() = None;
+                        }
+                    })
+                };
+                [begin, moved, end("touchend"), end("touchcancel")]
+            });
+        move || drop(listeners)
+    });
+}
+
+/// After a zoom, the point pinched (or else the selected cell, or else the middle of the view)
+/// stays where the eye is; a cell selected outside the view is scrolled into it.
+#[hook]
+fn use_selected_in_view(frame: &NodeRef, level: usize, selected: Option<Pos>, anchor: Anchor) {
     let previous = use_mut_ref(|| level);
     let frame = frame.clone();
     use_effect_with((level, selected), move |&(level, selected)| {
         let before = std::mem::replace(&mut *previous.borrow_mut(), level);
+        let pinched = anchor.borrow_mut().take();
         let Some(frame) = frame.cast::<web_sys::HtmlElement>() else {
             return;
         };
         let zoomed = level != before;
-        match selected.and_then(cell_element) {
-            Some(cell) => reveal(&frame, &cell, zoomed),
-            None if zoomed => {
-                let ratio = LEVELS[level] / LEVELS[before];
-                let keep = |scroll: i32, size: i32| {
-                    ((f64::from(scroll) + f64::from(size) / 2.0) * ratio - f64::from(size) / 2.0)
-                        as i32
-                };
-                frame.set_scroll_left(keep(frame.scroll_left(), frame.client_width()));
-                frame.set_scroll_top(keep(frame.scroll_top(), frame.client_height()));
-            }
-            None => {}
+        let ratio = LEVELS[level] / LEVELS[before];
+        // Scrolls so that the point `at` of the view shows what it showed before the zoom.
+        let keep = |(x, y): (f64, f64)| {
+            let scroll = |s: i32, at: f64| ((f64::from(s) + at) * ratio - at).round() as i32;
+            frame.set_scroll_left(scroll(frame.scroll_left(), x));
+            frame.set_scroll_top(scroll(frame.scroll_top(), y));
+        };
+        match (pinched, selected.and_then(cell_element)) {
+            (Some(at), _) if zoomed => keep(at),
+            (_, Some(cell)) => reveal(&frame, &cell, zoomed),
+            (_, None) if zoomed => keep((
+                f64::from(frame.client_width()) / 2.0,
+                f64::from(frame.client_height()) / 2.0,
+            )),
+            _ => {}
         }
     });
 }

@@ -33,6 +33,18 @@ export async function launch() {
   return { context, url, server, close };
 }
 
+/** A browser of its own with a phone's touch screen (`hasTouch`, `isMobile`) at `viewport`:
+ * touches sent through CDP then go through the browser's gestures as a finger's would. */
+export async function launchPhone(viewport) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: FLAGS,
+    headless: true,
+  });
+  const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  return { context, close: () => browser.close() };
+}
+
 /** Opens the app and waits until the board is rendered. */
 export async function openApp(context, url) {
   const page = await context.newPage();

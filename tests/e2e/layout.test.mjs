@@ -1,10 +1,11 @@
 // End-to-end: the page's layout as a player meets it: a phone's first screen, the Lab switch,
-// zoom and pan on big boards, with screenshots at phone and desktop sizes.
+// zoom and pan on big boards (buttons, Ctrl+wheel and a pinch of two fingers), with
+// screenshots at phone and desktop sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, freshApp, cell, importText, statusMatching, shot, ROOT } from './browser.mjs';
+import { launch, launchPhone, freshApp, cell, importText, statusMatching, shot, ROOT } from './browser.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -166,4 +167,109 @@ test('a solved 49x49 board fits a desktop window and a phone with no number clip
   await page.waitForFunction((w) => document.getElementById('cell-0-0').getBoundingClientRect().width > w * 1.2, before);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+/** Touches through CDP, as a phone's touch screen sends them: `points` are the fingers down. */
+function fingers(page) {
+  const cdp = page.context().newCDPSession(page);
+  const send = async (type, points) => (await cdp).send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map(([x, y], id) => ({ x, y, id, radiusX: 1, radiusY: 1 })),
+  });
+  return {
+    /** Two fingers at `from` px apart about (x, y), moved apart (or together) to `to` px. */
+    async pinch(x, y, from, to) {
+      const at = (d) => [[x - d / 2, y], [x + d / 2, y]];
+      await send('touchStart', at(from));
+      for (let i = 1; i <= 10; i++) await send('touchMove', at(from + ((to - from) * i) / 10));
+      await send('touchEnd', []);
+    },
+    /** One finger from (x, y) dragged by (dx, dy). */
+    async drag(x, y, dx, dy) {
+      await send('touchStart', [[x, y]]);
+      for (let i = 1; i <= 10; i++) await send('touchMove', [[x + (dx * i) / 10, y + (dy * i) / 10]]);
+      await send('touchEnd', []);
+    },
+    async tap(x, y) {
+      await send('touchStart', [[x, y]]);
+      await send('touchEnd', []);
+    },
+  };
+}
+
+test('on a touch screen two fingers pinch a big board in and out, one pans it, and a tap selects', async () => {
+  const phone = await launchPhone(PHONE);
+  try {
+    const { page, errors } = await freshApp(phone.context, env.url);
+    const frame = page.locator('.board-frame');
+    // At 9x9 the board does not zoom, so the browser keeps its own page zoom there.
+    assert.equal(await frame.evaluate((f) => getComputedStyle(f).touchAction), 'auto');
+    await page.getByLabel('Size').selectOption('49x49');
+    await page.getByRole('gridcell', { name: 'Row 49, column 49, empty', exact: true }).waitFor();
+    assert.equal(await frame.evaluate((f) => getComputedStyle(f).touchAction), 'pan-x pan-y');
+    const width = async () => (await cell(page, 25, 25).boundingBox()).width;
+    const fitted = await width();
+    assert.ok(fitted < 10, `fitted, a 49x49 cell on a phone is small: ${fitted}`);
+    const touch = fingers(page);
+    const box = await frame.boundingBox();
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const under = () => page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[role=gridcell]')?.id, [x, y]);
+    const before = await under();
+
+    // Fingers spread four times as far apart: the board zooms in about as much, the same
+    // level the buttons set, the cell between the fingers stays under them, and the page
+    // itself is not zoomed by the browser.
+    await touch.pinch(x, y, 60, 240);
+    await page.waitForFunction((w) => document.getElementById('cell-24-24').getBoundingClientRect().width > w * 3, fitted);
+    const zoomed = await width();
+    assert.equal(await page.locator('.zoom-level').innerText(), '4.5x');
+    assert.equal(await page.evaluate(() => window.visualViewport.scale), 1, 'no page zoom');
+    const after = await under();
+    const near = (a, b) => {
+      const [, ra, ca] = a.split('-').map(Number), [, rb, cb] = b.split('-').map(Number);
+      return Math.abs(ra - rb) <= 1 && Math.abs(ca - cb) <= 1;
+    };
+    assert.ok(near(before, after), `the pinched point stays put: ${before} then ${after}`);
+
+    // One finger pans the zoomed board.
+    const scrolled = () => frame.evaluate((f) => [f.scrollLeft, f.scrollTop]);
+    const [left, top] = await scrolled();
+    await touch.drag(x, y, -120, -120);
+    await page.waitForFunction(([l, t]) => {
+      const f = document.querySelector('.board-frame');
+      return f.scrollLeft > l + 50 && f.scrollTop > t + 50;
+    }, [left, top]);
+    assert.equal(await page.locator('.zoom-level').innerText(), '4.5x', 'a drag does not zoom');
+    // The drag may fling on; a tap while the board still moves would only stop it.
+    for (let last = await scrolled(); ;) {
+      await page.waitForTimeout(300);
+      const now = await scrolled();
+      if (now[0] === last[0] && now[1] === last[1]) break;
+      last = now;
+    }
+
+    // A tap still selects the cell under the finger, zoomed as it is.
+    const target = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[role=gridcell]')?.id, [x, y]);
+    const [, r, c] = target.split('-').map(Number);
+    await touch.tap(x, y);
+    await page.waitForFunction((id) => document.getElementById(id).getAttribute('aria-selected') === 'true', target);
+    await page.getByRole('button', { name: 'Digit 7', exact: true }).click();
+    // An empty board takes clues.
+    await page.getByRole('gridcell', { name: `Row ${r + 1}, column ${c + 1}, clue 7`, exact: true }).waitFor();
+
+    // Fingers closing in zoom back out, down to the whole board.
+    await touch.pinch(x, y, 240, 40);
+    await page.waitForFunction((w) => document.getElementById('cell-24-24').getBoundingClientRect().width < w / 3, zoomed);
+    assert.equal(await page.locator('.zoom-level').innerText(), '1x');
+    assert.ok(Math.abs(await width() - fitted) < 0.5, 'back to the fitted board');
+    assert.equal(await page.evaluate(() => window.visualViewport.scale), 1, 'no page zoom');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+    // A tap on the whole board selects as before.
+    const cellBox = await cell(page, 1, 1).boundingBox();
+    await touch.tap(cellBox.x + cellBox.width / 2, cellBox.y + cellBox.height / 2);
+    await page.waitForFunction(() => document.getElementById('cell-0-0').getAttribute('aria-selected') === 'true');
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await phone.close();
+  }
 });
