@@ -77,6 +77,21 @@ test('notes: Notes mode toggles candidates, Undo takes one back, a placed digit 
   await page.reload();
   await engineReady(page);
   await page.getByRole('gridcell', { name: 'Row 3, column 7, notes 1 4', exact: true }).waitFor();
+  // The JSON download carries the notes, and importing it brings them back exactly.
+  const board = await labels(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download JSON', exact: true }).click(),
+  ]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  const json = Buffer.concat(chunks).toString('utf8');
+  assert.deepEqual(JSON.parse(json).notes, { 3: { 7: [1, 4], 8: [4] } }, json);
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Row 3, column 7, empty', exact: true }).waitFor();
+  await importText(page, json);
+  await statusMatching(page, /^Imported a 9x9 puzzle with 17 clues \(JSON format\)/);
+  assert.deepEqual(await labels(page), board);
   assert.deepEqual(errors, []);
   await page.close();
 });
