@@ -240,3 +240,55 @@ pub(super) fn turbot_fish_eliminations(m: &Marks, scope: &Scope, out: &mut Vec<S
         out.push(step);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::random_full_grid;
+    use crate::engine::grid::{Entry, Grid, Pos, Size};
+    use crate::engine::logic::{Level, LogicOptions, Outcome, solve};
+    use crate::engine::rng::Rng;
+
+    fn removals(steps: &[Step]) -> Vec<(Pos, Digit)> {
+        let mut all: Vec<(Pos, Digit)> =
+            steps.iter().flat_map(|s| s.eliminations.clone()).collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    /// Where locked candidates find nothing (the solver tries turbot fish only then), the
+    /// conjugate-pair search removes what the chain search removes.
+    #[test]
+    fn turbot_eliminations_match_the_chain_search() {
+        let options = LogicOptions {
+            unique: false,
+            max_level: Level::Medium,
+        };
+        let mut compared = 0;
+        for n in [3usize, 4] {
+            let size = Size::new(n).expect("size");
+            for seed in 0..200u64 {
+                let mut rng = Rng::new(seed);
+                let full = random_full_grid(size, &mut rng, None).expect("full grid");
+                let mut puzzle = Grid::empty(size);
+                for (i, e) in full.entries().iter().enumerate() {
+                    if rng.below(100) < 30 {
+                        let d = e.digit().expect("full grid");
+                        puzzle.set(Pos::from_index(i, size), Entry::Given(d));
+                    }
+                }
+                let solved = solve(&puzzle, &options);
+                if solved.outcome != Outcome::Stuck {
+                    continue;
+                }
+                let (mut chains, mut pairs) = (Vec::new(), Vec::new());
+                Technique::TurbotFish.find(&solved.marks, &mut chains, usize::MAX);
+                turbot_fish_eliminations(&solved.marks, &Scope::ALL, &mut pairs);
+                assert_eq!(removals(&pairs), removals(&chains), "{n} {seed}");
+                compared += usize::from(!chains.is_empty());
+            }
+        }
+        assert!(compared > 10, "{compared}");
+    }
+}
