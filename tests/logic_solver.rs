@@ -240,3 +240,41 @@ fn outcome_agrees_with_solve() {
         }
     }
 }
+
+/// A solve that starts from the state another puzzle's solve got stuck in, with more clues
+/// given, ends as the solve from those clues alone does.
+#[test]
+fn outcome_from_a_stuck_state_agrees_with_outcome() {
+    let mut started = 0;
+    for n in 2..=4 {
+        let size = Size::new(n).unwrap();
+        for seed in 0..60u64 {
+            let mut rng = Rng::new(seed);
+            let full = random_full_grid(size, &mut rng, None).expect("full grid");
+            let fewer = blank(&full, 20 + (seed % 30) as usize, &mut rng);
+            let mut more = fewer.clone();
+            for (i, e) in blank(&full, 15, &mut rng).entries().iter().enumerate() {
+                if e.is_given() {
+                    more.set(Pos::from_index(i, size), *e);
+                }
+            }
+            for max_level in [Level::Medium, Level::Hard] {
+                let options = LogicOptions {
+                    unique: false,
+                    max_level,
+                };
+                let (_, stuck) = logic::outcome_from(None, &fewer, &options, &[]);
+                let Some(stuck) = stuck else { continue };
+                started += 1;
+                let (from_base, _) = logic::outcome_from(Some(&stuck), &more, &options, &[]);
+                assert_eq!(from_base, logic::outcome(&more, &options), "{n} {seed}");
+                assert_eq!(
+                    from_base,
+                    logic::solve(&more, &options).outcome,
+                    "{n} {seed}"
+                );
+            }
+        }
+    }
+    assert!(started > 100, "{started}");
+}

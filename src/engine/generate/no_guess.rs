@@ -10,7 +10,14 @@
 use super::run::Run;
 use super::{GenerateError, Phase};
 use crate::engine::grid::{Digit, Entry, Grid, Layout, Pos};
-use crate::engine::logic::{self, Level, LogicOptions, Outcome};
+use crate::engine::logic::{self, Level, LogicOptions, Outcome, Stuck};
+
+/// Orbits decided together by [`Run::remove_batch`] from 25x25 up. Below, a solve is too
+/// short for the state it starts from to save more than keeping that state costs.
+const BATCH: usize = 16;
+
+/// The smallest box size whose orbits go in batches.
+const BATCH_FROM_BOX: usize = 5;
 
 /// The digits given in each unit (as bit masks), kept in step with the puzzle while clues go
 /// and come back: enough to see at once when a blanked cell is a single again.
@@ -81,7 +88,8 @@ impl Run<'_, '_> {
     /// last orbit, `done == total`, waits for that. Through Hard no retry is needed: every
     /// such step still follows (by itself, a smaller pattern or the singles it leaves) from a
     /// state with fewer candidates, so a puzzle the solver cannot finish stays unfinished
-    /// when more clues go, and an orbit kept once is kept for good.
+    /// when more clues go, and an orbit kept once is kept for good; the orbits are decided
+    /// in batches ([`Run::remove_batch`]), with the outcome of visiting them one at a time.
     pub(super) fn remove_by_logic(
         &mut self,
         work: &mut Grid,
@@ -89,6 +97,9 @@ impl Run<'_, '_> {
         solution: &[u8],
         logic: &LogicOptions,
     ) -> Result<(), GenerateError> {
+        if logic.max_level <= Level::Hard {
+            return self.remove_in_batches(work, orbits, solution, logic);
+        }
         let size = self.size;
         let mut digits = UnitDigits::new(work);
         let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
@@ -109,8 +120,7 @@ impl Run<'_, '_> {
             }
         }
         let last = orbits.last().map_or(0, Vec::len);
-        let retry = logic.max_level > Level::Hard;
-        while retry && kept.iter().any(|&(_, at)| at < removals) {
+        while kept.iter().any(|&(_, at)| at < removals) {
             let mut still = Vec::with_capacity(kept.len());
             for (orbit, at) in kept {
                 if at == removals {
@@ -130,6 +140,76 @@ impl Run<'_, '_> {
         self.report(Phase::Removing, done, Some(work))
     }
 
+    /// [`Run::remove_by_logic`] through Hard: the orbits go in batches of [`BATCH`] (one
+    /// at a time below [`BATCH_FROM_BOX`]), each decided by [`Run::remove_batch`].
+    fn remove_in_batches(
+        &mut self,
+        work: &mut Grid,
+        orbits: &[Vec<usize>],
+        solution: &[u8],
+        logic: &LogicOptions,
+    ) -> Result<(), GenerateError> {
+        let mut digits = UnitDigits::new(work);
+        let mut done = self.size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
+        self.report(Phase::Removing, done, Some(work))?;
+        let batch_len = if self.size.box_size() >= BATCH_FROM_BOX {
+            BATCH
+        } else {
+            1
+        };
+        for batch in orbits.chunks(batch_len) {
+            self.remove_batch(work, &mut digits, batch, solution, logic, None);
+            done += batch.iter().map(Vec::len).sum::<usize>();
+            self.report(Phase::Removing, done, Some(work))?;
+        }
+        Ok(())
+    }
+
+    /// Blanks each orbit of `batch` whose removal, in turn, leaves the puzzle solved by the
+    /// logic solver (techniques through Hard), as visiting them one at a time would.
+    ///
+    /// The whole batch goes first: if the puzzle without it is solved, so is every puzzle on
+    /// the way there, as each has more clues. Otherwise each half is decided in turn, and
+    /// their solves start from the state this one stopped in (`base` likewise comes from an
+    /// enclosing batch): every puzzle asked about within the batch has all the clues of the
+    /// one without the whole batch, so what was deduced there holds, and only what the
+    /// extra clues change is searched again.
+    fn remove_batch(
+        &mut self,
+        work: &mut Grid,
+        digits: &mut UnitDigits,
+        batch: &[Vec<usize>],
+        solution: &[u8],
+        logic: &LogicOptions,
+        base: Option<&Stuck>,
+    ) {
+        let size = self.size;
+        let cells: Vec<usize> = batch.iter().flatten().copied().collect();
+        for &c in &cells {
+            work.set(Pos::from_index(c, size), Entry::Empty);
+            digits.remove(c, solution[c]);
+        }
+        if refilled_by_singles(work, digits, &cells, solution) {
+            return;
+        }
+        self.stats.logic_solves += 1;
+        let (outcome, stuck) = logic::outcome_from(base, work, logic, &cells);
+        if outcome == Outcome::Solved {
+            return;
+        }
+        for &c in &cells {
+            let d = Digit::from_index(solution[c] as usize - 1);
+            work.set(Pos::from_index(c, size), Entry::Given(d));
+            digits.add(c, solution[c]);
+        }
+        if batch.len() > 1 {
+            let base = stuck.as_ref().or(base);
+            let (first, second) = batch.split_at(batch.len() / 2);
+            self.remove_batch(work, digits, first, solution, logic, base);
+            self.remove_batch(work, digits, second, solution, logic, base);
+        }
+    }
+
     /// Blanks `orbit` and keeps it blank if the logic solver still solves the puzzle; puts it
     /// back otherwise. Returns whether it stays blank.
     fn try_remove(
@@ -145,7 +225,7 @@ impl Run<'_, '_> {
             work.set(Pos::from_index(c, size), Entry::Empty);
             digits.remove(c, solution[c]);
         }
-        if refilled_by_singles(work, digits, orbit, solution) || self.refilled(work, orbit, logic) {
+        if refilled_by_singles(work, digits, orbit, solution) || self.solved_by_logic(work, logic) {
             return true;
         }
         for &c in orbit {
@@ -154,17 +234,6 @@ impl Run<'_, '_> {
             digits.add(c, solution[c]);
         }
         false
-    }
-
-    /// Whether the logic solver solves `work`, blanked at `orbit` from a puzzle it solves.
-    /// Through Hard the solve stops once it has filled the orbit again: a step through Hard
-    /// still follows from a state with fewer candidates, so from there it would end solved.
-    fn refilled(&mut self, work: &Grid, orbit: &[usize], logic: &LogicOptions) -> bool {
-        if logic.max_level > Level::Hard {
-            return self.solved_by_logic(work, logic);
-        }
-        self.stats.logic_solves += 1;
-        logic::outcome_until(work, logic, orbit) == Outcome::Solved
     }
 
     /// Whether the logic solver with `logic`'s techniques solves `grid`: the one question the

@@ -31,8 +31,8 @@ pub use marks::{Marks, MarksError};
 pub use rating::{Rating, rate};
 pub use scope::Scope;
 pub use solver::{
-    LogicOptions, Outcome, Solved, certify, logical_solution, outcome, outcome_until, solve,
-    solve_marks,
+    LogicOptions, Outcome, Solved, Stuck, certify, logical_solution, outcome, outcome_from,
+    outcome_until, solve, solve_marks,
 };
 pub use step::{Cand, Step, Unit};
 
@@ -377,8 +377,8 @@ impl Technique {
     }
 
     /// [`Technique::find`] where `scope` says: single-digit techniques look only at its
-    /// digits, subsets and locked candidates only at its units (and digits). The others
-    /// look everywhere. Same steps as `find` whenever nothing outside `scope` changed since
+    /// digits, subsets and locked candidates only at its units (and digits), XY- and
+    /// XYZ-Wings only at pivots in or beside its units. The others look everywhere. Same steps as `find` whenever nothing outside `scope` changed since
     /// the technique last found nothing.
     pub fn find_in(self, marks: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
         use Technique as T;
@@ -413,8 +413,8 @@ impl Technique {
             }
             T::EmptyRectangle => single_digit::empty_rectangle(marks, scope, out, limit),
             T::WWing => wings::w_wing(marks, out, limit),
-            T::XyWing => wings::xy_wing(marks, out, limit),
-            T::XyzWing => wings::xyz_wing(marks, out, limit),
+            T::XyWing => wings::xy_wing(marks, scope, out, limit),
+            T::XyzWing => wings::xyz_wing(marks, scope, out, limit),
             T::BugPlusOne => uniqueness::bug_plus_one(marks, out, limit),
             T::UniqueRectangle1
             | T::UniqueRectangle2

@@ -1,6 +1,6 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
-use super::{Level, Marks, Scope, Step, Technique, next_step};
+use super::{Level, Marks, Scope, Step, Technique, next_step, single_digit};
 use crate::engine::analyze::{self, AnalyzeError, Certificate};
 use crate::engine::check::check_solution;
 use crate::engine::formulation::Formulation;
@@ -138,12 +138,84 @@ pub fn certify(puzzle: &Grid) -> Result<Certificate, AnalyzeError> {
     }
 }
 
+/// A state where the techniques through Hard stopped short of solving a puzzle: each of them
+/// finds nothing in it. Every placement and elimination in it follows from the puzzle's
+/// clues, so it also follows from any puzzle with those clues and more, whose solve can start
+/// here instead of from its clues ([`outcome_from`]).
+#[derive(Clone, Debug)]
+pub struct Stuck {
+    marks: Marks,
+    options: LogicOptions,
+}
+
+/// [`outcome_until`] for `grid` that starts from `base`, a state its techniques stopped in for
+/// a puzzle whose clues `grid` all has (or from `grid`'s clues when `base` is `None`), and
+/// the state it stopped in, if stuck. Only for techniques through Hard: their steps still
+/// follow from a state with fewer candidates, so a solve ends in the same state whichever
+/// deductions of its puzzle it starts with, and a technique that found nothing in `base`
+/// needs to look again only where the new clues changed something.
+pub fn outcome_from(
+    base: Option<&Stuck>,
+    grid: &Grid,
+    options: &LogicOptions,
+    filled: &[usize],
+) -> (Outcome, Option<Stuck>) {
+    assert!(options.max_level <= Level::Hard, "only through Hard");
+    let (outcome, marks) = match base.filter(|b| b.options == *options) {
+        None => settle(grid, options, filled),
+        Some(b) => settle_from(&b.marks, grid, options, filled),
+    };
+    let stuck = (outcome == Outcome::Stuck).then_some(Stuck {
+        marks,
+        options: *options,
+    });
+    (outcome, stuck)
+}
+
 /// [`outcome_until`] and the state it ended in.
 fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Marks) {
-    let mut marks = Marks::from_grid(grid);
+    let marks = Marks::from_grid(grid);
     if !grid.conflicts().is_empty() {
         return (Outcome::Broken, marks);
     }
+    let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
+    settle_marks(marks, before, Scope::ALL, options, filled, true)
+}
+
+/// [`settle`] starting from `base` (a [`Stuck`] state of a puzzle whose clues `grid` has)
+/// with `grid`'s clues placed in it.
+fn settle_from(
+    base: &Marks,
+    grid: &Grid,
+    options: &LogicOptions,
+    filled: &[usize],
+) -> (Outcome, Marks) {
+    let mut marks = base.clone();
+    let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
+    for (c, e) in grid.entries().iter().enumerate() {
+        let Some(d) = e.digit() else { continue };
+        match marks.value(c) {
+            Some(v) if v == d => {}
+            None if marks.has(c, d.index()) => marks.place(c, d),
+            _ => return (Outcome::Broken, marks),
+        }
+    }
+    // Every technique found nothing in `base`, which was not broken: only what the clues
+    // change is new.
+    settle_marks(marks, before, Scope::NONE, options, filled, false)
+}
+
+/// The solve loop from `marks`, whose cells had the candidates `before` when each technique
+/// last found nothing outside `pending` (what changed since then comes on top); `first`
+/// when the state may be broken anywhere, not only where it changed since `before`.
+fn settle_marks(
+    mut marks: Marks,
+    mut before: Vec<u64>,
+    pending: Scope,
+    options: &LogicOptions,
+    filled: &[usize],
+    mut first: bool,
+) -> (Outcome, Marks) {
     let mut queue = Vec::new();
     // Singles are all placed before each search, so the techniques start after them.
     let techniques: Vec<Technique> = options
@@ -152,12 +224,14 @@ fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Ma
         .collect();
     // What changed since each technique last found nothing; techniques above Hard look
     // everywhere, as they report only the best of their steps.
-    let mut pending = vec![Scope::ALL; techniques.len()];
-    let mut before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
-    let mut first = true;
+    let mut pending = vec![pending; techniques.len()];
     let mut out = Vec::new();
+    // The candidates the last steps removed, where new singles can be (all cells first).
+    let mut removed: Vec<(usize, usize)> = Vec::new();
+    let mut everywhere = true;
     loop {
-        if !place_singles(&mut marks, &mut queue) {
+        let seeds = (!everywhere).then_some(removed.as_slice());
+        if !place_singles(&mut marks, &mut queue, seeds) {
             return (Outcome::Broken, marks);
         }
         let changed = Scope::changes(&marks, &mut before);
@@ -183,8 +257,11 @@ fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Ma
                 continue;
             }
             // Every instance of a technique through Hard at once: each holds in this state,
-            // so together they do, and the search that found one finds them all anyway.
-            if t.level() <= Level::Hard {
+            // so together they do, and the search that found one finds them all anyway. Turbot
+            // fish come from the conjugate pairs directly: the outcome needs no chain.
+            if *t == Technique::TurbotFish {
+                single_digit::turbot_fish_eliminations(&marks, scope, &mut out);
+            } else if t.level() <= Level::Hard {
                 t.find_in(&marks, scope, &mut out, usize::MAX);
             } else {
                 t.find(&marks, &mut out, 1);
@@ -199,6 +276,14 @@ fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Ma
         if out.is_empty() {
             return (Outcome::Stuck, marks);
         }
+        everywhere = out.iter().any(|step| !step.placements.is_empty());
+        removed.clear();
+        removed.extend(out.iter().flat_map(|step| {
+            let size = marks.size();
+            step.eliminations
+                .iter()
+                .map(move |&(p, d)| (p.index(size), d.index()))
+        }));
         if !out.iter().all(|step| apply_checked(&mut marks, step)) {
             return (Outcome::Broken, marks);
         }
@@ -244,23 +329,48 @@ fn apply_checked(m: &mut Marks, step: &Step) -> bool {
 
 /// Places naked and hidden singles until none is left, following only what each placement
 /// changes; false when two singles clash or a single's digit is gone (no solution).
-fn place_singles(m: &mut Marks, queue: &mut Vec<(usize, usize)>) -> bool {
+///
+/// `removed`, when given, lists the only candidates (cell, digit) removed since the state
+/// last had no single: a new single is then one of those cells, or that digit in one of their
+/// units, and nothing else needs to be looked at.
+fn place_singles(
+    m: &mut Marks,
+    queue: &mut Vec<(usize, usize)>,
+    removed: Option<&[(usize, usize)]>,
+) -> bool {
     let side = m.side();
+    let layout = m.layout();
     queue.clear();
-    for c in m.empty_cells() {
-        if m.mask(c).count_ones() == 1 {
-            queue.push((c, m.mask(c).trailing_zeros() as usize));
+    let hidden = |m: &Marks, u: usize, d: usize, queue: &mut Vec<(usize, usize)>| {
+        let p = m.places(u, d);
+        if p.count_ones() == 1 {
+            queue.push((m.cell_at(u, p.trailing_zeros() as usize), d));
         }
-    }
-    for u in 0..3 * side {
-        for d in 0..side {
-            let p = m.places(u, d);
-            if p.count_ones() == 1 {
-                queue.push((m.cell_at(u, p.trailing_zeros() as usize), d));
+    };
+    match removed {
+        None => {
+            for c in m.empty_cells() {
+                if m.mask(c).count_ones() == 1 {
+                    queue.push((c, m.mask(c).trailing_zeros() as usize));
+                }
+            }
+            for u in 0..3 * side {
+                for d in 0..side {
+                    hidden(m, u, d, queue);
+                }
+            }
+        }
+        Some(removed) => {
+            for &(c, d) in removed {
+                if m.value(c).is_none() && m.mask(c).count_ones() == 1 {
+                    queue.push((c, m.mask(c).trailing_zeros() as usize));
+                }
+                for &u in &layout.units_of[c] {
+                    hidden(m, u, d, queue);
+                }
             }
         }
     }
-    let layout = m.layout();
     let mut losing = Vec::new();
     while let Some((c, d)) = queue.pop() {
         match m.value(c) {

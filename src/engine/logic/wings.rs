@@ -1,7 +1,7 @@
 //! Wings: XY-Wing, XYZ-Wing and W-Wing.
 
 use super::single_digit::{seeing_both, strong_links};
-use super::{Marks, Step, Technique};
+use super::{Marks, Scope, Step, Technique};
 use crate::engine::grid::Digit;
 
 fn bivalues(m: &Marks) -> Vec<usize> {
@@ -20,10 +20,22 @@ fn push(m: &Marks, t: Technique, cells: &[usize], z: usize, elims: &[usize], out
     out.push(s);
 }
 
-/// A pivot `xy` seeing pincers `xz` and `yz`: one pincer holds `z`.
-pub(super) fn xy_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+/// Whether a wing pivoting on `cell` can be new since the wings last found nothing outside
+/// `scope`: a wing whose cells did not change was there then with at least the eliminations
+/// it has now, so one of its cells changed, and the pivot sees it (or is it), in a unit of
+/// the scope.
+fn pivot_in(m: &Marks, scope: &Scope, cell: usize) -> bool {
+    let side = m.side();
+    m.layout().units_of[cell]
+        .iter()
+        .any(|&u| scope.has_unit(u, side))
+}
+
+/// A pivot `xy` seeing pincers `xz` and `yz`: one pincer holds `z`. Pivots only where
+/// `scope` says a wing can be new ([`pivot_in`]).
+pub(super) fn xy_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let bi = bivalues(m);
-    for &pivot in &bi {
+    for &pivot in bi.iter().filter(|&&c| pivot_in(m, scope, c)) {
         let pm = m.mask(pivot);
         let wings: Vec<usize> = bi
             .iter()
@@ -50,10 +62,11 @@ pub(super) fn xy_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
     }
 }
 
-/// A pivot `xyz` seeing pincers `xz` and `yz`: the pivot or a pincer holds `z`.
-pub(super) fn xyz_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+/// A pivot `xyz` seeing pincers `xz` and `yz`: the pivot or a pincer holds `z`. Pivots only
+/// where `scope` says a wing can be new ([`pivot_in`]).
+pub(super) fn xyz_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let bi = bivalues(m);
-    for pivot in m.empty_cells() {
+    for pivot in m.empty_cells().filter(|&c| pivot_in(m, scope, c)) {
         let pm = m.mask(pivot);
         if pm.count_ones() != 3 {
             continue;
