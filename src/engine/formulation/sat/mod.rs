@@ -37,9 +37,10 @@ pub enum AtMostOne {
 
 impl AtMostOne {
     /// The encoding that measured faster where it matters (`examples/sat_encodings.rs`,
-    /// BENCHMARKS.md): pairwise proves minimal 25x25 puzzles unique faster than sequential and
-    /// finds two solutions of empty 36x36 and 49x49 grids faster, at the cost of more memory;
-    /// on 16x16 puzzles the two are close. Every size gets the same encoding, but the choice
+    /// BENCHMARKS.md): on the full model pairwise proves minimal 25x25 puzzles unique faster
+    /// than sequential and finds two solutions of empty 36x36 and 49x49 grids faster, at the
+    /// cost of more memory; on the reduced model pairwise is faster on 9x9 and 16x16 puzzles,
+    /// whose at-most-one lists are short. Every size gets the same encoding, but the choice
     /// stays per size.
     pub fn for_size(_size: Size) -> AtMostOne {
         AtMostOne::Pairwise
