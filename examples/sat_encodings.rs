@@ -6,7 +6,8 @@
 //! variant, and each puzzle's line when there are at most 20. Backs `AtMostOne::for_size` and
 //! the formulation's choice of the reduced model.
 //!
-//! `cargo run --release --example sat_encodings -- FILE [PUZZLES]`
+//! `cargo run --release --example sat_encodings -- FILE [PUZZLES [VARIANT]]`: VARIANT keeps only
+//! the variants whose name contains it (e.g. `reduced`).
 
 use std::time::Instant;
 use sudoku_lab::engine::format::pieces;
@@ -60,6 +61,7 @@ fn main() {
     let limit: usize = args
         .next()
         .map_or(usize::MAX, |n| n.parse().expect("a number"));
+    let only = args.next().unwrap_or_default();
     let text = std::fs::read_to_string(&path).expect("readable file");
     let puzzles: Vec<_> = pieces(&text)
         .into_iter()
@@ -73,7 +75,8 @@ fn main() {
         let query = Query::new(puzzle);
         let mut line = format!("puzzle {}:", i + 1);
         let mut counts = Vec::new();
-        for ((name, run, amo), total) in VARIANTS.iter().zip(&mut totals) {
+        let chosen = VARIANTS.iter().zip(&mut totals);
+        for ((name, run, amo), total) in chosen.filter(|((name, ..), _)| name.contains(&only)) {
             let (secs, found, vars, clauses) = timed(*run, &query, *amo);
             *total = (total.0 + secs, total.1 + vars, total.2 + clauses);
             counts.push(found);
@@ -94,6 +97,9 @@ fn main() {
     let n = puzzles.len().max(1) as f64;
     println!("{path}: {} puzzles, mean per puzzle:", puzzles.len());
     for ((name, _, _), (secs, vars, clauses)) in VARIANTS.iter().zip(totals) {
+        if !name.contains(&only) {
+            continue;
+        }
         println!(
             "  {name:<20} {:8.3} ms  {:9.0} variables  {:10.0} clauses",
             secs * 1e3 / n,
