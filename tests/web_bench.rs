@@ -143,3 +143,58 @@ fn no_guess_generation_medians() {
         );
     }
 }
+
+/// Solutions (up to two) of the full SAT model (every `x[r,c,v]`, givens as unit clauses), the
+/// formulation's model before it was reduced by the givens; each checked as the formulation
+/// checks its own.
+fn sat_full_model_count(p: &Grid) -> usize {
+    use sudoku_lab::engine::check_values;
+    use sudoku_lab::engine::formulation::sat::{CnfOptions, run_with};
+    use sudoku_lab::engine::search::{Flow, Limits};
+    let query = sudoku_lab::engine::Query::new(p);
+    let mut found = 0;
+    let mut sink = |v: &[u8]| {
+        check_values(p, &[], v).expect("a solution");
+        found += 1;
+        if found >= 2 {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    };
+    let options = CnfOptions::for_size(p.size());
+    run_with(&query, &Limits::default(), &mut sink, &options).expect("a SAT answer");
+    found
+}
+
+/// The SAT formulation on 9x9 puzzles (`tests/fixtures/ratings-9x9.txt`, HoDoKu easy to
+/// extreme): mean wall-clock time per puzzle to solve and prove unique, the formulation's
+/// reduced model and the full model side by side in two rounds; every answer must be unique.
+/// `cargo run --release --example sat_encodings` on the same file gives the native figures.
+#[wasm_bindgen_test]
+fn sat_9x9_per_puzzle() {
+    let puzzles: Vec<Grid> = include_str!("fixtures/ratings-9x9.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| parse_line(l.trim()).expect("a puzzle"))
+        .collect();
+    let per_puzzle = |f: &dyn Fn(&Grid)| {
+        let start = js_sys::Date::now();
+        for p in &puzzles {
+            f(p);
+        }
+        (js_sys::Date::now() - start) * 1000.0 / puzzles.len() as f64
+    };
+    for round in 0..2 {
+        let reduced = per_puzzle(&|p| {
+            let report = solve(p, Formulation::Sat, &SolveOptions::default()).expect("a size");
+            assert_eq!(report.verdict(), Verdict::Unique);
+        });
+        let full = per_puzzle(&|p| assert_eq!(sat_full_model_count(p), 1));
+        console_log!(
+            "round {round}, SAT 9x9 solve and prove unique, {} puzzles: reduced model \
+             (the formulation) {reduced:.0} us/puzzle, full model {full:.0} us/puzzle",
+            puzzles.len()
+        );
+    }
+}

@@ -1,20 +1,25 @@
 //! SAT: a CNF over `x[r,c,v]` solved by the varisat CDCL solver, enumerating with blocking clauses.
 //!
-//! Each puzzle gets a new solver with its givens as unit clauses; [`run_kept`] keeps one solver
-//! per size and solves under assumptions instead, measured slower (BENCHMARKS.md).
-//! Variable `x[r,c,v]` (all 1-based) is DIMACS number `(r-1)*N*N + (c-1)*N + v` for a grid of
-//! side `N`; auxiliary variables of the sequential at-most-one encoding follow after `N^3`.
+//! Each puzzle gets a new solver holding its model reduced by its givens ([`reduced`]: only the
+//! open placements are variables). [`run_with`] solves the full model instead (every
+//! `x[r,c,v]`, the givens as unit clauses), and [`run_kept`] keeps one solver per size with each
+//! puzzle under assumptions; both measured slower (BENCHMARKS.md, "SAT per puzzle").
+//! In the full model, variable `x[r,c,v]` (all 1-based) is DIMACS number
+//! `(r-1)*N*N + (c-1)*N + v` for a grid of side `N`; auxiliary variables of the sequential
+//! at-most-one encoding follow after `N^3`.
 //! varisat 0.2 exposes no decision or conflict counters and cannot be interrupted from outside,
 //! so the stats report solver calls and model size, and limits are checked between calls.
 
+mod reduce;
 mod solve;
 
 use super::Query;
 use crate::engine::grid::{Digit, Pos, Size};
 use std::fmt::Write;
 
+pub use reduce::{Reduced, reduced};
 pub(super) use solve::run;
-pub use solve::{run_kept, run_with};
+pub use solve::{run_kept, run_reduced, run_with};
 
 /// Largest box size accepted: every size. Even the empty 49x49 grid (11.3M clauses) fits in
 /// memory and gets its two solutions; proving minimal 25x25 puzzles unique is slow but ends
@@ -32,9 +37,10 @@ pub enum AtMostOne {
 
 impl AtMostOne {
     /// The encoding that measured faster where it matters (`examples/sat_encodings.rs`,
-    /// BENCHMARKS.md): pairwise proves minimal 25x25 puzzles unique faster than sequential and
-    /// finds two solutions of empty 36x36 and 49x49 grids faster, at the cost of more memory;
-    /// on 16x16 puzzles the two are close. Every size gets the same encoding, but the choice
+    /// BENCHMARKS.md): on the full model pairwise proves minimal 25x25 puzzles unique faster
+    /// than sequential and finds two solutions of empty 36x36 and 49x49 grids faster, at the
+    /// cost of more memory; on the reduced model pairwise is faster on 9x9 and 16x16 puzzles,
+    /// whose at-most-one lists are short. Every size gets the same encoding, but the choice
     /// stays per size.
     pub fn for_size(_size: Size) -> AtMostOne {
         AtMostOne::Pairwise
@@ -223,31 +229,43 @@ pub fn cnf(query: &Query, options: &CnfOptions) -> Cnf {
     cnf
 }
 
-/// The model of a query in DIMACS CNF, as solved by [`run`].
+/// The model of a query in DIMACS CNF, as solved by [`run`]: the reduced model, with comment
+/// lines naming the cell and digit of each primary variable.
 pub(super) fn dimacs(query: &Query) -> String {
     let size = query.grid.size();
     let options = CnfOptions::for_size(size);
-    let cnf = cnf(query, &options);
-    let n = size.side();
+    let model = reduced(query, &options);
     let mut out = String::new();
-    let _ = writeln!(out, "c sudoku-lab SAT model of a {size} puzzle");
     let _ = writeln!(
         out,
-        "c x[r,c,v] (1-based row, column, digit) is variable (r-1)*{} + (c-1)*{n} + v",
-        n * n
+        "c sudoku-lab SAT model of a {size} puzzle, reduced by its givens: only the placements they leave open are variables"
+    );
+    if let Some(why) = model.contradiction {
+        let _ = writeln!(out, "c no solution: {why}");
+    }
+    let _ = writeln!(
+        out,
+        "c clauses per open cell: a candidate, at most one candidate; per row/column/box and digit not given there: an open cell, at most one open cell"
     );
     let _ = writeln!(
         out,
-        "c variables above {} are auxiliary ({:?} at-most-one encoding)",
-        n * n * n,
+        "c variables 1 to {} are placements (c x VAR ROW COLUMN DIGIT, 1-based), those above are auxiliary ({:?} at-most-one encoding)",
+        model.placements.len(),
         options.at_most_one
     );
-    let _ = writeln!(
-        out,
-        "c clauses: cell has a digit, at most one digit per cell, each digit at least once and at most once per row/column/box, then givens (positive units) and forbidden pairs (negative units)"
-    );
-    let _ = writeln!(out, "p cnf {} {}", cnf.variables(), cnf.len());
-    for clause in cnf.clauses() {
+    let side = size.side();
+    for (i, &(cell, d)) in model.placements.iter().enumerate() {
+        let cell = cell as usize;
+        let _ = writeln!(
+            out,
+            "c x {} {} {} {d}",
+            i + 1,
+            cell / side + 1,
+            cell % side + 1
+        );
+    }
+    let _ = writeln!(out, "p cnf {} {}", model.cnf.variables(), model.cnf.len());
+    for clause in model.cnf.clauses() {
         for l in clause {
             let _ = write!(out, "{l} ");
         }

@@ -8,12 +8,13 @@
 //! solver learns is implied by the rules and the clauses it holds, so it stays sound for the
 //! next puzzle. Once retired clauses pile up, the solver is rebuilt.
 
+use super::reduce::reduced;
 use super::{Cnf, CnfOptions, Query, cnf, rules, rules_len, variable};
 use crate::engine::formulation::{SolveError, Stats};
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
 use std::cell::RefCell;
-use varisat::{ExtendFormula, Lit, Solver, Var};
+use varisat::{ExtendFormula, Lit, Solver};
 
 /// Largest box size whose solver is kept between puzzles. A kept solver holds its rules until
 /// the thread ends, and the 36x36 and 49x49 rules run to millions of clauses, so those sizes
@@ -36,21 +37,26 @@ struct Kept {
     retired: usize,
 }
 
+/// A new solver holding `cnf`.
+fn load(cnf: &Cnf) -> Solver<'static> {
+    let mut solver = Solver::new();
+    let mut lits = Vec::new();
+    for clause in cnf.clauses() {
+        lits.clear();
+        lits.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+        solver.add_clause(&lits);
+    }
+    solver
+}
+
 impl Kept {
     /// A solver holding `cnf`, the rules of `size` and maybe a puzzle's unit clauses.
     fn load(size: Size, options: CnfOptions, cnf: &Cnf) -> Kept {
         let rules = rules_len(size, &options);
-        let mut solver = Solver::new();
-        let mut lits = Vec::new();
-        for clause in cnf.clauses() {
-            lits.clear();
-            lits.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&lits);
-        }
         Kept {
             size,
             options,
-            solver,
+            solver: load(cnf),
             variables: cnf.variables(),
             clauses: rules,
             retired: 0,
@@ -69,7 +75,7 @@ pub(in crate::engine::formulation) fn run(
     sink: &mut dyn Sink,
 ) -> Result<Stats, SolveError> {
     let options = CnfOptions::for_size(query.grid.size());
-    run_with(query, limits, sink, &options)
+    run_reduced(query, limits, sink, &options)
 }
 
 /// The SAT formulation with a chosen encoding, on a new solver holding the whole model (givens
@@ -119,6 +125,91 @@ pub fn run_kept(
     result
 }
 
+/// What a solver's variables mean: `x[cell, digit]` for the first `primary` of them, in the
+/// numbering of the full model or of a reduced one.
+enum Meaning<'a> {
+    Full { side: usize },
+    Reduced(&'a [(u32, u8)]),
+}
+
+impl Meaning<'_> {
+    /// Cell and digit (`1..=side`) of variable index `i`, `None` for an auxiliary variable.
+    fn placement(&self, i: usize) -> Option<(usize, u8)> {
+        match *self {
+            Meaning::Full { side } if i < side * side * side => {
+                Some((i / side, (i % side + 1) as u8))
+            }
+            Meaning::Full { .. } => None,
+            Meaning::Reduced(placements) => placements.get(i).map(|&(c, d)| (c as usize, d)),
+        }
+    }
+}
+
+/// How one puzzle's enumeration ended, and what it left in the solver.
+struct Enumerated {
+    calls: u64,
+    halt: Halt,
+    /// Literals of the blocking clauses added.
+    blocked: usize,
+}
+
+/// Solves once per solution under `assumptions`. After each model a clause excluding its
+/// placements in the open cells (those `fixed` at 0) forces the next call to find a different
+/// one; with `activation` it carries that literal negated, which the caller assumes.
+fn enumerate(
+    solver: &mut Solver<'static>,
+    assumptions: &[Lit],
+    activation: Option<Lit>,
+    meaning: &Meaning,
+    fixed: &[u8],
+    limits: &Limits,
+    sink: &mut dyn Sink,
+) -> Result<Enumerated, SolveError> {
+    let mut values = fixed.to_vec();
+    let mut lits = Vec::new();
+    let mut calls = 0u64;
+    let mut blocked = 0;
+    let open = fixed.contains(&0);
+    let halt = loop {
+        if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            break Halt::Cancelled;
+        }
+        if limits.max_nodes.is_some_and(|m| calls >= m) {
+            break Halt::NodeLimit;
+        }
+        calls += 1;
+        solver.assume(assumptions);
+        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
+        if !sat {
+            break Halt::Exhausted;
+        }
+        let model = solver.model().ok_or(SolveError::SatNoModel)?;
+        lits.clear();
+        lits.extend(activation.map(|a| !a));
+        for &l in model.iter().filter(|l| l.is_positive()) {
+            if let Some((cell, d)) = meaning.placement(l.index()) {
+                values[cell] = d;
+                if fixed[cell] == 0 {
+                    lits.push(!l);
+                }
+            }
+        }
+        if sink.solution(&values) == Flow::Stop {
+            break Halt::Sink;
+        }
+        if !open {
+            break Halt::Exhausted;
+        }
+        blocked += lits.len();
+        solver.add_clause(&lits);
+    };
+    Ok(Enumerated {
+        calls,
+        halt,
+        blocked,
+    })
+}
+
 /// The enumeration of one puzzle on a solver holding its size's rules.
 fn solve_on(
     kept: &mut Kept,
@@ -128,85 +219,77 @@ fn solve_on(
     assume: bool,
 ) -> Result<Stats, SolveError> {
     let size = query.grid.size();
-    let side = size.side();
-    let primary = size.cells() * side;
     let mut assumptions: Vec<Lit> = Vec::new();
-    let mut given = 0;
-    let mut free = Vec::new();
+    let mut fixed = vec![0u8; size.cells()];
     for (cell, e) in query.grid.entries().iter().enumerate() {
-        match e.digit() {
-            Some(d) => {
-                let v = variable(size, Pos::from_index(cell, size), d);
-                assumptions.push(Lit::from_dimacs(v as isize));
-                given += 1;
-            }
-            None => free.push(cell),
+        if let Some(d) = e.digit() {
+            let v = variable(size, Pos::from_index(cell, size), d);
+            assumptions.push(Lit::from_dimacs(v as isize));
+            fixed[cell] = d.get();
         }
     }
     for &(p, d) in query.forbidden {
         assumptions.push(Lit::from_dimacs(-variable(size, p, d) as isize));
     }
     // The model counts givens and forbidden pairs as unit clauses, as the DIMACS export does.
+    let given = fixed.iter().filter(|&&v| v != 0).count();
     let mut stats = Stats {
         variables: Some(u64::from(kept.variables)),
         constraints: Some((kept.clauses + given + query.forbidden.len()) as u64),
         ..Stats::default()
     };
-    if !assume {
+    let mut activation = None;
+    if assume {
+        // Every model variable is in a rule, so a new one is numbered above them all.
+        let a = kept.solver.new_var().positive();
+        assumptions.push(a);
+        activation = Some(a);
+    } else {
         assumptions.clear();
     }
-    let mut activation: Option<Var> = None;
-    let mut values = vec![0u8; size.cells()];
-    let mut lits = Vec::new();
-    let mut calls = 0u64;
-    let solver = &mut kept.solver;
-    let halt = loop {
-        if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
-            break Halt::Cancelled;
-        }
-        if limits.max_nodes.is_some_and(|m| calls >= m) {
-            break Halt::NodeLimit;
-        }
-        calls += 1;
-        solver.assume(&assumptions);
-        let sat = solver.solve().map_err(|e| SolveError::Sat(e.to_string()))?;
-        if !sat {
-            break Halt::Exhausted;
-        }
-        let model = solver.model().ok_or(SolveError::SatNoModel)?;
-        for l in model {
-            let i = l.index();
-            if l.is_positive() && i < primary {
-                values[i / side] = (i % side + 1) as u8;
-            }
-        }
-        if sink.solution(&values) == Flow::Stop {
-            break Halt::Sink;
-        }
-        if free.is_empty() {
-            break Halt::Exhausted;
-        }
-        lits.clear();
-        if assume {
-            let a = *activation.get_or_insert_with(|| {
-                // Every model variable is in a rule, so a new one is numbered above them all.
-                let a = solver.new_var();
-                assumptions.push(a.positive());
-                a
-            });
-            lits.push(a.negative());
-        }
-        lits.extend(
-            free.iter()
-                .map(|&c| Lit::from_index(c * side + values[c] as usize - 1, false)),
-        );
-        kept.retired += lits.len();
-        solver.add_clause(&lits);
-    };
+    let meaning = Meaning::Full { side: size.side() };
+    let done = enumerate(
+        &mut kept.solver,
+        &assumptions,
+        activation,
+        &meaning,
+        &fixed,
+        limits,
+        sink,
+    )?;
+    kept.retired += done.blocked;
     if let Some(a) = activation {
-        solver.add_clause(&[a.negative()]);
+        kept.solver.add_clause(&[!a]);
     }
-    stats.solver_calls = Some(calls);
-    stats.halt = Some(halt);
+    stats.solver_calls = Some(done.calls);
+    stats.halt = Some(done.halt);
     Ok(stats)
+}
+
+/// The SAT formulation's path: the puzzle's model reduced by its givens ([`reduced`]) on a new
+/// solver, enumerated as [`run_with`] does; the statistics give the reduced model's size.
+pub fn run_reduced(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
+    let model = reduced(query, options);
+    let mut solver = load(&model.cnf);
+    let done = enumerate(
+        &mut solver,
+        &[],
+        None,
+        &Meaning::Reduced(&model.placements),
+        &model.fixed,
+        limits,
+        sink,
+    )?;
+    Ok(Stats {
+        variables: Some(u64::from(model.cnf.variables())),
+        constraints: Some(model.cnf.len() as u64),
+        solver_calls: Some(done.calls),
+        halt: Some(done.halt),
+        ..Stats::default()
+    })
 }

@@ -1,0 +1,240 @@
+//! The CNF of one puzzle reduced by its givens before the solver sees it (Kwon and Jain's optimised encoding).
+//!
+//! Only the placements the givens leave open get variables: a digit given in a cell's row,
+//! column or box, a forbidden pair and every digit of a given cell are fixed false, a given
+//! placement fixed true, and neither becomes a variable. Clauses the givens satisfy (a unit's
+//! "digit somewhere" once the digit is given there) are dropped, and fixed-false literals leave
+//! the rest. This is the givens' direct consequences only, no further propagation: the solver
+//! decides everything else.
+
+use super::Cnf;
+use super::{CnfOptions, Query, at_most_one};
+use crate::engine::grid::Candidates;
+
+/// A puzzle's model over its open placements, with what the variables mean.
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    pub cnf: Cnf,
+    /// Cell and digit (`1..=side`) of primary variable `i + 1`, for `i` below its length;
+    /// auxiliary variables of the at-most-one encoding follow.
+    pub placements: Vec<(u32, u8)>,
+    /// Per cell the given digit, `0` where the cell is open.
+    pub fixed: Vec<u8>,
+    /// Why the model is the empty clause, when the givens alone contradict the rules.
+    pub contradiction: Option<&'static str>,
+}
+
+impl Reduced {
+    fn contradicted(fixed: Vec<u8>, why: &'static str) -> Reduced {
+        let mut cnf = Cnf::with_variables(0);
+        cnf.add(&[]);
+        Reduced {
+            cnf,
+            placements: Vec::new(),
+            fixed,
+            contradiction: Some(why),
+        }
+    }
+}
+
+/// The givens' digits per cell and per unit, or the first contradiction among them.
+fn givens(query: &Query) -> (Vec<u8>, Vec<u64>, Option<&'static str>) {
+    let size = query.grid.size();
+    let layout = size.layout();
+    let mut fixed = vec![0u8; size.cells()];
+    let mut in_unit = vec![0u64; layout.units.len()];
+    let mut why = None;
+    for (cell, e) in query.grid.entries().iter().enumerate() {
+        if let Some(d) = e.digit() {
+            fixed[cell] = d.get();
+            let bit = Candidates::single(d).0;
+            for &u in &layout.units_of[cell] {
+                if in_unit[u] & bit != 0 {
+                    why = Some("two givens share a digit in a row, column or box");
+                }
+                in_unit[u] |= bit;
+            }
+        }
+    }
+    for &(p, d) in query.forbidden {
+        if fixed[p.index(size)] == d.get() {
+            why = Some("a given is a forbidden pair");
+        }
+    }
+    (fixed, in_unit, why)
+}
+
+/// The open candidates of each cell: no digit of a given cell, none given in its units,
+/// no forbidden pair.
+fn candidates(query: &Query, fixed: &[u8], in_unit: &[u64]) -> Vec<u64> {
+    let size = query.grid.size();
+    let layout = size.layout();
+    let all = Candidates::full(size.side()).0;
+    let mut open: Vec<u64> = (0..size.cells())
+        .map(|cell| {
+            if fixed[cell] != 0 {
+                return 0;
+            }
+            let [a, b, c] = layout.units_of[cell];
+            all & !(in_unit[a] | in_unit[b] | in_unit[c])
+        })
+        .collect();
+    for &(p, d) in query.forbidden {
+        open[p.index(size)] &= !Candidates::single(d).0;
+    }
+    open
+}
+
+/// The reduced model of a query: per open cell "some candidate" and "at most one candidate",
+/// per unit and digit not given there "some open cell" and "at most one open cell".
+pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
+    let size = query.grid.size();
+    let side = size.side();
+    let (fixed, in_unit, why) = givens(query);
+    if let Some(why) = why {
+        return Reduced::contradicted(fixed, why);
+    }
+    let open = candidates(query, &fixed, &in_unit);
+    // Variable of each (cell, digit index), 0 for none.
+    let mut var_of = vec![0i32; size.cells() * side];
+    let mut placements = Vec::new();
+    for (cell, &bits) in open.iter().enumerate() {
+        for d in (Candidates(bits)).iter() {
+            placements.push((cell as u32, d.get()));
+            var_of[cell * side + d.index()] = placements.len() as i32;
+        }
+    }
+    let mut cnf = Cnf::with_variables(placements.len() as u32);
+    let mut lits = Vec::with_capacity(side);
+    for cell in (0..size.cells()).filter(|&c| fixed[c] == 0) {
+        lits.clear();
+        lits.extend(
+            var_of[cell * side..(cell + 1) * side]
+                .iter()
+                .filter(|&&v| v != 0),
+        );
+        if lits.is_empty() {
+            return Reduced::contradicted(fixed, "an open cell has no candidate left");
+        }
+        cnf.add(&lits);
+        at_most_one(&mut cnf, &lits, options.at_most_one);
+    }
+    for (u, cells) in size.layout().units.iter().enumerate() {
+        for d in (Candidates(Candidates::full(side).0 & !in_unit[u])).iter() {
+            lits.clear();
+            lits.extend(
+                cells
+                    .iter()
+                    .map(|&c| var_of[c * side + d.index()])
+                    .filter(|&v| v != 0),
+            );
+            if lits.is_empty() {
+                return Reduced::contradicted(fixed, "a digit has no open cell left in a unit");
+            }
+            cnf.add(&lits);
+            at_most_one(&mut cnf, &lits, options.at_most_one);
+        }
+    }
+    Reduced {
+        cnf,
+        placements,
+        fixed,
+        contradiction: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::format::parse_line;
+    use crate::engine::formulation::sat::{AtMostOne, cnf};
+    use crate::engine::grid::{Digit, Pos};
+    use varisat::{ExtendFormula, Lit, Solver};
+
+    /// Every solution (up to `limit`), blocking each on its true variables below `primary`.
+    fn solutions(
+        cnf: &Cnf,
+        primary: usize,
+        limit: usize,
+        decode: impl Fn(&[Lit]) -> Vec<u8>,
+    ) -> Vec<Vec<u8>> {
+        let mut solver = Solver::new();
+        for c in cnf.clauses() {
+            let c: Vec<Lit> = c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+            solver.add_clause(&c);
+        }
+        let mut found = Vec::new();
+        while found.len() < limit && solver.solve().unwrap() {
+            let model = solver.model().unwrap();
+            found.push(decode(&model));
+            let block: Vec<Lit> = model
+                .iter()
+                .filter(|l| l.is_positive() && l.index() < primary)
+                .map(|&l| !l)
+                .collect();
+            solver.add_clause(&block);
+        }
+        found.sort();
+        found
+    }
+
+    /// The reduced model has the full model's solutions, restricted to the open placements,
+    /// and no more.
+    #[test]
+    fn reduced_and_full_models_agree() {
+        let cases = [
+            ("1", vec![]),
+            (".", vec![]),
+            ("12..34..........", vec![]),
+            ("1..2............", vec![]),
+            ("1.......2.......", vec![]),
+            ("1...............", vec![(Pos::new(1, 1), 2)]),
+            ("1...............", vec![(Pos::new(0, 0), 1)]),
+            ("11..............", vec![]),
+            ("123.............", vec![(Pos::new(0, 3), 4)]),
+            ("................", vec![]),
+        ];
+        for (line, forbidden) in cases {
+            let grid = parse_line(line).unwrap();
+            let size = grid.size();
+            let side = size.side();
+            let forbidden: Vec<(Pos, Digit)> = forbidden
+                .into_iter()
+                .map(|(p, d)| (p, Digit::new(d, side).unwrap()))
+                .collect();
+            let query = Query {
+                grid: &grid,
+                forbidden: &forbidden,
+                hint: None,
+            };
+            for enc in [AtMostOne::Pairwise, AtMostOne::Sequential] {
+                let options = CnfOptions { at_most_one: enc };
+                let full = cnf(&query, &options);
+                let primary = size.cells() * side;
+                let expected = solutions(&full, primary, 1000, |m| {
+                    let mut v = vec![0u8; size.cells()];
+                    for l in m.iter().filter(|l| l.is_positive() && l.index() < primary) {
+                        v[l.index() / side] = (l.index() % side + 1) as u8;
+                    }
+                    v
+                });
+                let r = reduced(&query, &options);
+                let found = solutions(&r.cnf, r.placements.len(), 1000, |m| {
+                    let mut v = r.fixed.clone();
+                    for l in m.iter().filter(|l| l.is_positive()) {
+                        if let Some(&(cell, d)) = r.placements.get(l.index()) {
+                            v[cell as usize] = d;
+                        }
+                    }
+                    v
+                });
+                assert_eq!(found, expected, "{line} {forbidden:?} {enc:?}");
+                assert_eq!(
+                    r.contradiction.is_some(),
+                    r.cnf.variables() == 0 && !r.cnf.is_empty()
+                );
+                assert!(r.placements.len() <= primary - grid.given_count() * side);
+            }
+        }
+    }
+}
