@@ -4,6 +4,7 @@
 //! a web worker. What the page and the command line say is rendered in [`words`].
 
 pub mod app;
+pub mod batch;
 pub mod engine;
 pub mod words;
 

@@ -6,8 +6,8 @@ Run by scripts/bench-python, which builds the release wheel and CLI and passes t
     python bench.py CLI dask SEEDS SHARD ROUNDS
 
 `solve`: each puzzle of SET solved (to a proven unique solution) by one `sudoku_lab.solve`
-call, per puzzle, against the whole `sudoku-lab solve SET` process divided by the puzzles; the
-best of ROUNDS, the two alternating. `dask`: SEEDS 9x9 puzzles generated on a LocalCluster of 2
+call, per puzzle, against the whole `sudoku-lab solve --jobs 1 SET` process divided by the
+puzzles; the best of ROUNDS, the two alternating, in wall time and in CPU time. `dask`: SEEDS 9x9 puzzles generated on a LocalCluster of 2
 worker processes (one thread each) by `sudoku_lab.dask.generate_shards`, against
 `sudoku-lab generate` for the same seeds in one process and in two processes of half the seeds
 each (or with `--jobs 2` where the CLI has it).
@@ -15,6 +15,7 @@ each (or with `--jobs 2` where the CLI has it).
 
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
 import tempfile
@@ -35,6 +36,18 @@ def cli_run(cli: str, *args: str) -> None:
     subprocess.run([cli, *args], check=True, stdout=subprocess.DEVNULL)
 
 
+def cpu(run) -> float:
+    """CPU seconds (user + system) of `run`, its child processes included: on a loaded
+    machine a steadier figure than the wall time."""
+    def now() -> float:
+        own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+    start = now()
+    run()
+    return now() - start
+
+
 def bench_solve(cli: str, path: str, rounds: int) -> None:
     import sudoku_lab
 
@@ -45,11 +58,14 @@ def bench_solve(cli: str, path: str, rounds: int) -> None:
     assert got == expected.stdout.splitlines(), "the package and the CLI disagree"
     grids = [sudoku_lab.parse(p) for p in puzzles]
     py_text, py_grid, cli_time, parse_time = [], [], [], []
+    py_cpu, cli_cpu = [], []
     for _ in range(rounds):
         py_text.append(best(1, lambda: [sudoku_lab.solve(p) for p in puzzles]))
         py_grid.append(best(1, lambda: [sudoku_lab.solve(g) for g in grids]))
         parse_time.append(best(1, lambda: [sudoku_lab.parse(p) for p in puzzles]))
-        cli_time.append(best(1, lambda: cli_run(cli, "solve", path)))
+        cli_time.append(best(1, lambda: cli_run(cli, "solve", "--jobs", "1", path)))
+        py_cpu.append(cpu(lambda: [sudoku_lab.solve(p) for p in puzzles]))
+        cli_cpu.append(cpu(lambda: cli_run(cli, "solve", "--jobs", "1", path)))
     us = lambda t: f"{min(t) / n * 1e6:.1f} us"  # noqa: E731
     print(f"{Path(path).name}: {n} puzzles, best of {rounds}")
     print(f"  sudoku_lab.solve(text) per puzzle  {us(py_text)}")
@@ -57,6 +73,8 @@ def bench_solve(cli: str, path: str, rounds: int) -> None:
     print(f"  sudoku_lab.parse(text) per puzzle  {us(parse_time)}")
     print(f"  sudoku-lab solve, whole process    {us(cli_time)}")
     print(f"  Python call overhead (text - CLI)  {(min(py_text) - min(cli_time)) / n * 1e6:+.1f} us")
+    print(f"  CPU: solve(text) {us(py_cpu)}, CLI whole process {us(cli_cpu)}, "
+          f"overhead {(min(py_cpu) - min(cli_cpu)) / n * 1e6:+.1f} us per puzzle")
 
 
 def bench_dask(cli: str, seeds: int, shard: int, rounds: int) -> None:

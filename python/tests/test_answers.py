@@ -134,6 +134,45 @@ def test_hint_on_a_board_with_a_wrong_digit_is_off_track(cli):
     assert got["status"] in ("off track", "no solution")
 
 
+def fixture_state(technique: str) -> str:
+    """The pencil-mark state of a 9x9 logic fixture, as marks text."""
+    lines = (FIXTURES / "logic" / "9x9" / f"{technique}.txt").read_text().splitlines()
+    start = lines.index("state:") + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("expect:"))
+    return "\n".join(lines[start:end])
+
+
+# The X-Wing fixture's state as a HoDoKu library line (as tests/cli_logic.rs has it).
+HODOKU_X_WING = (
+    ":0300:9:+16+7+85.4.3.2+41........+4..7.+14+53+7+1.6.+27.+25.......+62.........8..5.6...4.+2"
+    ".........1.:521 821 629 838 956 857 957 858 958 459 966 867 967 868 968 469 869 969 172 372"
+    " 972 376 676 976 779 979 182 782 883 983 386 786 986 888 988 392 892 992 395 695 995 396 696"
+    " 996 799 899 999::"
+)
+
+
+def test_hint_reads_pencil_mark_states_as_the_cli(cli):
+    states = [fixture_state(t) for t in ("x-wing", "naked-single", "claiming", "bug-plus-one")]
+    states.append(HODOKU_X_WING)
+    for state in states:
+        for technique in (None, "x-wing"):
+            args = ["hint", "--json"] + (["--technique", technique] if technique else [])
+            expected = json.loads(cli.lines(*args, stdin=state)[0])
+            assert sudoku_lab.hint(state, technique=technique) == expected, state
+    # The marks state, not its givens alone: the X-Wing is found in both forms.
+    found = sudoku_lab.hint(states[0], technique="x-wing")
+    assert found["status"] == "step"
+    assert sudoku_lab.hint(HODOKU_X_WING, technique="x-wing") == found
+
+
+def test_hint_refuses_a_bad_state_or_several(cli):
+    bad = fixture_state("x-wing").replace("(3,9)", "(3,x)", 1)
+    with pytest.raises(sudoku_lab.ParseError, match=r"row 2, column 1: `\(3,x\)`"):
+        sudoku_lab.hint(bad)
+    with pytest.raises(sudoku_lab.ParseError, match="holds 2 states"):
+        sudoku_lab.hint(RATED[0] + "\n" + RATED[1])
+
+
 def test_techniques_equal_the_cli_json(cli):
     expected = [json.loads(line) for line in cli.lines("techniques", "--json")]
     assert sudoku_lab.techniques() == expected

@@ -3,14 +3,10 @@
 use super::input;
 use super::jobs::{self, Next};
 use super::output::{Answers, Written};
-use crate::engine::format::{self, Found, Parsed};
+use crate::batch::item;
+pub use crate::batch::{Item, puzzles};
+use crate::engine::format::{Found, Parsed};
 use std::path::Path;
-
-/// One item of the input: the line it starts on, and what it reads as or why it does not.
-pub struct Item<T> {
-    pub line: usize,
-    pub read: Result<T, String>,
-}
 
 /// The output line for one valid puzzle, and a remark for standard error.
 pub struct Answer {
@@ -162,27 +158,6 @@ fn run_found<T: Send + 'static>(
         return 1;
     }
     i32::from(failed)
-}
-
-/// A piece of the input as the commands take it.
-fn item(piece: format::Piece) -> Item<Parsed> {
-    let read = match piece.parsed {
-        Err(e) => Err(e.to_string()),
-        // Its answers would be empty lines that read back as no puzzle at all.
-        Ok(p) if p.grid.size().cells() == 0 => {
-            Err("a 0x0 grid has no cells; sizes go from 1x1 to 49x49".into())
-        }
-        Ok(p) => Ok(p),
-    };
-    Item {
-        line: piece.line,
-        read,
-    }
-}
-
-/// The puzzles of a text, as every command reads them.
-pub fn puzzles(text: &str) -> Vec<Item<Parsed>> {
-    format::pieces(text).into_iter().map(item).collect()
 }
 
 /// [`run`] for items that `split` finds in the text (puzzles, or states of other kinds).

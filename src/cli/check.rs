@@ -1,6 +1,7 @@
 //! The `check` command's verdict on one puzzle.
 
-use super::{logic, quantity};
+use super::quantity;
+use crate::batch::logic;
 use crate::engine::examine::{CheckOutcome, ExamineOptions, examine};
 use crate::engine::generate;
 use crate::engine::{Formulation, Grid};

@@ -11,10 +11,9 @@ mod input;
 mod jobs;
 mod logic;
 mod output;
-mod report;
-mod states;
 mod values;
 
+use crate::batch::states;
 use crate::engine::format::Format;
 use crate::words::{progress_text, quantity};
 use args::{Cli, Command};

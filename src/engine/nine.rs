@@ -19,7 +19,7 @@ const ROW: u32 = 0x1FF;
 /// The 27 cells of a band (three rows).
 const BAND: u32 = (1 << 27) - 1;
 /// How many tied cells the branching rule scores before it settles.
-const LOOK: u32 = 8;
+const LOOK: u32 = 16;
 /// Extra weight, in that score, of a peer left with two candidates.
 const PAIR_WEIGHT: u32 = 3;
 

@@ -139,6 +139,7 @@ impl Stream {
     /// [`Stream::finish`], with plain 9x9 lines left as their cells.
     pub fn finish_found(mut self, out: &mut Vec<Found>) {
         if !self.released
+            && !self.all_plain_nine()
             && let Some(kept) = self.kept.take()
         {
             out.extend(pieces(&kept).into_iter().map(Found::Piece));
@@ -148,6 +149,17 @@ impl Stream {
         self.block.end(&mut found);
         out.append(&mut self.held);
         out.append(&mut found);
+    }
+
+    /// Whether every content line is a plain 9x9 line. Such a text never reads whole as one
+    /// grid: a line of 81 cells is no grid's row, and every line reads alone. So a short file
+    /// of them takes the fast path too, without the careful reader's second look.
+    fn all_plain_nine(&self) -> bool {
+        let nine = (self.held.iter())
+            .chain(&self.block.alone)
+            .filter(|f| matches!(f, Found::Nine { .. }))
+            .count();
+        self.json != Some(true) && self.content > 0 && nine == self.content
     }
 
     fn line(&mut self, raw: &str, found: &mut Vec<Found>) {

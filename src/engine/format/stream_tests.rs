@@ -272,3 +272,52 @@ fn a_long_run_of_plain_nine_lines_comes_as_cells() {
     assert_eq!(found.len(), 200);
     assert!(found.iter().all(|f| matches!(f, Found::Nine { .. })));
 }
+
+/// A plain 9x9 line as files write it (blanks as `.`, `0` or `_`, stray spaces, a carriage
+/// return or a byte-order mark around it), or a comment or blank line between them.
+fn nine_or_gap() -> impl Strategy<Value = String> {
+    let blanks = proptest::collection::vec(any::<u8>(), 1..12);
+    (0u8..12, 0usize..9, blanks).prop_map(|(kind, shift, blank)| {
+        let nine = grid_line(3, shift, &blank);
+        match kind {
+            0..=6 => nine,
+            7 => format!(" {nine}\r"),
+            8 => format!("\u{feff}{nine}"),
+            9 => format!("{nine}\t"),
+            10 => "# a comment".to_string(),
+            _ => String::new(),
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A text short enough to be one grid whose lines are all plain 9x9 lines reads as the
+    /// careful reader reads it, each line as its cells.
+    #[test]
+    fn short_texts_of_plain_nine_lines_come_as_cells(
+        lines in proptest::collection::vec(nine_or_gap(), 1..120),
+        cuts in proptest::collection::vec(any::<bool>(), 0..120),
+    ) {
+        let text = lines.join("\n");
+        same_as_careful(&text, &cuts);
+        let careful = pieces(&text);
+        let found = Stream::read_all(&text);
+        prop_assert_eq!(found.len(), careful.len());
+        let all_cells = found.iter().all(|f| matches!(f, Found::Nine { .. }));
+        prop_assert!(all_cells);
+    }
+}
+
+/// Sixteen lines of 81 cells hold as many cells as a 36x36 grid, yet are sixteen puzzles.
+#[test]
+fn sixteen_plain_nine_lines_are_sixteen_puzzles() {
+    let lines: Vec<String> = (0..16).map(|i| grid_line(3, i % 9, &[1, 4, 5])).collect();
+    let text = lines.join("\n");
+    assert_eq!(pieces(&text).len(), 16);
+    let found = Stream::read_all(&text);
+    assert_eq!(found.len(), 16);
+    assert!(found.iter().all(|f| matches!(f, Found::Nine { .. })));
+    same_as_careful(&text, &[true; 20]);
+}

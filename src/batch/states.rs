@@ -1,7 +1,7 @@
 //! The pencil-mark states `hint` and `steps` read: HoDoKu library lines and the engine's marks
 //! text, beside every puzzle format the other commands read.
 
-use super::batch::{Item, puzzles};
+use super::{Item, puzzles};
 use crate::engine::Size;
 use crate::engine::format::{ParseError, Parsed};
 use crate::engine::logic::{Marks, MarksError};
