@@ -400,9 +400,9 @@ impl AppState {
                 .jobs
                 .checked(job.formulation, outcome, (millis, rating), board),
             Response::Compared { rows } => self.jobs.compared(rows),
-            Response::Failed { message } => Message::JobFailed {
+            Response::Failed { failure } => Message::JobFailed {
                 job: job.kind,
-                message,
+                failure,
             },
             Response::Exported { model, text } => self.files.exported(model, text),
             Response::Hinted { hint, .. } => self.hints.answered(hint, board),

@@ -3,6 +3,7 @@
 
 use super::controls::button;
 use crate::engine::Pos;
+use crate::words::short_decimal;
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -47,7 +48,7 @@ pub fn ZoomFrame(props: &ZoomFrameProps) -> Html {
     let level = props.level.min(max_level(props.side));
     use_wheel_zoom(&frame, level, max_level(props.side), props.on_zoom.clone());
     use_selected_in_view(&frame, level, props.selected);
-    let style = format!("--zoom: {};", LEVELS[level]);
+    let style = format!("--zoom: {};", short_decimal(LEVELS[level]));
     html! {
         <div class={classes!("board-frame", (level > 0).then_some("zoomed"))} ref={frame} {style}>
             { props.children.clone() }
@@ -171,7 +172,7 @@ pub fn ZoomButtons(props: &ZoomButtonsProps) -> Html {
             { button("Zoom out", go(level.saturating_sub(1)), classes!()) }
             { button("Zoom in", go((level + 1).min(max)), classes!()) }
             { button("Whole board", go(0), classes!()) }
-            <span class="zoom-level" aria-live="polite">{ format!("{}x", LEVELS[level]) }</span>
+            <span class="zoom-level" aria-live="polite">{ format!("{}x", short_decimal(LEVELS[level])) }</span>
         </div>
     }
 }
