@@ -515,3 +515,37 @@ fn failures_cross_to_the_page_typed_and_read_as_sentences() {
         assert_eq!(protocol::decode::<Response>(&bytes), Ok(answer));
     }
 }
+
+#[test]
+fn steps_and_hints_come_with_the_engine_sentences() {
+    use sudoku_lab::app::advice::Hint;
+    use sudoku_lab::app::state::Notes;
+    use sudoku_lab::engine::logic::explain;
+    let puzzle = grid(MINIMAL_17);
+    let (_, answer) = run(
+        Request::Steps {
+            puzzle: puzzle.clone(),
+        },
+        &FakeClock::new(1.0),
+    );
+    let Response::Stepped { steps, said, .. } = answer else {
+        panic!("expected steps, got {answer:?}");
+    };
+    assert!(!steps.is_empty());
+    assert_eq!(said, steps.iter().map(explain).collect::<Vec<_>>());
+    let (_, answer) = run(
+        Request::Hint {
+            grid: puzzle,
+            notes: Notes::default(),
+        },
+        &FakeClock::new(1.0),
+    );
+    let Response::Hinted {
+        hint: Hint::Step { step, said },
+        ..
+    } = answer
+    else {
+        panic!("expected a step, got {answer:?}");
+    };
+    assert_eq!(said, explain(&step));
+}

@@ -106,8 +106,10 @@ pub enum Response {
         hint: Hint,
         millis: f64,
     },
+    /// The logical solution, each step with its sentence.
     Stepped {
         steps: Vec<Step>,
+        said: Vec<String>,
         end: StepsEnd,
     },
     Failed {

@@ -81,7 +81,11 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
         Request::Export { puzzle, model } => export(&puzzle, model),
         Request::Steps { puzzle } => {
             let (steps, end) = advice::steps(&puzzle);
-            Response::Stepped { steps, end }
+            Response::Stepped {
+                said: advice::said(&steps),
+                steps,
+                end,
+            }
         }
         Request::Hint { grid, notes } => {
             let t0 = clock.now_ms();

@@ -406,7 +406,9 @@ impl AppState {
             },
             Response::Exported { model, text } => self.files.exported(model, text),
             Response::Hinted { hint, .. } => self.hints.answered(hint, board),
-            Response::Stepped { steps, end } => self.steps.answered(steps, end, board),
+            Response::Stepped { steps, said, end } => {
+                self.steps.answered((steps, said), end, board)
+            }
             Response::Generated {
                 puzzle,
                 seed,
