@@ -4,12 +4,14 @@
 mod app;
 
 use app::*;
-use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
+use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, Failure, Phase, Response, Symmetry};
 use sudoku_lab::app::state::{
     Action, AppState, Board, COUNT_LIMIT, EngineState, JobAction, JobKind, Jobs, Message, Mode,
     UNDO_LIMIT,
 };
-use sudoku_lab::engine::{Digit, Entry, Formulation, Grid, Pos, Size, SolveReport, Stats, Verdict};
+use sudoku_lab::engine::{
+    Digit, Entry, Formulation, Grid, Pos, Size, SolveError, SolveReport, Stats, Verdict,
+};
 use sudoku_lab::words::{CheckAnswer, EngineFault, Slow, SolveAnswer};
 
 #[test]
@@ -40,7 +42,7 @@ fn answers_to_other_jobs_are_ignored() {
     let stale = s.clone().reduce(Action::Answered {
         id: id + 7,
         response: Response::Failed {
-            message: "old".into(),
+            failure: Failure::NoWorker,
         },
     });
     assert_eq!(stale, s);
@@ -571,7 +573,7 @@ fn stepping_through_solutions_keeps_the_players_agreeing_digits_theirs() {
 #[test]
 fn compare_answers_fill_the_table_and_say_whether_they_agree() {
     let r = report(&puzzle(), 2);
-    let row = |result: Result<SolveReport, String>| CompareRow {
+    let row = |result: Result<SolveReport, SolveError>| CompareRow {
         formulation: Formulation::Propagation,
         millis: 1.0,
         result,
@@ -580,7 +582,7 @@ fn compare_answers_fill_the_table_and_say_whether_they_agree() {
     two.set(p(0, 0), Entry::Empty);
     let cases = [
         (
-            vec![row(Ok(r.clone())), row(Err("too large".into()))],
+            vec![row(Ok(r.clone())), row(Err(SolveError::OverBudget))],
             "Compared 2 formulations: 1 of them answered and agree.",
             false,
         ),
@@ -912,14 +914,14 @@ fn failures_are_shown_as_errors() {
     let s = s.reduce(Action::Answered {
         id,
         response: Response::Failed {
-            message: "the worker ran out of memory".into(),
+            failure: Failure::Solve(SolveError::Mip("iteration limit reached".into())),
         },
     });
     assert!(!s.busy());
     assert!(s.status.is_error());
     assert_eq!(
         s.status.to_string(),
-        "Solving failed: the worker ran out of memory."
+        "Solving failed: solver failure: iteration limit reached."
     );
 }
 
@@ -979,7 +981,7 @@ fn a_dead_engine_ends_the_job_with_an_error_and_keeps_the_grid() {
     let late = s.clone().reduce(Action::Answered {
         id,
         response: Response::Failed {
-            message: "late".into(),
+            failure: Failure::NoWorker,
         },
     });
     assert_eq!(late, s, "an answer from the dead worker changes nothing");
@@ -1080,7 +1082,7 @@ fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
     };
     assert_eq!(jobs.answered(1, progress), None);
     let stale = Response::Failed {
-        message: "old".into(),
+        failure: Failure::NoWorker,
     };
     assert_eq!(jobs.answered(2, stale), None);
     assert!(jobs.job.is_some());

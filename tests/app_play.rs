@@ -193,7 +193,7 @@ fn notes_survive_a_reload_and_a_json_round_trip() {
 #[test]
 fn a_hint_shows_the_area_then_the_step_and_applies_as_one_undo_step() {
     let s = hinted(playing());
-    let Some(Hint::Step(step)) = s.hints.current(&s.board).map(|h| h.hint.clone()) else {
+    let Some(Hint::Step { step, .. }) = s.hints.current(&s.board).map(|h| h.hint.clone()) else {
         panic!("a step: {:?}", s.status);
     };
     assert!(matches!(
@@ -285,7 +285,9 @@ fn notes_that_leave_out_the_solution_are_a_hint_and_agreeing_notes_narrow_it() {
         1 << want.index(),
     );
     match advice::hint(&puzzle(), &notes) {
-        Hint::Step(step) => assert!(!step.placements.is_empty() || !step.eliminations.is_empty()),
+        Hint::Step { step, .. } => {
+            assert!(!step.placements.is_empty() || !step.eliminations.is_empty())
+        }
         other => panic!("a step, not {other:?}"),
     }
 }
@@ -305,7 +307,7 @@ fn the_worker_says_solved_and_no_solution() {
     assert!(matches!(
         answer,
         Response::Hinted {
-            hint: Hint::Step(_),
+            hint: Hint::Step { .. },
             ..
         }
     ));

@@ -4,7 +4,7 @@
 mod app;
 
 use app::*;
-use sudoku_lab::app::protocol::{ModelFormat, Phase, Request, Response, Symmetry};
+use sudoku_lab::app::protocol::{Failure, ModelFormat, Phase, Request, Response, Symmetry};
 use sudoku_lab::app::state::{Action, AppState, COUNT_LIMIT, JobKind, Message, Mode, Saved};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Entry, Formulation, Grid, Size};
@@ -323,7 +323,7 @@ fn an_import_made_during_a_job_applies_when_the_job_ends() {
     let other = PUZZLE.replace('4', ".");
     let ends = [
         Response::Failed {
-            message: "x".into(),
+            failure: Failure::NoWorker,
         },
         Response::Exported {
             model: ModelFormat::Dimacs,
@@ -408,7 +408,7 @@ fn the_status_line_holds_what_happened_as_a_value() {
     let s = s.reduce(Action::Answered {
         id,
         response: Response::Failed {
-            message: "x".into(),
+            failure: Failure::NoWorker,
         },
     });
     let Message::Then { answer, import } = &s.status else {
@@ -418,7 +418,7 @@ fn the_status_line_holds_what_happened_as_a_value() {
         **answer,
         Message::JobFailed {
             job: JobKind::Check,
-            message: "x".into()
+            failure: Failure::NoWorker
         }
     );
     let Message::Imported(imported) = &**import else {

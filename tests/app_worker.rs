@@ -2,7 +2,9 @@
 //! answers and failures, with a fake clock in place of the browser's.
 
 use std::cell::Cell;
-use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, ModelFormat, Request, Response};
+use sudoku_lab::app::protocol::{
+    CheckOutcome, CompareRow, Failure, ModelFormat, Request, Response,
+};
 use sudoku_lab::app::serve::{self, Clock, MAX_EXPORT_BYTES, PARTIAL_EVERY_MS, PROGRESS_EVERY_MS};
 use sudoku_lab::engine::analyze::{self, AnalyzeOptions};
 use sudoku_lab::engine::format::parse_line;
@@ -81,9 +83,9 @@ fn pattern(box_size: usize, blank: impl Fn(usize) -> bool) -> Grid {
     Grid::from_values(size, &values).expect("digits fit")
 }
 
-fn failed(answer: &Response) -> &str {
+fn failed(answer: &Response) -> &Failure {
     match answer {
-        Response::Failed { message } => message,
+        Response::Failed { failure } => failure,
         other => panic!("expected a failure, got {other:?}"),
     }
 }
@@ -394,7 +396,18 @@ fn an_export_hands_over_the_model_unless_it_is_too_large_for_the_page() {
         },
         &FakeClock::new(1.0),
     );
-    let message = failed(&answer);
+    let Failure::ModelTooLarge {
+        model: ModelFormat::Dimacs,
+        size,
+        bytes,
+        limit: MAX_EXPORT_BYTES,
+    } = failed(&answer)
+    else {
+        panic!("expected a model too large, got {answer:?}");
+    };
+    assert_eq!(size.side(), 49);
+    assert!(*bytes > MAX_EXPORT_BYTES, "{bytes}");
+    let message = failed(&answer).to_string();
     assert!(
         message.contains(&format!("({} MB)", MAX_EXPORT_BYTES >> 20)),
         "{message}"
@@ -456,4 +469,83 @@ fn messages_cross_between_page_and_worker_intact_and_an_unreadable_one_keeps_its
     .expect("encodes");
     assert!(protocol::decode::<Request>(&damaged).is_err());
     assert_eq!(protocol::decode_id(&damaged), Some(41));
+}
+
+#[test]
+fn failures_cross_to_the_page_typed_and_read_as_sentences() {
+    use sudoku_lab::app::protocol::{self, Envelope};
+    use sudoku_lab::engine::error::{AnalyzeError, GenerateError, SolveError};
+    let failures = [
+        (
+            Failure::Solve(SolveError::OverBudget),
+            "solver failure: the solver stopped at a node limit before deciding",
+        ),
+        (
+            Failure::Generate(GenerateError::Cancelled),
+            "generation cancelled",
+        ),
+        (
+            Failure::Analyze(AnalyzeError::Solver(SolveError::SatNoModel)),
+            "solver failure: satisfiable but no model",
+        ),
+        (
+            Failure::ModelTooLarge {
+                model: ModelFormat::Lp,
+                size: Size::new(7).expect("49x49"),
+                bytes: 300 << 20,
+                limit: MAX_EXPORT_BYTES,
+            },
+            "the LP model of a 49x49 puzzle is 300 MB, more than the page hands out (64 MB); \
+             the command line writes it: sudoku-lab export --format lp.",
+        ),
+        (
+            Failure::UnreadableRequest,
+            "the engine could not read the request; reload the page",
+        ),
+        (Failure::Unsendable, "the engine could not send its answer"),
+        (Failure::NoWorker, "the engine worker is not available"),
+    ];
+    for (id, (failure, words)) in (1..).zip(failures) {
+        assert_eq!(failure.to_string(), words);
+        let answer = Envelope {
+            id,
+            body: Response::Failed { failure },
+        };
+        let bytes = protocol::encode(&answer).expect("encodes");
+        assert_eq!(protocol::decode::<Response>(&bytes), Ok(answer));
+    }
+}
+
+#[test]
+fn steps_and_hints_come_with_the_engine_sentences() {
+    use sudoku_lab::app::advice::Hint;
+    use sudoku_lab::app::state::Notes;
+    use sudoku_lab::engine::logic::explain;
+    let puzzle = grid(MINIMAL_17);
+    let (_, answer) = run(
+        Request::Steps {
+            puzzle: puzzle.clone(),
+        },
+        &FakeClock::new(1.0),
+    );
+    let Response::Stepped { steps, said, .. } = answer else {
+        panic!("expected steps, got {answer:?}");
+    };
+    assert!(!steps.is_empty());
+    assert_eq!(said, steps.iter().map(explain).collect::<Vec<_>>());
+    let (_, answer) = run(
+        Request::Hint {
+            grid: puzzle,
+            notes: Notes::default(),
+        },
+        &FakeClock::new(1.0),
+    );
+    let Response::Hinted {
+        hint: Hint::Step { step, said },
+        ..
+    } = answer
+    else {
+        panic!("expected a step, got {answer:?}");
+    };
+    assert_eq!(said, explain(&step));
 }

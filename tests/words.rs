@@ -6,9 +6,9 @@ use sudoku_lab::engine::format::{Format, ParseError};
 use sudoku_lab::engine::grid::UnitKind;
 use sudoku_lab::engine::{Conflict, Digit, Formulation, Pos, Size, Stats};
 use sudoku_lab::words::{
-    CheckAnswer, Checked, Clipboard, EngineFault, ImportError, ImportSource, Imported, JobKind,
-    Message, Slow, SolveAnswer, Solved, Stepper, Unread, Yours, format_millis, progress_text,
-    quantity,
+    CheckAnswer, Checked, Clipboard, EngineFault, Failure, ImportError, ImportSource, Imported,
+    JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Unread, Yours, format_millis,
+    progress_text, quantity,
 };
 
 #[test]
@@ -344,9 +344,16 @@ fn job_messages_read_as_before() {
         (
             Message::JobFailed {
                 job: JobKind::Export(ModelFormat::Dimacs),
-                message: "too large".into(),
+                failure: Failure::ModelTooLarge {
+                    model: ModelFormat::Dimacs,
+                    size: Size::new(6).expect("36x36"),
+                    bytes: 100 << 20,
+                    limit: 64 << 20,
+                },
             },
-            "Exporting the model failed: too large.",
+            "Exporting the model failed: the DIMACS model of a 36x36 puzzle is 100 MB, more than \
+             the page hands out (64 MB); the command line writes it: sudoku-lab export --format \
+             dimacs.",
         ),
         (
             Message::Compared {

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 /// What a hint says about the board.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Hint {
-    /// The easiest step that applies.
-    Step(Box<Step>),
+    /// The easiest step that applies, and its sentence (the worker writes it, so the page's
+    /// wasm holds no sentence code of the logic engine).
+    Step { step: Box<Step>, said: String },
     /// Every cell holds its digit.
     Solved,
     /// The givens have no solution.
@@ -104,7 +105,10 @@ pub fn hint(grid: &Grid, notes: &Notes) -> Hint {
         ..LogicOptions::default()
     };
     match logic::next_step(&marks, &options) {
-        Some(step) => Hint::Step(Box::new(step)),
+        Some(step) => Hint::Step {
+            said: logic::explain(&step),
+            step: Box::new(step),
+        },
         None => Hint::Stuck {
             several: !known.unique,
         },
@@ -121,6 +125,11 @@ pub enum StepsEnd {
 }
 
 /// The whole logical solution of `grid`'s givens, step by step, and how it ended.
+/// Each step's sentence, as the step log lists them.
+pub fn said(steps: &[Step]) -> Vec<String> {
+    steps.iter().map(logic::explain).collect()
+}
+
 pub fn steps(grid: &Grid) -> (Vec<Step>, StepsEnd) {
     let puzzle = grid.puzzle();
     if !puzzle.conflicts().is_empty() {

@@ -66,7 +66,7 @@ impl Hints {
             s.detail == Detail::Area
                 && matches!(
                     s.hint,
-                    Hint::Step(_) | Hint::Wrong { .. } | Hint::WrongNotes { .. }
+                    Hint::Step { .. } | Hint::Wrong { .. } | Hint::WrongNotes { .. }
                 )
         })
     }
@@ -74,7 +74,7 @@ impl Hints {
     /// The step Apply hint would make.
     pub fn step(&self, board: &Board) -> Option<&Step> {
         match &self.current(board)?.hint {
-            Hint::Step(step) => Some(step),
+            Hint::Step { step, .. } => Some(step),
             _ => None,
         }
     }
@@ -143,7 +143,7 @@ impl Hints {
         };
         let exact = shown.detail == Detail::Exact;
         match &shown.hint {
-            Hint::Step(step) => step_view(step, board.size(), exact),
+            Hint::Step { step, .. } => step_view(step, board.size(), exact),
             Hint::Wrong { cells } | Hint::WrongNotes { cells } if exact => HintView {
                 cells: cells.clone(),
                 ..HintView::default()
@@ -204,8 +204,8 @@ fn pattern_cells(step: &Step) -> Vec<Pos> {
 fn say(shown: &Shown) -> Message {
     let exact = shown.detail == Detail::Exact;
     Message::Play(match &shown.hint {
-        Hint::Step(step) if exact => PlayMessage::HintStep { step: step.clone() },
-        Hint::Step(step) => PlayMessage::HintArea {
+        Hint::Step { said, .. } if exact => PlayMessage::HintStep { said: said.clone() },
+        Hint::Step { step, .. } => PlayMessage::HintArea {
             technique: step.technique,
             units: step.units.clone(),
         },

@@ -6,7 +6,8 @@ pub use crate::engine::examine::CheckOutcome;
 pub use crate::engine::formulation::ModelFormat;
 pub use crate::engine::generate::{Phase, Symmetry};
 use crate::engine::logic::{Level, Rating, Step};
-use crate::engine::{Formulation, Grid, Size, SolveReport};
+use crate::engine::{Formulation, Grid, Size, SolveError, SolveReport};
+pub use crate::words::Failure;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +53,7 @@ pub struct CompareRow {
     pub formulation: Formulation,
     pub millis: f64,
     /// The report, or why the formulation could not answer.
-    pub result: Result<SolveReport, String>,
+    pub result: Result<SolveReport, SolveError>,
 }
 
 /// What the worker sends back.
@@ -105,12 +106,14 @@ pub enum Response {
         hint: Hint,
         millis: f64,
     },
+    /// The logical solution, each step with its sentence.
     Stepped {
         steps: Vec<Step>,
+        said: Vec<String>,
         end: StepsEnd,
     },
     Failed {
-        message: String,
+        failure: Failure,
     },
 }
 

@@ -9,7 +9,9 @@
 //! callback here answers [`Flow::Continue`].
 
 use super::advice;
-use super::protocol::{CheckOutcome, CompareRow, ModelFormat, Request, Response, Symmetry};
+use super::protocol::{
+    CheckOutcome, CompareRow, Failure, ModelFormat, Request, Response, Symmetry,
+};
 use crate::engine::examine::{ExamineOptions, examine};
 use crate::engine::format::parse_line;
 use crate::engine::formulation::{solve, solve_reporting};
@@ -17,7 +19,6 @@ use crate::engine::generate::{GenerateOptions, Phase, Progress};
 use crate::engine::logic::Level;
 use crate::engine::search::Flow;
 use crate::engine::{self, Formulation, Grid, Query, Size, SolveError, SolveOptions, SolveReport};
-use std::fmt::Display;
 
 /// Milliseconds since some fixed moment: `performance.now()` in the browser, a fake in tests.
 pub trait Clock {
@@ -80,7 +81,11 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
         Request::Export { puzzle, model } => export(&puzzle, model),
         Request::Steps { puzzle } => {
             let (steps, end) = advice::steps(&puzzle);
-            Response::Stepped { steps, end }
+            Response::Stepped {
+                said: advice::said(&steps),
+                steps,
+                end,
+            }
         }
         Request::Hint { grid, notes } => {
             let t0 = clock.now_ms();
@@ -93,9 +98,9 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
     }
 }
 
-fn failed(error: impl Display) -> Response {
+fn failed(error: impl Into<Failure>) -> Response {
     Response::Failed {
-        message: error.to_string(),
+        failure: error.into(),
     }
 }
 
@@ -167,8 +172,7 @@ impl Job<'_> {
         for (i, formulation) in Formulation::ALL.into_iter().enumerate() {
             self.progress(Phase::Formulations, i as u64, total);
             let t0 = self.now();
-            let result =
-                solve(puzzle, formulation, &SolveOptions::default()).map_err(|e| e.to_string());
+            let result = solve(puzzle, formulation, &SolveOptions::default());
             let row = CompareRow {
                 formulation,
                 millis: self.now() - t0,
@@ -255,17 +259,12 @@ fn export(puzzle: &Grid, model: ModelFormat) -> Response {
         Err(e) => return failed(e),
     };
     if text.len() > MAX_EXPORT_BYTES {
-        return Response::Failed {
-            message: format!(
-                "the {} model of a {} puzzle is {} MB, more than the page hands out ({} MB); \
-                 the command line writes it: sudoku-lab export --format {}.",
-                model.name(),
-                puzzle.size(),
-                text.len() >> 20,
-                MAX_EXPORT_BYTES >> 20,
-                model.name().to_lowercase()
-            ),
-        };
+        return failed(Failure::ModelTooLarge {
+            model,
+            size: puzzle.size(),
+            bytes: text.len(),
+            limit: MAX_EXPORT_BYTES,
+        });
     }
     Response::Exported { model, text }
 }

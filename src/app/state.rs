@@ -400,13 +400,15 @@ impl AppState {
                 .jobs
                 .checked(job.formulation, outcome, (millis, rating), board),
             Response::Compared { rows } => self.jobs.compared(rows),
-            Response::Failed { message } => Message::JobFailed {
+            Response::Failed { failure } => Message::JobFailed {
                 job: job.kind,
-                message,
+                failure,
             },
             Response::Exported { model, text } => self.files.exported(model, text),
             Response::Hinted { hint, .. } => self.hints.answered(hint, board),
-            Response::Stepped { steps, end } => self.steps.answered(steps, end, board),
+            Response::Stepped { steps, said, end } => {
+                self.steps.answered((steps, said), end, board)
+            }
             Response::Generated {
                 puzzle,
                 seed,

@@ -14,6 +14,8 @@ use crate::words::{Message, PlayMessage};
 pub struct StepLog {
     pub puzzle: Grid,
     pub steps: Vec<Step>,
+    /// Each step's sentence, from the worker.
+    pub said: Vec<String>,
     pub end: StepsEnd,
 }
 
@@ -35,11 +37,17 @@ pub struct StepView {
 
 impl Steps {
     /// The worker's step log of the board's givens.
-    pub fn answered(&mut self, steps: Vec<Step>, end: StepsEnd, board: &Board) -> Message {
+    pub fn answered(
+        &mut self,
+        (steps, said): (Vec<Step>, Vec<String>),
+        end: StepsEnd,
+        board: &Board,
+    ) -> Message {
         let count = steps.len();
         self.log = Some(StepLog {
             puzzle: board.grid.puzzle(),
             steps,
+            said,
             end,
         });
         self.selected = None;

@@ -11,7 +11,7 @@
 //! when the worker cannot be created. The warm-up needs nothing from it: the worker runs it
 //! right after saying `Ready`, and requests sent meanwhile wait in the worker's queue.
 
-use crate::app::protocol::{self, Envelope, Request, Response};
+use crate::app::protocol::{self, Envelope, Failure, Request, Response};
 use crate::app::state::{Action, EngineFault, JobKind};
 use gloo_events::EventListener;
 use std::cell::RefCell;
@@ -127,7 +127,7 @@ impl EngineHandle {
             self.dispatch.emit(Action::Answered {
                 id,
                 response: Response::Failed {
-                    message: "the engine worker is not available".into(),
+                    failure: Failure::NoWorker,
                 },
             });
         }

@@ -123,7 +123,7 @@ pub fn CompareTable(props: &CompareProps) -> Html {
                     .collect::<Vec<_>>()
                     .join(", "),
             ),
-            Err(e) => ("not run".to_string(), e.clone()),
+            Err(e) => ("not run".to_string(), e.to_string()),
         };
         html! {
             <tr>

@@ -5,7 +5,6 @@ use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::advice::StepsEnd;
 use crate::app::state::{Action, AppState, JobKind};
-use crate::engine::logic::explain;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -32,12 +31,12 @@ pub fn StepsPanel(props: &StepsProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(Action::ShowStep(k)))
     };
     let list = state.steps.log.as_ref().map(|log| {
-        let items = log.steps.iter().enumerate().map(|(k, step)| {
+        let items = log.said.iter().enumerate().map(|(k, said)| {
             let current = state.steps.selected == Some(k);
             html! {
                 <li>
                     <button type="button" class="step" aria-pressed={current.to_string()} onclick={show(Some(k))}>
-                        { format!("{}. {}", k + 1, explain(step)) }
+                        { format!("{}. {said}", k + 1) }
                     </button>
                 </li>
             }

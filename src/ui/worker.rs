@@ -1,7 +1,7 @@
 //! The worker's side in the browser: moves requests to [`crate::app::serve`] and its answers
 //! and progress back to the page.
 
-use crate::app::protocol::{self, Envelope, READY_ID, Request, Response};
+use crate::app::protocol::{self, Envelope, Failure, READY_ID, Request, Response};
 use crate::app::serve::{self, Clock};
 use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
@@ -28,8 +28,9 @@ fn post(id: u64, body: Response) {
         Ok(bytes) => send(bytes),
         // A failure the page can show beats a job that never ends.
         Err(e) => {
+            web_sys::console::error_1(&format!("cannot encode an answer: {e}").into());
             let body = Response::Failed {
-                message: format!("the engine could not send its answer: {e}"),
+                failure: Failure::Unsendable,
             };
             if let Ok(bytes) = protocol::encode(&Envelope { id, body }) {
                 send(bytes);
@@ -55,7 +56,7 @@ fn on_message(e: &MessageEvent) {
                 post(
                     id,
                     Response::Failed {
-                        message: "the engine could not read the request; reload the page".into(),
+                        failure: Failure::UnreadableRequest,
                     },
                 );
             }

@@ -3,6 +3,7 @@
 
 use super::controls::button;
 use crate::engine::Pos;
+use crate::words::short_decimal;
 use gloo_events::{EventListener, EventListenerOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -64,7 +65,7 @@ pub fn ZoomFrame(props: &ZoomFrameProps) -> Html {
     } else {
         ""
     };
-    let style = format!("--zoom: {};{touch}", LEVELS[level]);
+    let style = format!("--zoom: {};{touch}", short_decimal(LEVELS[level]));
     html! {
         <div class={classes!("board-frame", (level > 0).then_some("zoomed"))} ref={frame} {style}>
             { props.children.clone() }
@@ -289,7 +290,7 @@ pub fn ZoomButtons(props: &ZoomButtonsProps) -> Html {
             { button("Zoom out", go(level.saturating_sub(1)), classes!()) }
             { button("Zoom in", go((level + 1).min(max)), classes!()) }
             { button("Whole board", go(0), classes!()) }
-            <span class="zoom-level" aria-live="polite">{ format!("{}x", LEVELS[level]) }</span>
+            <span class="zoom-level" aria-live="polite">{ format!("{}x", short_decimal(LEVELS[level])) }</span>
         </div>
     }
 }

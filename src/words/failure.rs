@@ -1,7 +1,12 @@
-//! Failures the page meets outside the engine: what it could not read, why its worker stopped.
+//! Failures the page meets outside the engine: what it could not read, why its worker stopped,
+//! why a job ended without an answer.
 
 use super::thousands;
+use crate::engine::Size;
+use crate::engine::error::{AnalyzeError, GenerateError, SolveError};
 use crate::engine::format::MAX_INPUT_BYTES;
+use crate::engine::formulation::ModelFormat;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Why the page could not read what it was asked to import, before any parsing.
@@ -48,5 +53,75 @@ impl fmt::Display for EngineFault {
             EngineFault::Error(message) => f.write_str(message),
             EngineFault::Unexplained => f.write_str("the worker failed"),
         }
+    }
+}
+
+/// Why the worker answered a job with no result: the engine's own error, or a limit or fault of
+/// the page and worker around it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Failure {
+    Solve(SolveError),
+    Generate(GenerateError),
+    Analyze(AnalyzeError),
+    /// A model larger than the page hands out (`limit` bytes): copying it across stalls the
+    /// page, so only the command line writes it.
+    ModelTooLarge {
+        model: ModelFormat,
+        size: Size,
+        bytes: usize,
+        limit: usize,
+    },
+    /// The worker could not read the request: page and worker come from different builds.
+    UnreadableRequest,
+    /// The worker could not encode its answer.
+    Unsendable,
+    /// There is no worker to send the request to.
+    NoWorker,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Solve(e) => e.fmt(f),
+            Failure::Generate(e) => e.fmt(f),
+            Failure::Analyze(e) => e.fmt(f),
+            Failure::ModelTooLarge {
+                model,
+                size,
+                bytes,
+                limit,
+            } => write!(
+                f,
+                "the {} model of a {size} puzzle is {} MB, more than the page hands out ({} MB); \
+                 the command line writes it: sudoku-lab export --format {}.",
+                model.name(),
+                bytes >> 20,
+                limit >> 20,
+                model.name().to_lowercase()
+            ),
+            Failure::UnreadableRequest => {
+                f.write_str("the engine could not read the request; reload the page")
+            }
+            Failure::Unsendable => f.write_str("the engine could not send its answer"),
+            Failure::NoWorker => f.write_str("the engine worker is not available"),
+        }
+    }
+}
+
+impl From<SolveError> for Failure {
+    fn from(e: SolveError) -> Self {
+        Failure::Solve(e)
+    }
+}
+
+impl From<GenerateError> for Failure {
+    fn from(e: GenerateError) -> Self {
+        Failure::Generate(e)
+    }
+}
+
+impl From<AnalyzeError> for Failure {
+    fn from(e: AnalyzeError) -> Self {
+        Failure::Analyze(e)
     }
 }

@@ -1,7 +1,7 @@
 //! The status line's messages: what happened, with its numbers; `Display` says it in words.
 
 use super::answers::{Checked, Solved};
-use super::failure::{EngineFault, Unread};
+use super::failure::{EngineFault, Failure, Unread};
 use super::{JobKind, PlayMessage, format_millis, quantity, sentence, symmetry_name, thousands};
 use crate::engine::format::{self, Format, ParseError};
 use crate::engine::formulation::ModelFormat;
@@ -123,7 +123,7 @@ pub enum Message {
     },
     JobFailed {
         job: JobKind,
-        message: String,
+        failure: Failure,
     },
     Compared {
         formulations: usize,
@@ -299,8 +299,8 @@ impl fmt::Display for Message {
             Message::Started { job, slow } => return started(f, *job, *slow),
             Message::Cancelled { job, found } => return cancelled(f, *job, *found),
             Message::EngineStopped { job, reason } => return engine_stopped(f, *job, reason),
-            Message::JobFailed { job, message } => {
-                return f.write_str(&sentence(format!("{} failed: {message}", job.verb())));
+            Message::JobFailed { job, failure } => {
+                return f.write_str(&sentence(format!("{} failed: {failure}", job.verb())));
             }
             Message::Compared {
                 formulations,

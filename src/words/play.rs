@@ -2,7 +2,7 @@
 
 use super::{Clipboard, format_millis, quantity, rating_words, sentence};
 use crate::app::advice::StepsEnd;
-use crate::engine::logic::{Rating, Step, Technique, Unit, explain};
+use crate::engine::logic::{Rating, Technique, Unit};
 use crate::engine::{Pos, Size};
 use std::fmt;
 
@@ -27,9 +27,9 @@ pub enum PlayMessage {
         technique: Technique,
         units: Vec<Unit>,
     },
-    /// The exact step, in the engine's sentence.
+    /// The exact step, in the engine's sentence (`logic::explain`, written by the worker).
     HintStep {
-        step: Box<Step>,
+        said: String,
     },
     /// The player's digits (or notes, `notes`) in these cells are not the solution's;
     /// `shown` once the board marks them.
@@ -216,10 +216,10 @@ impl fmt::Display for PlayMessage {
                 "Notes go in empty cells; {at} holds a digit (Backspace erases it)."
             ),
             PlayMessage::HintArea { technique, units } => hint_area(f, technique, units),
-            PlayMessage::HintStep { step } => write!(
+            PlayMessage::HintStep { said } => write!(
                 f,
                 "{} Apply hint makes this step.",
-                sentence(format!("Hint: {}", explain(step)))
+                sentence(format!("Hint: {said}"))
             ),
             PlayMessage::HintWrong {
                 cells,
