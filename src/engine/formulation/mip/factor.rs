@@ -16,6 +16,8 @@ const TINY: f64 = 1e-13;
 /// which the factors are no longer trusted.
 const STABLE: f64 = 1e-8;
 const NONE: u32 = u32::MAX;
+/// The factors are rebuilt once their nonzeros reach this multiple of a fresh factorisation's.
+const FILL: usize = 4;
 
 /// Sparse eta matrices, each the identity but for one row or column (`pivot`).
 #[derive(Clone, Debug, Default)]
@@ -143,9 +145,9 @@ impl Factor {
         self.updates
     }
 
-    /// Whether the updates have grown the factors well past a fresh factorisation's size.
+    /// Whether the updates have grown the factors past [`FILL`] times a fresh factorisation's.
     pub(super) fn filled(&self) -> bool {
-        self.nonzeros > 2 * self.fresh
+        self.nonzeros > FILL * self.fresh
     }
 
     /// `v <- B^-1 v` (`v` by row in, by position out).

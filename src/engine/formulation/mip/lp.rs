@@ -7,7 +7,10 @@
 //! re-optimises from whatever basis the last node left (a dual simplex pivots out the values
 //! the new bounds cut off). The costs are perturbed by small positive amounts so that the
 //! many zero costs do not make every ratio a tie; [`Lp::lower_bound`] takes the perturbation
-//! back off. Harris' two-pass ratio test picks the largest pivot among near-ties.
+//! back off. The ratio test takes long steps: as every variable is boxed, a breakpoint whose
+//! variable can flip to its other bound while the leaving value stays infeasible is passed (the
+//! variable flips), and Harris' two-pass test picks the largest pivot among near-ties of the
+//! rest. The basis is factorised by [`super::factor`].
 
 use super::factor::Factor;
 use crate::engine::search::Cancel;
@@ -63,6 +66,10 @@ pub(super) struct Lp {
     touched: Vec<u32>,
     /// Whether each variable is in `touched`.
     listed: Vec<bool>,
+    /// The ratio test's breakpoints `(ratio, column, reduced cost slack, pivot magnitude)`, and
+    /// the columns it passed, to flip before the pivot.
+    breakpoints: Vec<(f64, u32, f64, f64)>,
+    flips: Vec<u32>,
 }
 
 /// A small positive number per variable, fixed by its index.
@@ -107,6 +114,8 @@ impl Lp {
             row_alpha: vec![0.0; n + m],
             touched: Vec::new(),
             listed: vec![false; n + m],
+            breakpoints: Vec::new(),
+            flips: Vec::new(),
         };
         for (j, &c) in cost.iter().enumerate() {
             let p = perturbation(j);
@@ -140,6 +149,27 @@ impl Lp {
         self.work.push(0.0);
         self.column.push(0.0);
         self.weight.push(1.0);
+        self.stale = true;
+    }
+
+    /// The basic variables by position, to return to with [`Lp::set_basis`].
+    pub(super) fn basis(&self) -> Vec<u32> {
+        self.head.clone()
+    }
+
+    /// Returns to a basis from [`Lp::basis`] (the slacks of rows added since join it); the
+    /// next solve refactorises it.
+    pub(super) fn set_basis(&mut self, head: &[u32]) {
+        for &j in &self.head {
+            self.pos[j as usize] = NONE;
+        }
+        self.head.clear();
+        self.head.extend_from_slice(head);
+        self.head
+            .extend((head.len()..self.rows.len()).map(|i| (self.n + i) as u32));
+        for (i, &j) in self.head.iter().enumerate() {
+            self.pos[j as usize] = i as u32;
+        }
         self.stale = true;
     }
 
@@ -202,10 +232,12 @@ impl Lp {
             let (a, b) = (self.column[r], self.row_alpha[q]);
             if (a - b).abs() > 1e-7 * (1.0 + a.abs()) && !fresh {
                 self.clear_row();
+                self.flips.clear();
                 self.refactorise();
                 self.refresh();
                 continue;
             }
+            self.flip();
             self.pivot(r, q);
         }
     }
@@ -254,28 +286,81 @@ impl Lp {
             }
         }
         let p = self.head[r] as usize;
-        let s = if self.x[p] < self.lower[p] { -1.0 } else { 1.0 };
-        // Pass 1: the largest step with every reduced cost within the tolerance.
-        let mut bound = f64::INFINITY;
+        let (s, infeasibility) = if self.x[p] < self.lower[p] {
+            (-1.0, self.lower[p] - self.x[p])
+        } else {
+            (1.0, self.x[p] - self.upper[p])
+        };
+        let mut breakpoints = std::mem::take(&mut self.breakpoints);
+        breakpoints.clear();
         for &j in &self.touched {
             if let Some((slack, a)) = self.candidate(j as usize, s) {
-                bound = bound.min((slack + DUAL_TOL) / a);
+                breakpoints.push((slack / a, j, slack, a));
             }
         }
-        if bound == f64::INFINITY {
-            return None;
+        breakpoints.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        // Long step: pass the breakpoints whose variables can flip to their other bound while
+        // the leaving value stays infeasible (the dual objective still rises).
+        let mut slope = infeasibility;
+        let mut passed = 0;
+        while let Some(&(_, j, _, a)) = breakpoints.get(passed) {
+            let next = slope - a * (self.upper[j as usize] - self.lower[j as usize]);
+            if next <= PRIMAL_TOL {
+                break;
+            }
+            slope = next;
+            passed += 1;
         }
-        // Pass 2: the largest pivot among the columns whose ratio is within that step.
+        let rest = &breakpoints[passed..];
+        // Harris over the rest. Pass 1: the largest step with every reduced cost within the
+        // tolerance; pass 2: the largest pivot among the columns whose ratio is within it.
+        let bound = rest
+            .iter()
+            .map(|&(_, _, slack, a)| (slack + DUAL_TOL) / a)
+            .fold(f64::INFINITY, f64::min);
         let mut best: Option<(usize, f64)> = None;
-        for &j in &self.touched {
-            if let Some((slack, a)) = self.candidate(j as usize, s)
-                && slack / a <= bound
-                && best.is_none_or(|(bj, b)| a > b || (a == b && (j as usize) < bj))
-            {
+        for &(ratio, j, _, a) in rest {
+            if ratio <= bound && best.is_none_or(|(_, b)| a > b) {
                 best = Some((j as usize, a));
             }
         }
+        self.flips.clear();
+        if best.is_some() {
+            self.flips
+                .extend(breakpoints[..passed].iter().map(|&(_, j, _, _)| j));
+        }
+        self.breakpoints = breakpoints;
         best.map(|(j, _)| j)
+    }
+
+    /// Moves the variables the ratio test passed to their other bound, and the basic values
+    /// with them.
+    fn flip(&mut self) {
+        if self.flips.is_empty() {
+            return;
+        }
+        self.work.fill(0.0);
+        for &j in &self.flips {
+            let j = j as usize;
+            let (from, to) = if self.x[j] == self.upper[j] {
+                (self.upper[j], self.lower[j])
+            } else {
+                (self.lower[j], self.upper[j])
+            };
+            self.x[j] = to;
+            if j < self.n {
+                for &i in &self.cols[j] {
+                    self.work[i as usize] += to - from;
+                }
+            } else {
+                self.work[j - self.n] += to - from;
+            }
+        }
+        self.flips.clear();
+        self.factor.ftran(&mut self.work);
+        for (i, &h) in self.head.iter().enumerate() {
+            self.x[h as usize] -= self.work[i];
+        }
     }
 
     /// For a column that can enter when the leaving value moves in direction `s`: its reduced
