@@ -5,7 +5,8 @@
 //! propagation state ([`super::domain`]): the decision and what the rows imply are applied
 //! first, which closes the node without an LP when a row has no way left; otherwise the LP's
 //! bounds are set to the node's fixings and the dual simplex re-optimises from the basis the
-//! previous node left. Branching rule: among the variables open in the node and fractional in
+//! previous node left, or for a 0-branch from its parent's optimal basis (kept with the pending
+//! branch), which is far closer than the basis deep in the 1-branch's subtree. Branching rule: among the variables open in the node and fractional in
 //! its LP, the one whose tightest model row has the fewest open variables (ties: the larger LP
 //! value, then the lower index), 1 first.
 
@@ -51,11 +52,12 @@ pub(super) enum Outcome {
     Halted(Halt),
 }
 
-/// A 0-branch still to explore: its parent's state and bound.
+/// A 0-branch still to explore: its parent's state, bound and optimal LP basis.
 struct Pending {
     state: State,
     x: u32,
     bound: u64,
+    basis: Vec<u32>,
 }
 
 /// How a node's LP ended.
@@ -331,7 +333,10 @@ impl<'m> Tree<'m> {
                         return Ok(Outcome::Halted(halt));
                     }
                     match self.child(p.state, p.x, false) {
-                        Some(state) => (state, false),
+                        Some(state) => {
+                            self.lp.as_mut().expect("a node LP").set_basis(&p.basis);
+                            (state, false)
+                        }
                         None => continue,
                     }
                 }
@@ -367,6 +372,7 @@ impl<'m> Tree<'m> {
                 state: state.clone(),
                 x,
                 bound,
+                basis: self.lp().basis(),
             });
             self.current = self.child(state, x, true).map(|s| (s, false));
         }

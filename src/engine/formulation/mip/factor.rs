@@ -1,104 +1,256 @@
-//! The basis inverse of the LP ([`super::lp`]) in product form: a file of eta matrices, one per
-//! pivot since the last reinversion, applied to dense vectors.
+//! The basis factorisation of the LP ([`super::lp`]): `B = L R^-1 U`, from a sparse LU
+//! ([`super::lu`]) kept up to date by Forrest-Tomlin updates.
 //!
-//! The model's columns have at most four nonzeros, all ones, and most bases hold many slack
-//! columns, so the eta vectors stay short; a reinversion after a bounded number of updates keeps
-//! the file short and the values fresh.
+//! Basis positions are the rows the columns pivoted on, so `U` is indexed by position on both
+//! sides and is triangular in `order`. A basis change at position `r` replaces `U`'s column `r`
+//! by the spike `R L^-1 a` (kept from the entering column's [`Factor::ftran_spike`]), moves
+//! `r` to the end of `order`, and eliminates the rest of `U`'s row `r` with a row eta appended
+//! to `R`. Fill stays in that one row and the eta, unlike a product-form inverse whose every
+//! update adds a whole column of `B^-1`.
 
-/// Below this magnitude an eta entry is dropped as a rounding remnant.
-const DROP: f64 = 1e-12;
+use super::lu;
 
-/// `B^-1 = E_k ... E_1`, each `E` the identity with column `r` replaced by an eta vector.
+/// Below this magnitude a multiplier or spike entry is dropped.
+const TINY: f64 = 1e-13;
+/// Relative disagreement between the updated pivot and the one the ratio test used beyond
+/// which the factors are no longer trusted.
+const STABLE: f64 = 1e-8;
+const NONE: u32 = u32::MAX;
+/// The factors are rebuilt once their nonzeros reach this multiple of a fresh factorisation's.
+const FILL: usize = 4;
+
+/// Sparse eta matrices, each the identity but for one row or column (`pivot`).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Etas {
-    /// The pivot row of each eta and the eta's entry there (the pivot's reciprocal).
-    row: Vec<u32>,
-    pivot: Vec<f64>,
-    /// Entries off the pivot row: `start[k]..start[k + 1]` in `index` and `value`.
+struct Etas {
+    pivot: Vec<u32>,
+    /// Entries of eta `k`: `start[k]..start[k + 1]` in `index` and `value`.
     start: Vec<usize>,
     index: Vec<u32>,
     value: Vec<f64>,
 }
 
 impl Etas {
-    pub(super) fn new() -> Etas {
-        Etas {
-            start: vec![0],
-            ..Etas::default()
-        }
+    fn clear(&mut self) {
+        self.pivot.clear();
+        self.start.clear();
+        self.start.push(0);
+        self.index.clear();
+        self.value.clear();
     }
 
-    pub(super) fn len(&self) -> usize {
-        self.row.len()
-    }
-
-    pub(super) fn clear(&mut self) {
-        *self = Etas::new();
-    }
-
-    /// Appends the eta that turns `alpha` (a column already through [`Etas::ftran`]) into the
-    /// unit vector of row `r`.
-    pub(super) fn push(&mut self, r: usize, alpha: &[f64]) {
-        let p = alpha[r];
-        self.row.push(r as u32);
-        self.pivot.push(1.0 / p);
-        for (i, &a) in alpha.iter().enumerate() {
-            if i != r && a.abs() > DROP {
-                self.index.push(i as u32);
-                self.value.push(-a / p);
-            }
+    fn push(&mut self, pivot: u32, entries: impl IntoIterator<Item = (u32, f64)>) {
+        self.pivot.push(pivot);
+        for (i, v) in entries {
+            self.index.push(i);
+            self.value.push(v);
         }
         self.start.push(self.index.len());
     }
 
-    /// `v <- B^-1 v`.
-    pub(super) fn ftran(&self, v: &mut [f64]) {
-        for k in 0..self.row.len() {
-            let r = self.row[k] as usize;
-            let t = v[r];
-            if t == 0.0 {
-                continue;
+    fn nonzeros(&self) -> usize {
+        self.index.len()
+    }
+
+    /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
+    fn scatter(&self, v: &mut [f64], forward: bool) {
+        let apply = |k: usize, v: &mut [f64]| {
+            let t = v[self.pivot[k] as usize];
+            if t != 0.0 {
+                for e in self.start[k]..self.start[k + 1] {
+                    v[self.index[e] as usize] -= self.value[e] * t;
+                }
             }
-            v[r] = t * self.pivot[k];
-            for e in self.start[k]..self.start[k + 1] {
-                v[self.index[e] as usize] += t * self.value[e];
-            }
+        };
+        if forward {
+            (0..self.pivot.len()).for_each(|k| apply(k, v));
+        } else {
+            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
         }
     }
 
-    /// `v <- v^T B^-1`.
-    pub(super) fn btran(&self, v: &mut [f64]) {
-        for k in (0..self.row.len()).rev() {
-            let r = self.row[k] as usize;
-            let mut s = v[r] * self.pivot[k];
+    /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
+    fn gather(&self, v: &mut [f64], forward: bool) {
+        let apply = |k: usize, v: &mut [f64]| {
+            let mut s = 0.0;
             for e in self.start[k]..self.start[k + 1] {
                 s += self.value[e] * v[self.index[e] as usize];
             }
-            v[r] = s;
+            v[self.pivot[k] as usize] -= s;
+        };
+        if forward {
+            (0..self.pivot.len()).for_each(|k| apply(k, v));
+        } else {
+            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The factors of the current basis.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Factor {
+    /// `L`'s column etas from the factorisation.
+    l: Etas,
+    /// The row etas of the updates since.
+    r: Etas,
+    /// `U`'s off-diagonal entries by column (position), and its diagonal.
+    u: Vec<Vec<(u32, f64)>>,
+    diag: Vec<f64>,
+    /// Positions in pivot order; `NONE` where an update moved a position to the end.
+    order: Vec<u32>,
+    /// Index of each position in `order`.
+    rank: Vec<u32>,
+    /// `R L^-1 a` of the last column through [`Factor::ftran_spike`].
+    spike: Vec<f64>,
+    /// Scratch for an update's multipliers, all zero between updates.
+    mu: Vec<f64>,
+    updates: usize,
+    /// Nonzeros right after the factorisation, and now.
+    fresh: usize,
+    nonzeros: usize,
+}
 
-    /// B = [[2, 1], [1, 1]] built by two pivots from the identity; B^-1 = [[1, -1], [-1, 2]].
-    #[test]
-    fn ftran_and_btran_apply_the_inverse() {
-        let mut etas = Etas::new();
-        let mut a = vec![2.0, 1.0];
-        etas.ftran(&mut a);
-        etas.push(0, &a);
-        let mut b = vec![1.0, 1.0];
-        etas.ftran(&mut b);
-        etas.push(1, &b);
-        let mut v = vec![3.0, 2.0];
-        etas.ftran(&mut v);
-        assert!((v[0] - 1.0).abs() < 1e-12 && (v[1] - 1.0).abs() < 1e-12);
-        let mut w = vec![1.0, 0.0];
-        etas.btran(&mut w);
-        assert!((w[0] - 1.0).abs() < 1e-12 && (w[1] + 1.0).abs() < 1e-12);
-        assert_eq!(etas.len(), 2);
+impl Factor {
+    /// Factorises the `m x m` basis whose column at each input index is `columns`; returns
+    /// each column's position (its pivot row), `None` for dependent columns left out, whose
+    /// positions the slacks of the unpivoted rows take.
+    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> Vec<Option<u32>> {
+        let lu = lu::factorize(m, columns);
+        self.l.clear();
+        for (&p, entries) in lu.l_pivot.iter().zip(&lu.l_entries) {
+            self.l.push(p, entries.iter().copied());
+        }
+        self.r.clear();
+        self.u = vec![Vec::new(); m];
+        for &(p, c, v) in &lu.upper {
+            if let Some(position) = lu.pivot_row[c as usize] {
+                self.u[position as usize].push((p, v));
+            }
+        }
+        self.diag = lu.diag;
+        self.order = lu.order;
+        self.rank = vec![0; m];
+        for (k, &p) in self.order.iter().enumerate() {
+            self.rank[p as usize] = k as u32;
+        }
+        self.spike = vec![0.0; m];
+        self.mu = vec![0.0; m];
+        self.updates = 0;
+        self.fresh = self.l.nonzeros() + self.u.iter().map(Vec::len).sum::<usize>() + m;
+        self.nonzeros = self.fresh;
+        lu.pivot_row
+    }
+
+    /// Updates since the factorisation.
+    pub(super) fn updates(&self) -> usize {
+        self.updates
+    }
+
+    /// Whether the updates have grown the factors past [`FILL`] times a fresh factorisation's.
+    pub(super) fn filled(&self) -> bool {
+        self.nonzeros > FILL * self.fresh
+    }
+
+    /// `v <- B^-1 v` (`v` by row in, by position out).
+    pub(super) fn ftran(&self, v: &mut [f64]) {
+        self.l.scatter(v, true);
+        self.r.gather(v, true);
+        self.solve_u(v);
+    }
+
+    /// [`Factor::ftran`] of an entering column, keeping its spike for [`Factor::update`].
+    pub(super) fn ftran_spike(&mut self, v: &mut [f64]) {
+        self.l.scatter(v, true);
+        self.r.gather(v, true);
+        self.spike.copy_from_slice(v);
+        self.solve_u(v);
+    }
+
+    /// `v <- v^T B^-1` (`v` by position in, by row out).
+    pub(super) fn btran(&self, v: &mut [f64]) {
+        for &k in &self.order {
+            if k == NONE {
+                continue;
+            }
+            let k = k as usize;
+            let mut s = v[k];
+            for &(i, u) in &self.u[k] {
+                s -= u * v[i as usize];
+            }
+            v[k] = s / self.diag[k];
+        }
+        self.r.scatter(v, false);
+        self.l.gather(v, false);
+    }
+
+    fn solve_u(&self, v: &mut [f64]) {
+        for &k in self.order.iter().rev() {
+            if k == NONE {
+                continue;
+            }
+            let k = k as usize;
+            let x = v[k] / self.diag[k];
+            v[k] = x;
+            if x != 0.0 {
+                for &(i, u) in &self.u[k] {
+                    v[i as usize] -= u * x;
+                }
+            }
+        }
+    }
+
+    /// Puts the column last through [`Factor::ftran_spike`] at position `r`, where its
+    /// `B^-1` column has `alpha`. Returns false when the updated factors disagree with `alpha`
+    /// and should be rebuilt before they are trusted again.
+    pub(super) fn update(&mut self, r: usize, alpha: f64) -> bool {
+        let t = self.rank[r] as usize;
+        // Multipliers that clear U's row r right of the diagonal: mu^T U' = u_r^T over the
+        // positions after r, solved in pivot order.
+        let mut multipliers = Vec::new();
+        for &k in &self.order[t + 1..] {
+            if k == NONE {
+                continue;
+            }
+            let k = k as usize;
+            let (mut s, mut urk) = (0.0, 0.0);
+            let mu = &self.mu;
+            let before = self.u[k].len();
+            self.u[k].retain(|&(i, u)| {
+                if i as usize == r {
+                    urk = u;
+                    false
+                } else {
+                    s += mu[i as usize] * u;
+                    true
+                }
+            });
+            self.nonzeros -= before - self.u[k].len();
+            let m = (urk - s) / self.diag[k];
+            if m.abs() > TINY {
+                self.mu[k] = m;
+                multipliers.push((k as u32, m));
+            }
+        }
+        let old = self.diag[r];
+        let mut d = self.spike[r];
+        for &(k, m) in &multipliers {
+            d -= m * self.spike[k as usize];
+            self.mu[k as usize] = 0.0;
+        }
+        self.nonzeros -= self.u[r].len();
+        self.u[r].clear();
+        for (i, &s) in self.spike.iter().enumerate() {
+            if i != r && s.abs() > TINY {
+                self.u[r].push((i as u32, s));
+            }
+        }
+        self.nonzeros += self.u[r].len() + multipliers.len();
+        self.diag[r] = d;
+        self.r.push(r as u32, multipliers);
+        self.order[t] = NONE;
+        self.rank[r] = self.order.len() as u32;
+        self.order.push(r as u32);
+        self.updates += 1;
+        let expected = alpha * old;
+        d.abs() > TINY && (d - expected).abs() <= STABLE * (1.0 + expected.abs())
     }
 }

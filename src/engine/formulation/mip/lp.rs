@@ -7,9 +7,12 @@
 //! re-optimises from whatever basis the last node left (a dual simplex pivots out the values
 //! the new bounds cut off). The costs are perturbed by small positive amounts so that the
 //! many zero costs do not make every ratio a tie; [`Lp::lower_bound`] takes the perturbation
-//! back off. Harris' two-pass ratio test picks the largest pivot among near-ties.
+//! back off. The ratio test takes long steps: as every variable is boxed, a breakpoint whose
+//! variable can flip to its other bound while the leaving value stays infeasible is passed (the
+//! variable flips), and Harris' two-pass test picks the largest pivot among near-ties of the
+//! rest. The basis is factorised by [`super::factor`].
 
-use super::factor::Etas;
+use super::factor::Factor;
 use crate::engine::search::Cancel;
 
 /// A basic value this far outside its bounds is infeasible.
@@ -18,7 +21,7 @@ const PRIMAL_TOL: f64 = 1e-9;
 const DUAL_TOL: f64 = 1e-9;
 /// Smallest pivot magnitude accepted.
 const PIVOT_TOL: f64 = 1e-7;
-/// Basis updates between reinversions.
+/// Basis updates between refactorisations.
 const REFACTOR: usize = 100;
 /// Scale of the cost perturbation; its sum over all variables stays far below 1.
 const PERTURB: f64 = 1e-7;
@@ -50,10 +53,10 @@ pub(super) struct Lp {
     d: Vec<f64>,
     head: Vec<u32>,
     pos: Vec<u32>,
-    etas: Etas,
-    /// Etas in the file right after the last reinversion; `None` when the basis must be
-    /// reinverted before the next pivot (after a row was added).
-    base: Option<usize>,
+    factor: Factor,
+    /// Whether the basis must be refactorised before the next use of `factor` (after a row
+    /// was added, or an update the factors disagreed with).
+    stale: bool,
     iterations: u64,
     /// Dual Devex reference weights of the basic positions, for choosing the leaving row.
     weight: Vec<f64>,
@@ -61,6 +64,12 @@ pub(super) struct Lp {
     column: Vec<f64>,
     row_alpha: Vec<f64>,
     touched: Vec<u32>,
+    /// Whether each variable is in `touched`.
+    listed: Vec<bool>,
+    /// The ratio test's breakpoints `(ratio, column, reduced cost slack, pivot magnitude)`, and
+    /// the columns it passed, to flip before the pivot.
+    breakpoints: Vec<(f64, u32, f64, f64)>,
+    flips: Vec<u32>,
 }
 
 /// A small positive number per variable, fixed by its index.
@@ -96,14 +105,17 @@ impl Lp {
             d: vec![0.0; n + m],
             head: (0..m).map(|i| (n + i) as u32).collect(),
             pos: vec![NONE; n],
-            etas: Etas::new(),
-            base: Some(0),
+            factor: Factor::default(),
+            stale: true,
             iterations: 0,
             weight: vec![1.0; m],
             work: vec![0.0; m],
             column: vec![0.0; m],
             row_alpha: vec![0.0; n + m],
             touched: Vec::new(),
+            listed: vec![false; n + m],
+            breakpoints: Vec::new(),
+            flips: Vec::new(),
         };
         for (j, &c) in cost.iter().enumerate() {
             let p = perturbation(j);
@@ -131,12 +143,34 @@ impl Lp {
         self.x.push(0.0);
         self.d.push(0.0);
         self.row_alpha.push(0.0);
+        self.listed.push(false);
         self.pos.push(self.head.len() as u32);
         self.head.push((self.n + i as usize) as u32);
         self.work.push(0.0);
         self.column.push(0.0);
         self.weight.push(1.0);
-        self.base = None;
+        self.stale = true;
+    }
+
+    /// The basic variables by position, to return to with [`Lp::set_basis`].
+    pub(super) fn basis(&self) -> Vec<u32> {
+        self.head.clone()
+    }
+
+    /// Returns to a basis from [`Lp::basis`] (the slacks of rows added since join it); the
+    /// next solve refactorises it.
+    pub(super) fn set_basis(&mut self, head: &[u32]) {
+        for &j in &self.head {
+            self.pos[j as usize] = NONE;
+        }
+        self.head.clear();
+        self.head.extend_from_slice(head);
+        self.head
+            .extend((head.len()..self.rows.len()).map(|i| (self.n + i) as u32));
+        for (i, &j) in self.head.iter().enumerate() {
+            self.pos[j as usize] = i as u32;
+        }
+        self.stale = true;
     }
 
     pub(super) fn set_bounds(&mut self, j: u32, lower: f64, upper: f64) {
@@ -163,16 +197,16 @@ impl Lp {
     pub(super) fn solve(&mut self, cancel: Option<&Cancel>) -> Status {
         let m = self.rows.len();
         let limit = self.iterations + 50 * (self.n + m) as u64 + 1000;
-        if self.base.is_none() {
-            self.reinvert();
+        if self.stale {
+            self.refactorise();
         }
         self.refresh();
         loop {
-            let fresh = self.base == Some(self.etas.len());
-            if !fresh && self.etas.len() - self.base.unwrap_or(0) >= REFACTOR {
-                self.reinvert();
+            if self.stale || self.factor.updates() >= REFACTOR || self.factor.filled() {
+                self.refactorise();
                 self.refresh();
             }
+            let fresh = self.factor.updates() == 0;
             let Some(r) = self.leaving() else {
                 return Status::Optimal;
             };
@@ -188,20 +222,22 @@ impl Lp {
                 None if fresh => return Status::Infeasible,
                 None => {
                     // Confirm on a fresh factorisation before declaring infeasibility.
-                    self.reinvert();
+                    self.refactorise();
                     self.refresh();
                     continue;
                 }
             };
             self.load_column(q);
-            self.etas.ftran(&mut self.column);
+            self.factor.ftran_spike(&mut self.column);
             let (a, b) = (self.column[r], self.row_alpha[q]);
             if (a - b).abs() > 1e-7 * (1.0 + a.abs()) && !fresh {
                 self.clear_row();
-                self.reinvert();
+                self.flips.clear();
+                self.refactorise();
                 self.refresh();
                 continue;
             }
+            self.flip();
             self.pivot(r, q);
         }
     }
@@ -226,7 +262,7 @@ impl Lp {
     fn entering(&mut self, r: usize) -> Option<usize> {
         self.work.fill(0.0);
         self.work[r] = 1.0;
-        self.etas.btran(&mut self.work);
+        self.factor.btran(&mut self.work);
         self.clear_row();
         for i in 0..self.rows.len() {
             let rho = self.work[i];
@@ -235,7 +271,8 @@ impl Lp {
             }
             for &j in &self.rows[i] {
                 if self.pos[j as usize] == NONE {
-                    if self.row_alpha[j as usize] == 0.0 {
+                    if !self.listed[j as usize] {
+                        self.listed[j as usize] = true;
                         self.touched.push(j);
                     }
                     self.row_alpha[j as usize] += rho;
@@ -243,35 +280,87 @@ impl Lp {
             }
             let slack = self.n + i;
             if self.pos[slack] == NONE {
+                self.listed[slack] = true;
                 self.touched.push(slack as u32);
                 self.row_alpha[slack] = rho;
             }
         }
-        self.touched.sort_unstable();
-        self.touched.dedup();
         let p = self.head[r] as usize;
-        let s = if self.x[p] < self.lower[p] { -1.0 } else { 1.0 };
-        // Pass 1: the largest step with every reduced cost within the tolerance.
-        let mut bound = f64::INFINITY;
+        let (s, infeasibility) = if self.x[p] < self.lower[p] {
+            (-1.0, self.lower[p] - self.x[p])
+        } else {
+            (1.0, self.x[p] - self.upper[p])
+        };
+        let mut breakpoints = std::mem::take(&mut self.breakpoints);
+        breakpoints.clear();
         for &j in &self.touched {
             if let Some((slack, a)) = self.candidate(j as usize, s) {
-                bound = bound.min((slack + DUAL_TOL) / a);
+                breakpoints.push((slack / a, j, slack, a));
             }
         }
-        if bound == f64::INFINITY {
-            return None;
+        breakpoints.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+        // Long step: pass the breakpoints whose variables can flip to their other bound while
+        // the leaving value stays infeasible (the dual objective still rises).
+        let mut slope = infeasibility;
+        let mut passed = 0;
+        while let Some(&(_, j, _, a)) = breakpoints.get(passed) {
+            let next = slope - a * (self.upper[j as usize] - self.lower[j as usize]);
+            if next <= PRIMAL_TOL {
+                break;
+            }
+            slope = next;
+            passed += 1;
         }
-        // Pass 2: the largest pivot among the columns whose ratio is within that step.
+        let rest = &breakpoints[passed..];
+        // Harris over the rest. Pass 1: the largest step with every reduced cost within the
+        // tolerance; pass 2: the largest pivot among the columns whose ratio is within it.
+        let bound = rest
+            .iter()
+            .map(|&(_, _, slack, a)| (slack + DUAL_TOL) / a)
+            .fold(f64::INFINITY, f64::min);
         let mut best: Option<(usize, f64)> = None;
-        for &j in &self.touched {
-            if let Some((slack, a)) = self.candidate(j as usize, s)
-                && slack / a <= bound
-                && best.is_none_or(|(_, b)| a > b)
-            {
+        for &(ratio, j, _, a) in rest {
+            if ratio <= bound && best.is_none_or(|(_, b)| a > b) {
                 best = Some((j as usize, a));
             }
         }
+        self.flips.clear();
+        if best.is_some() {
+            self.flips
+                .extend(breakpoints[..passed].iter().map(|&(_, j, _, _)| j));
+        }
+        self.breakpoints = breakpoints;
         best.map(|(j, _)| j)
+    }
+
+    /// Moves the variables the ratio test passed to their other bound, and the basic values
+    /// with them.
+    fn flip(&mut self) {
+        if self.flips.is_empty() {
+            return;
+        }
+        self.work.fill(0.0);
+        for &j in &self.flips {
+            let j = j as usize;
+            let (from, to) = if self.x[j] == self.upper[j] {
+                (self.upper[j], self.lower[j])
+            } else {
+                (self.lower[j], self.upper[j])
+            };
+            self.x[j] = to;
+            if j < self.n {
+                for &i in &self.cols[j] {
+                    self.work[i as usize] += to - from;
+                }
+            } else {
+                self.work[j - self.n] += to - from;
+            }
+        }
+        self.flips.clear();
+        self.factor.ftran(&mut self.work);
+        for (i, &h) in self.head.iter().enumerate() {
+            self.x[h as usize] -= self.work[i];
+        }
     }
 
     /// For a column that can enter when the leaving value moves in direction `s`: its reduced
@@ -294,6 +383,7 @@ impl Lp {
     fn clear_row(&mut self) {
         for &j in &self.touched {
             self.row_alpha[j as usize] = 0.0;
+            self.listed[j as usize] = false;
         }
         self.touched.clear();
     }
@@ -343,71 +433,33 @@ impl Lp {
         self.head[r] = q as u32;
         self.pos[q] = r as u32;
         self.pos[p] = NONE;
-        self.etas.push(r, &self.column);
+        if !self.factor.update(r, alpha) {
+            self.stale = true;
+        }
     }
 
-    /// Factorises the current basis afresh from the slack basis, one eta per basic column of
-    /// the model; a column dependent on those before it leaves the basis for its row's slack.
-    /// Pivot order keeps the etas short: a column alone in a free row goes first and pivots
-    /// there (no later column meets its eta); otherwise the row with the fewest columns still
-    /// to come, among the pivots within a factor of the largest.
-    fn reinvert(&mut self) {
+    /// Factorises the current basis afresh ([`Factor::factorize`]); a column dependent on
+    /// the others leaves the basis for the slack of a row no column pivoted on. Positions
+    /// become the columns' pivot rows.
+    fn refactorise(&mut self) {
         let m = self.rows.len();
-        self.etas.clear();
-        let mut head = vec![NONE; m];
-        for &j in &self.head {
-            if j as usize >= self.n {
-                head[j as usize - self.n] = j;
-            }
-        }
-        let order: Vec<u32> = self
+        let columns: Vec<Vec<(u32, f64)>> = self
             .head
             .iter()
-            .copied()
-            .filter(|&j| (j as usize) < self.n)
+            .map(|&j| {
+                let j = j as usize;
+                if j < self.n {
+                    self.cols[j].iter().map(|&i| (i, 1.0)).collect()
+                } else {
+                    vec![((j - self.n) as u32, 1.0)]
+                }
+            })
             .collect();
-        let mut waiting = vec![false; self.n];
-        let mut count = vec![0u32; m];
-        for &j in &order {
-            waiting[j as usize] = true;
-            for &i in &self.cols[j as usize] {
-                count[i as usize] += 1;
-            }
-        }
-        let mut singles: Vec<u32> = (0..m as u32)
-            .filter(|&i| head[i as usize] == NONE && count[i as usize] == 1)
-            .collect();
-        let mut next = 0;
-        loop {
-            let mut pick = None;
-            while let Some(i) = singles.pop() {
-                if head[i as usize] == NONE && count[i as usize] == 1 {
-                    let j = self.rows[i as usize].iter().find(|&&j| waiting[j as usize]);
-                    pick = j.map(|&j| (j, Some(i as usize)));
-                    break;
-                }
-            }
-            if pick.is_none() {
-                while next < order.len() && !waiting[order[next] as usize] {
-                    next += 1;
-                }
-                pick = order.get(next).map(|&j| (j, None));
-            }
-            let Some((j, single)) = pick else { break };
-            waiting[j as usize] = false;
-            for &i in &self.cols[j as usize] {
-                count[i as usize] -= 1;
-                if count[i as usize] == 1 && head[i as usize] == NONE {
-                    singles.push(i);
-                }
-            }
-            self.load_column(j as usize);
-            self.etas.ftran(&mut self.column);
-            match self.pivot_row(&head, &count, single) {
-                Some(r) => {
-                    self.etas.push(r, &self.column);
-                    head[r] = j;
-                }
+        let positions = self.factor.factorize(m, &columns);
+        let mut head = vec![NONE; m];
+        for (&j, position) in self.head.iter().zip(&positions) {
+            match position {
+                Some(r) => head[*r as usize] = j,
                 None => {
                     self.pos[j as usize] = NONE;
                     self.x[j as usize] = self.lower[j as usize];
@@ -423,27 +475,8 @@ impl Lp {
             self.pos[j as usize] = i as u32;
         }
         self.head = head;
-        self.base = Some(self.etas.len());
+        self.stale = false;
         self.weight.fill(1.0);
-    }
-
-    /// The free row to pivot `column` on during reinversion, per [`Lp::reinvert`].
-    fn pivot_row(&self, head: &[u32], count: &[u32], single: Option<usize>) -> Option<usize> {
-        let free = |i: usize| head[i] == NONE;
-        let largest = (0..self.column.len())
-            .filter(|&i| free(i))
-            .map(|i| self.column[i].abs())
-            .fold(0.0, f64::max);
-        if largest <= PIVOT_TOL {
-            return None;
-        }
-        let enough = 0.1 * largest;
-        if let Some(i) = single.filter(|&i| self.column[i].abs() >= enough) {
-            return Some(i);
-        }
-        (0..self.column.len())
-            .filter(|&i| free(i) && self.column[i].abs() >= enough)
-            .min_by_key(|&i| count[i])
     }
 
     /// Reduced costs from the basis, each nonbasic variable at the bound they point to, and
@@ -463,7 +496,7 @@ impl Lp {
                 self.work[j - self.n] -= self.x[j];
             }
         }
-        self.etas.ftran(&mut self.work);
+        self.factor.ftran(&mut self.work);
         for (i, &j) in self.head.iter().enumerate() {
             self.x[j as usize] = self.work[i];
         }
@@ -475,7 +508,7 @@ impl Lp {
         for (i, &j) in self.head.iter().enumerate() {
             y[i] = self.cost[j as usize];
         }
-        self.etas.btran(&mut y);
+        self.factor.btran(&mut y);
         for j in 0..self.n + self.rows.len() {
             if self.pos[j] != NONE {
                 self.d[j] = 0.0;

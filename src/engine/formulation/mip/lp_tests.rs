@@ -1,5 +1,6 @@
 //! The dual simplex ([`super::lp`]) against microlp on small random LPs of the MIP's shape:
-//! equal optima (or both infeasible), fresh and after bound changes and added cuts.
+//! equal optima (or both infeasible), fresh and after bound changes and added cuts, from the last
+//! basis or from an earlier one restored.
 
 use super::lp::{Lp, Status};
 use crate::engine::rng::Rng;
@@ -111,11 +112,13 @@ impl Case {
 
 #[test]
 fn optima_equal_microlps_fresh_after_bound_changes_and_after_cuts() {
+    let mut restored = 0;
     let mut rng = Rng::new(7);
     for _ in 0..400 {
         let mut case = Case::random(&mut rng);
         let mut lp = Lp::new(case.n, case.rows.clone(), &case.cost);
         case.check(&mut lp);
+        let first = lp.basis();
         for _ in 0..4 {
             case.bounds = vec![(0.0, 1.0); case.n];
             case.fix_some(&mut rng);
@@ -126,7 +129,12 @@ fn optima_equal_microlps_fresh_after_bound_changes_and_after_cuts() {
                     lp.add_at_most(members, *k);
                 }
             }
+            if rng.below(3) == 0 {
+                lp.set_basis(&first);
+                restored += 1;
+            }
             case.check(&mut lp);
         }
     }
+    assert!(restored > 100);
 }

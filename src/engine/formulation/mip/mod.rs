@@ -20,9 +20,12 @@ mod bnb;
 mod domain;
 mod export;
 mod factor;
+#[cfg(test)]
+mod factor_tests;
 mod lp;
 #[cfg(test)]
 mod lp_tests;
+mod lu;
 mod model;
 
 use super::{Query, SolveError, Stats};
