@@ -109,8 +109,22 @@ fn no_guess_ms(size: Size, options: &GenerateOptions) -> (Generated, f64) {
 /// `generate --no-guess` (techniques through Hard, no symmetry) at every size from 9x9 to
 /// 49x49: median time per puzzle over seeds, clue counts, and a checksum of the puzzles
 /// that the native run prints too (same seed, same puzzle).
+/// Lets the page's event loop run, so the test driver's messages are answered between
+/// long synchronous runs.
+async fn breathe() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0)
+            .expect("a timer");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("the timer fires");
+}
+
 #[wasm_bindgen_test]
-fn no_guess_generation_medians() {
+async fn no_guess_generation_medians() {
     for (box_size, seeds) in NO_GUESS_SEEDS {
         let size = Size::new(box_size).expect("a size");
         let (mut times, mut clues) = (Vec::new(), Vec::new());
@@ -120,6 +134,7 @@ fn no_guess_generation_medians() {
                 no_guess: true,
                 ..GenerateOptions::with_seed(seed)
             };
+            breathe().await;
             let (g, ms) = no_guess_ms(size, &options);
             let logic = options.logic().expect("no-guess");
             assert_eq!(outcome(&g.puzzle, &logic), Outcome::Solved);
