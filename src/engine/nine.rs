@@ -8,6 +8,8 @@
 //! the column/box matching in each stack (which subsumes pointing and claiming), then hidden
 //! singles in rows, columns and boxes. Branching: a cell with the fewest candidates.
 
+mod cells;
+
 use super::grid::{Digit, Grid, Pos};
 use super::search::{Flow, Halt, Limits, Order, SearchStats, Sink};
 
@@ -424,15 +426,7 @@ impl Nine {
     /// A 9x9 puzzle from its row-major values (`0` blank, else `1..=9`; a larger value is
     /// treated as blank), for readers that never build a [`Grid`].
     pub fn from_cells(cells: &[u8; 81]) -> Nine {
-        // Slot 0 gathers the blanks, so no branch is taken per cell.
-        let mut by_value = [0 as Plane; 10];
-        for (p, &v) in cells.iter().enumerate() {
-            let v = if v <= 9 { usize::from(v) } else { 0 };
-            by_value[v] |= 1 << p;
-        }
-        let mut by_digit = [0 as Plane; 9];
-        by_digit.copy_from_slice(&by_value[1..]);
-        Nine::from_planes(&by_digit)
+        Nine::from_planes(&cells::by_digit(cells))
     }
 
     /// The puzzle whose digit `d` is fixed in the cells of `by_digit[d]`.
@@ -447,13 +441,8 @@ impl Nine {
         };
         let mut consistent = true;
         for (plane, &cells) in s.planes.iter_mut().zip(by_digit) {
-            let mut span: Plane = 0;
-            let mut m = cells;
-            while m != 0 {
-                span |= PEERS[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            consistent &= span & cells == 0;
+            let (span, alone) = cells::reach(cells);
+            consistent &= alone;
             *plane = cells | (open & !span);
         }
         Nine {
