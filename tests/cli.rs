@@ -530,6 +530,28 @@ fn usage_errors_exit_2_with_a_message() {
     assert!(err.starts_with("error: cannot read --version"), "{err}");
 }
 
+/// Each command's own help opens with the summary the tool's help lists for it, not with the
+/// text of an argument group it shares with other commands (the commands' arguments are built
+/// only for the command run).
+#[test]
+fn each_command_help_opens_with_its_summary() {
+    let (help, _, _) = run(&["--help"], "");
+    for command in COMMANDS {
+        let listed = help
+            .lines()
+            .map(str::trim_start)
+            .find(|l| l.starts_with(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("{command}: {help}"));
+        let summary = listed[command.len()..].trim();
+        let start = &summary[..summary.len().min(24)];
+        for flag in ["-h", "--help"] {
+            let (own, err, code) = run(&[command, flag], "");
+            assert_eq!((code, err.as_str()), (0, ""), "{command} {flag}");
+            assert!(own.starts_with(start), "{command} {flag}: {own}");
+        }
+    }
+}
+
 #[test]
 fn the_help_documents_formats_placeholders_and_exit_status() {
     let (help, err, code) = run(&["--help"], "");

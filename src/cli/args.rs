@@ -52,8 +52,10 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The commands, each with its own options.
+/// The commands, each with its own options. Their arguments are built only for the command
+/// run (clap's `defer`): building every command's would cost a short run more than its work.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Command {
     /// Print the solution if unique, else 'no solution' or 'multiple solutions'
     ///
@@ -132,7 +134,9 @@ pub enum Command {
     Man(ManArgs),
 }
 
-/// Where a batch command reads its puzzles.
+// Where a batch command reads its puzzles. Not a doc comment, nor are those of the other
+// flattened structs: with the commands' arguments deferred, clap would show it as the about
+// text of each command that flattens it.
 #[derive(Args, Debug)]
 pub struct Input {
     /// The puzzles to read; standard input when absent or -
@@ -147,7 +151,7 @@ impl Input {
     }
 }
 
-/// How many puzzles are worked on at once.
+// How many puzzles are worked on at once.
 #[derive(Args, Debug)]
 pub struct Jobs {
     /// Work on N puzzles at once (default: one per core)
@@ -157,7 +161,7 @@ pub struct Jobs {
     pub jobs: Option<u64>,
 }
 
-/// The solver of the commands that solve.
+// The solver of the commands that solve.
 #[derive(Args, Debug)]
 pub struct Solver {
     /// The formulation that solves

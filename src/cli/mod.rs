@@ -119,7 +119,9 @@ fn name_the_takers(mut e: clap::Error) -> clap::Error {
     let takes = |a: &clap::Arg| {
         (long.is_some() && a.get_long() == long) || (short.is_some() && a.get_short() == short)
     };
-    let cli = Cli::command();
+    // The commands' arguments are deferred until built.
+    let mut cli = Cli::command();
+    cli.build();
     let takers: Vec<&clap::Command> = cli
         .get_subcommands()
         .filter(|c| c.get_arguments().any(takes))
