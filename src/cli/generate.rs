@@ -75,11 +75,13 @@ pub fn run(args: &GenerateArgs) -> i32 {
         if let Some(remark) = remark {
             out.remark(&remark);
         }
-        // Each puzzle goes out when made: a large one can take minutes.
-        out.flush();
         match out.write(write_like(&puzzle, Format::Line).as_bytes(), "") {
             Written::Yes => {
-                out.flush();
+                // Each puzzle goes out when made, as the next can take minutes. Several jobs
+                // hand their puzzles over a chunk at a time, and each chunk is flushed whole.
+                if jobs <= 1 {
+                    out.flush();
+                }
                 Next::Continue
             }
             Written::ReaderGone => Next::Stop,

@@ -124,7 +124,9 @@ impl Source {
     /// The first `len` bytes of `rest` as text (each ends at a line break, or the input does,
     /// so no character is cut), saying where the first bytes that are not UTF-8 are.
     fn text(&mut self, len: usize) -> String {
-        let bytes: Vec<u8> = self.rest.drain(..len).collect();
+        // The bytes after `len` (part of a line) are copied, not the text taken.
+        let after = self.rest.split_off(len);
+        let bytes = std::mem::replace(&mut self.rest, after);
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {

@@ -61,7 +61,12 @@ where
     pool.in_place_scope(|scope| {
         loop {
             while sent - written < (jobs * CHUNKS_PER_JOB) as u64 && !pending.is_empty() {
-                let len = per_item.map_or(1, |s| (CHUNK_TIME.as_secs_f64() / s.max(1e-9)) as usize);
+                let mut len =
+                    per_item.map_or(1, |s| (CHUNK_TIME.as_secs_f64() / s.max(1e-9)) as usize);
+                if ended {
+                    // The last items are shared out, so the threads finish together.
+                    len = len.min(pending.len().div_ceil(jobs));
+                }
                 let chunk: Vec<T> = pending
                     .drain(..len.clamp(1, MAX_CHUNK).min(pending.len()))
                     .collect();
@@ -91,6 +96,7 @@ where
                 Ok(Event::Done(seq, answers, took)) => {
                     per_item = Some(per_item.map_or(took, |s| 0.7 * s + 0.3 * took));
                     done.insert(seq, answers);
+                    let ready = done.contains_key(&written);
                     while let Some(answers) = done.remove(&written) {
                         written += 1;
                         for answer in answers {
@@ -99,6 +105,10 @@ where
                                 return;
                             }
                         }
+                    }
+                    // Answers that arrive together go out together, a write for them all.
+                    if ready {
+                        let _ = write(None);
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
