@@ -428,7 +428,6 @@ fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
     html! { <span class="notes" aria-hidden="true">{ for places }</span> }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct PadProps {
     pub side: usize,
     pub on_action: Callback<Action>,
@@ -471,8 +470,7 @@ pub fn use_undo_keys(on_action: Callback<Action>) {
 }
 
 /// On-screen digits for touch screens, plus erase.
-#[component]
-pub fn NumberPad(props: &PadProps) -> Html {
+pub fn number_pad(props: &PadProps) -> Html {
     // A click on the pad leaves focus on the selected cell, so typing and arrows go on working.
     let keep_focus = Callback::from(|e: MouseEvent| e.prevent_default());
     let buttons = (1..=props.side).map(|v| {

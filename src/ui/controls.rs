@@ -61,7 +61,6 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct FormulationProps {
     pub selected: Formulation,
     pub on_action: Callback<Action>,
@@ -79,8 +78,7 @@ fn description(f: Formulation) -> String {
 }
 
 /// One radio per formulation, each with its one-line description.
-#[component]
-pub fn FormulationPicker(props: &FormulationProps) -> Html {
+pub fn formulation_picker(props: &FormulationProps) -> Html {
     let radios = Formulation::ALL.iter().map(|&f| {
         let on_action = props.on_action.clone();
         let onchange = Callback::from(move |_: Event| on_action.emit(Action::SetFormulation(f)));
@@ -102,7 +100,6 @@ pub fn FormulationPicker(props: &FormulationProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct ActionsProps {
     pub state: Rc<AppState>,
     pub engine: EngineHandle,
@@ -120,8 +117,7 @@ pub fn button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes
 }
 
 /// The lab's questions about the puzzle: solve, count, check, compare the formulations.
-#[component]
-pub fn Actions(props: &ActionsProps) -> Html {
+pub fn actions(props: &ActionsProps) -> Html {
     let busy = props.state.busy();
     let job = |kind: JobKind| {
         let engine = props.engine.clone();
@@ -143,8 +139,7 @@ pub fn Actions(props: &ActionsProps) -> Html {
 }
 
 /// The grid edits a player reaches for: undo, redo, back to the clues, clear.
-#[component]
-pub fn EditActions(props: &ActionsProps) -> Html {
+pub fn edit_actions(props: &ActionsProps) -> Html {
     let state = &props.state;
     let busy = state.busy();
     let act = |a: Action, available: bool| {
@@ -161,7 +156,6 @@ pub fn EditActions(props: &ActionsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct CancelProps {
     pub busy: bool,
     pub engine: EngineHandle,
@@ -169,8 +163,7 @@ pub struct CancelProps {
 
 /// Cancel, beside the status and its progress bar: every job, from the lab or from play,
 /// stops here (or with Escape).
-#[component]
-pub fn CancelButton(props: &CancelProps) -> Html {
+pub fn cancel_button(props: &CancelProps) -> Html {
     let cancel = props.busy.then(|| {
         let engine = props.engine.clone();
         Callback::from(move |_: MouseEvent| engine.cancel())

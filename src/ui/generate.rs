@@ -9,7 +9,6 @@ use crate::words::symmetry_name;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct GenerateProps {
     pub state: Rc<AppState>,
     pub engine: EngineHandle,
@@ -18,8 +17,7 @@ pub struct GenerateProps {
 
 /// Generates a unique puzzle of the board's size, minimal (for the chosen symmetry); the same
 /// seed gives the same puzzle.
-#[component]
-pub fn GeneratePanel(props: &GenerateProps) -> Html {
+pub fn generate_panel(props: &GenerateProps) -> Html {
     let state = &props.state;
     // On every keystroke, so a Generate click right after typing uses the new seed.
     let on_seed = {

@@ -21,19 +21,22 @@ pub use board::{
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
-use board::NumberPad;
+use board::{PadProps, number_pad};
 use clock::GameClock;
-use controls::{Actions, CancelButton, EditActions, FormulationPicker, SizeAndMode};
+use controls::{
+    ActionsProps, CancelProps, FormulationProps, SizeAndMode, actions, cancel_button, edit_actions,
+    formulation_picker,
+};
 use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
-use generate::GeneratePanel;
+use generate::{GenerateProps, generate_panel};
 use offer::LinkOffer;
-use play::PlayTools;
-use status::{CompareTable, StatusLine};
+use play::{PlayProps, play_tools};
+use status::{CompareProps, StatusProps, compare_table, status_line};
 use std::rc::Rc;
-use steps::StepsPanel;
+use steps::{StepsProps, steps_panel};
 use yew::prelude::*;
-use zoom::{ZoomButtons, ZoomFrame};
+use zoom::{ZoomButtonsProps, ZoomFrame, zoom_buttons};
 
 /// Yew's reducer wrapper around the pure [`AppState::reduce`].
 #[derive(Clone, PartialEq)]
@@ -81,6 +84,9 @@ pub fn App() -> Html {
         Callback::from(move |level: usize| zoom.set(level))
     };
     let lab = use_lab_switch();
+    // Panels without hooks are plain functions rather than components: each component type
+    // adds its own instance of Yew's lifecycle code to the wasm, and these are cheap to render
+    // again with the page.
     html! {
         <div class={classes!("app", lab.open.then_some("lab-open"))} data-engine={engine_state}>
             <header>
@@ -97,22 +103,22 @@ pub fn App() -> Html {
                     <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
                         { board(state, &dispatch) }
                     </ZoomFrame>
-                    <ZoomButtons level={*zoom} side={side} on_zoom={on_zoom} />
+                    { zoom_buttons(&ZoomButtonsProps { level: *zoom, side, on_zoom }) }
                     <div class="status-row">
-                        <StatusLine state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                        <CancelButton busy={state.busy()} engine={engine.clone()} />
+                        { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                        { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }
                     </div>
                     <GameClock state={shared.clone()} on_action={dispatch.clone()} />
-                    <PlayTools state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <NumberPad side={side} on_action={dispatch.clone()} />
-                    <EditActions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <GeneratePanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
+                    { play_tools(&PlayProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    { number_pad(&PadProps { side, on_action: dispatch.clone() }) }
+                    { edit_actions(&ActionsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    { generate_panel(&GenerateProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
                 </section>
                 <section class="panel lab" id="lab" aria-label="Lab" ref={lab.section}>
-                    <FormulationPicker selected={state.jobs.formulation} on_action={dispatch.clone()} />
-                    <Actions state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <StepsPanel state={shared.clone()} engine={engine.clone()} on_action={dispatch.clone()} />
-                    <CompareTable rows={state.jobs.compare.clone()} pending={state.compare_pending()} />
+                    { formulation_picker(&FormulationProps { selected: state.jobs.formulation, on_action: dispatch.clone() }) }
+                    { actions(&ActionsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    { steps_panel(&StepsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    { compare_table(&CompareProps { rows: state.jobs.compare.clone(), pending: state.compare_pending() }) }
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>
             </main>

@@ -8,15 +8,13 @@ use crate::app::state::{Action, AppState, JobKind};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct PlayProps {
     pub state: Rc<AppState>,
     pub engine: EngineHandle,
     pub on_action: Callback<Action>,
 }
 
-#[component]
-pub fn PlayTools(props: &PlayProps) -> Html {
+pub fn play_tools(props: &PlayProps) -> Html {
     let state = &props.state;
     let busy = state.busy();
     let act = |a: Action| {

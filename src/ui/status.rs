@@ -8,7 +8,6 @@ use crate::words::{format_millis, progress_text, quantity};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct StatusProps {
     pub state: Rc<AppState>,
     pub engine: EngineHandle,
@@ -16,8 +15,7 @@ pub struct StatusProps {
 }
 
 /// The live status line, progress while busy, and stepping through solutions found.
-#[component]
-pub fn StatusLine(props: &StatusProps) -> Html {
+pub fn status_line(props: &StatusProps) -> Html {
     let state = &props.state;
     let progress = state.jobs.job.as_ref().map(|job| match job.progress {
         Some((phase, done, total)) if phase.has_end() => html! {
@@ -94,7 +92,6 @@ pub fn StatusLine(props: &StatusProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct CompareProps {
     pub rows: Vec<CompareRow>,
     /// Formulations of a running comparison not yet reported, the first one running.
@@ -102,8 +99,7 @@ pub struct CompareProps {
 }
 
 /// Every formulation on the same puzzle: time, effort, and whether they agree.
-#[component]
-pub fn CompareTable(props: &CompareProps) -> Html {
+pub fn compare_table(props: &CompareProps) -> Html {
     if props.rows.is_empty() && props.pending.is_empty() {
         return html! {};
     }

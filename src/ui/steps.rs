@@ -8,15 +8,13 @@ use crate::app::state::{Action, AppState, JobKind};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
 pub struct StepsProps {
     pub state: Rc<AppState>,
     pub engine: EngineHandle,
     pub on_action: Callback<Action>,
 }
 
-#[component]
-pub fn StepsPanel(props: &StepsProps) -> Html {
+pub fn steps_panel(props: &StepsProps) -> Html {
     let state = &props.state;
     let start = (!state.busy()).then(|| {
         let engine = props.engine.clone();

@@ -266,7 +266,6 @@ fn reveal(frame: &web_sys::HtmlElement, cell: &web_sys::HtmlElement, centre: boo
     }
 }
 
-#[derive(Properties, PartialEq)]
 pub struct ZoomButtonsProps {
     pub level: usize,
     pub side: usize,
@@ -274,8 +273,7 @@ pub struct ZoomButtonsProps {
 }
 
 /// Zoom in, Zoom out and Whole board, for boards whose cells are small on a phone.
-#[component]
-pub fn ZoomButtons(props: &ZoomButtonsProps) -> Html {
+pub fn zoom_buttons(props: &ZoomButtonsProps) -> Html {
     let max = max_level(props.side);
     if max == 0 {
         return html! {};
