@@ -600,3 +600,16 @@ fn a_player_reads_clues_not_givens() {
         assert!(words.contains("clue"), "{words}");
     }
 }
+
+/// The page lowercases these names with `to_ascii_lowercase`, which keeps Unicode's case
+/// tables out of the app: that is only the same as `to_lowercase` while the names are ASCII.
+#[test]
+fn names_lowercased_by_the_page_are_ascii() {
+    use sudoku_lab::words::symmetry_name;
+    for s in Symmetry::ALL {
+        assert!(symmetry_name(s).is_ascii(), "{}", symmetry_name(s));
+    }
+    for m in ModelFormat::ALL {
+        assert!(m.name().is_ascii(), "{}", m.name());
+    }
+}

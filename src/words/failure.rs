@@ -97,7 +97,7 @@ impl fmt::Display for Failure {
                 model.name(),
                 bytes >> 20,
                 limit >> 20,
-                model.name().to_lowercase()
+                model.name().to_ascii_lowercase()
             ),
             Failure::UnreadableRequest => {
                 f.write_str("the engine could not read the request; reload the page")

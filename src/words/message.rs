@@ -524,7 +524,7 @@ fn generated(
         "Generated a {size} puzzle with {} (seed {seed}, symmetry {}, {}); \
          the seed field moves on to {next_seed} for a new one.{within}",
         quantity(clues as u64, "clues"),
-        symmetry_name(symmetry).to_lowercase(),
+        symmetry_name(symmetry).to_ascii_lowercase(),
         format_millis(millis),
     )
 }
