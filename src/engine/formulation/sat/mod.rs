@@ -108,6 +108,25 @@ impl Cnf {
     }
 }
 
+/// Where clauses go as they are made: a [`Cnf`] that keeps them, or a solver that takes them
+/// in without a copy.
+pub(super) trait Clauses {
+    /// A new auxiliary variable, numbered after all others.
+    fn new_variable(&mut self) -> i32;
+    /// Adds a clause of DIMACS literals.
+    fn add(&mut self, clause: &[i32]);
+}
+
+impl Clauses for Cnf {
+    fn new_variable(&mut self) -> i32 {
+        Cnf::new_variable(self)
+    }
+
+    fn add(&mut self, clause: &[i32]) {
+        Cnf::add(self, clause);
+    }
+}
+
 /// DIMACS number of `x[p, d]`.
 pub fn variable(size: Size, p: Pos, d: Digit) -> i32 {
     let side = size.side();
@@ -126,7 +145,7 @@ fn cell_literals(size: Size, cell: usize) -> Vec<i32> {
 }
 
 /// At most one of `lits` is true.
-fn at_most_one(cnf: &mut Cnf, lits: &[i32], encoding: AtMostOne) {
+fn at_most_one(cnf: &mut impl Clauses, lits: &[i32], encoding: AtMostOne) {
     match encoding {
         AtMostOne::Pairwise => {
             for (i, &a) in lits.iter().enumerate() {

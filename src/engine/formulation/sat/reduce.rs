@@ -7,8 +7,7 @@
 //! the rest. This is the givens' direct consequences only, no further propagation: the solver
 //! decides everything else.
 
-use super::Cnf;
-use super::{CnfOptions, Query, at_most_one};
+use super::{Clauses, Cnf, CnfOptions, Query, at_most_one};
 use crate::engine::grid::Candidates;
 
 /// A puzzle's model over its open placements, with what the variables mean.
@@ -85,17 +84,27 @@ fn candidates(query: &Query, fixed: &[u8], in_unit: &[u64]) -> Vec<u64> {
     open
 }
 
-/// The reduced model of a query: per open cell "some candidate" and "at most one candidate",
-/// per unit and digit not given there "some open cell" and "at most one open cell".
-pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
+/// The open placements of a query, numbered as the reduced model's variables.
+pub(super) struct Open {
+    /// Cell and digit (`1..=side`) of variable `i + 1`.
+    pub placements: Vec<(u32, u8)>,
+    /// Per cell the given digit, `0` where the cell is open.
+    pub fixed: Vec<u8>,
+    /// Variable of each (cell, digit index), 0 for none.
+    var_of: Vec<i32>,
+    /// Per unit the digits given there, as candidate bits.
+    in_unit: Vec<u64>,
+}
+
+/// The open placements of a query, or the givens' contradiction.
+pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
     let size = query.grid.size();
     let side = size.side();
     let (fixed, in_unit, why) = givens(query);
     if let Some(why) = why {
-        return Reduced::contradicted(fixed, why);
+        return Err((fixed, why));
     }
     let open = candidates(query, &fixed, &in_unit);
-    // Variable of each (cell, digit index), 0 for none.
     let mut var_of = vec![0i32; size.cells() * side];
     let mut placements = Vec::new();
     for (cell, &bits) in open.iter().enumerate() {
@@ -104,9 +113,28 @@ pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
             var_of[cell * side + d.index()] = placements.len() as i32;
         }
     }
-    let mut cnf = Cnf::with_variables(placements.len() as u32);
+    Ok(Open {
+        placements,
+        fixed,
+        var_of,
+        in_unit,
+    })
+}
+
+/// The reduced model's clauses over the variables of `open`, into `out`: per open cell "some
+/// candidate" and "at most one candidate", per unit and digit not given there "some open cell"
+/// and "at most one open cell". Stops at the first clause left empty, with its reason.
+pub(super) fn clauses(
+    query: &Query,
+    open: &Open,
+    options: &CnfOptions,
+    out: &mut impl Clauses,
+) -> Result<(), &'static str> {
+    let size = query.grid.size();
+    let side = size.side();
+    let var_of = &open.var_of;
     let mut lits = Vec::with_capacity(side);
-    for cell in (0..size.cells()).filter(|&c| fixed[c] == 0) {
+    for cell in (0..size.cells()).filter(|&c| open.fixed[c] == 0) {
         lits.clear();
         lits.extend(
             var_of[cell * side..(cell + 1) * side]
@@ -114,13 +142,13 @@ pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
                 .filter(|&&v| v != 0),
         );
         if lits.is_empty() {
-            return Reduced::contradicted(fixed, "an open cell has no candidate left");
+            return Err("an open cell has no candidate left");
         }
-        cnf.add(&lits);
-        at_most_one(&mut cnf, &lits, options.at_most_one);
+        out.add(&lits);
+        at_most_one(out, &lits, options.at_most_one);
     }
     for (u, cells) in size.layout().units.iter().enumerate() {
-        for d in (Candidates(Candidates::full(side).0 & !in_unit[u])).iter() {
+        for d in (Candidates(Candidates::full(side).0 & !open.in_unit[u])).iter() {
             lits.clear();
             lits.extend(
                 cells
@@ -129,16 +157,29 @@ pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
                     .filter(|&v| v != 0),
             );
             if lits.is_empty() {
-                return Reduced::contradicted(fixed, "a digit has no open cell left in a unit");
+                return Err("a digit has no open cell left in a unit");
             }
-            cnf.add(&lits);
-            at_most_one(&mut cnf, &lits, options.at_most_one);
+            out.add(&lits);
+            at_most_one(out, &lits, options.at_most_one);
         }
+    }
+    Ok(())
+}
+
+/// The reduced model of a query, as [`clauses`] builds it.
+pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
+    let open = match open(query) {
+        Ok(open) => open,
+        Err((fixed, why)) => return Reduced::contradicted(fixed, why),
+    };
+    let mut cnf = Cnf::with_variables(open.placements.len() as u32);
+    if let Err(why) = clauses(query, &open, options, &mut cnf) {
+        return Reduced::contradicted(open.fixed, why);
     }
     Reduced {
         cnf,
-        placements,
-        fixed,
+        placements: open.placements,
+        fixed: open.fixed,
         contradiction: None,
     }
 }

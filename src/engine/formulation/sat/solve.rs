@@ -4,12 +4,13 @@
 //! A puzzle's givens are assumed true and its forbidden pairs false, so nothing of the puzzle
 //! enters the clause database but its blocking clauses. varisat cannot delete clauses, so each
 //! puzzle's blocking clauses carry its own activation literal `a` (`!a or ...`): the puzzle's
-//! solves assume `a`, and when it is done the unit clause `!a` retires them for good. What the
+//! solves assume `a`, and once it is done later puzzles assume `!a` until the unit clause `!a`
+//! retires them for good, added for a batch of puzzles at a time. What the
 //! solver learns is implied by the rules and the clauses it holds, so it stays sound for the
 //! next puzzle. Once retired clauses pile up, the solver is rebuilt.
 
-use super::reduce::reduced;
-use super::{Cnf, CnfOptions, Query, cnf, rules, rules_len, variable};
+use super::reduce::{self, reduced};
+use super::{Clauses, Cnf, CnfOptions, Query, cnf, rules, rules_len, variable};
 use crate::engine::formulation::{SolveError, Stats};
 use crate::engine::grid::{Pos, Size};
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
@@ -35,7 +36,13 @@ struct Kept {
     clauses: usize,
     /// Literals of retired blocking clauses.
     retired: usize,
+    /// Activation literals of finished puzzles not yet retired by a unit clause: assumed false
+    /// meanwhile, since each new unit makes varisat simplify its whole clause database.
+    pending: Vec<Lit>,
 }
+
+/// Finished puzzles whose activation literals are retired together.
+const RETIRE_BATCH: usize = 32;
 
 /// A new solver holding `cnf`.
 fn load(cnf: &Cnf) -> Solver<'static> {
@@ -60,6 +67,7 @@ impl Kept {
             variables: cnf.variables(),
             clauses: rules,
             retired: 0,
+            pending: Vec::new(),
         }
     }
 }
@@ -242,6 +250,7 @@ fn solve_on(
     if assume {
         // Every model variable is in a rule, so a new one is numbered above them all.
         let a = kept.solver.new_var().positive();
+        assumptions.extend(kept.pending.iter().map(|&p| !p));
         assumptions.push(a);
         activation = Some(a);
     } else {
@@ -259,16 +268,90 @@ fn solve_on(
     )?;
     kept.retired += done.blocked;
     if let Some(a) = activation {
-        kept.solver.add_clause(&[!a]);
+        kept.pending.push(a);
+        if kept.pending.len() >= RETIRE_BATCH {
+            for p in kept.pending.drain(..) {
+                kept.solver.add_clause(&[!p]);
+            }
+        }
     }
     stats.solver_calls = Some(done.calls);
     stats.halt = Some(done.halt);
     Ok(stats)
 }
 
+/// A new solver taking clauses as they are made, counting what it took.
+struct Loader {
+    solver: Solver<'static>,
+    lits: Vec<Lit>,
+    variables: u32,
+    clauses: usize,
+}
+
+impl Clauses for Loader {
+    fn new_variable(&mut self) -> i32 {
+        self.variables += 1;
+        self.variables as i32
+    }
+
+    fn add(&mut self, clause: &[i32]) {
+        self.lits.clear();
+        self.lits.extend(
+            clause
+                .iter()
+                .map(|&l| Lit::from_index(l.unsigned_abs() as usize - 1, l > 0)),
+        );
+        self.solver.add_clause(&self.lits);
+        self.clauses += 1;
+    }
+}
+
 /// The SAT formulation's path: the puzzle's model reduced by its givens ([`reduced`]) on a new
-/// solver, enumerated as [`run_with`] does; the statistics give the reduced model's size.
+/// solver, enumerated as [`run_with`] does; the statistics give the reduced model's size. The
+/// clauses go straight into the solver as they are made, not stored and copied first. The
+/// solver's intake of the clauses costs about as much as its search, yet a kept solver under
+/// assumptions ([`run_kept`]), which saves that intake, searches a model of all the rules and
+/// carries what it learnt from earlier puzzles: measured faster on easy 9x9 puzzles only and
+/// several times slower on hard ones (BENCHMARKS.md, "SAT per puzzle"), so each puzzle gets a
+/// new solver.
 pub fn run_reduced(
+    query: &Query,
+    limits: &Limits,
+    sink: &mut dyn Sink,
+    options: &CnfOptions,
+) -> Result<Stats, SolveError> {
+    let Ok(open) = reduce::open(query) else {
+        return run_contradicted(query, limits, sink, options);
+    };
+    let mut loader = Loader {
+        solver: Solver::new(),
+        lits: Vec::new(),
+        variables: open.placements.len() as u32,
+        clauses: 0,
+    };
+    if reduce::clauses(query, &open, options, &mut loader).is_err() {
+        return run_contradicted(query, limits, sink, options);
+    }
+    let done = enumerate(
+        &mut loader.solver,
+        &[],
+        None,
+        &Meaning::Reduced(&open.placements),
+        &open.fixed,
+        limits,
+        sink,
+    )?;
+    Ok(Stats {
+        variables: Some(u64::from(loader.variables)),
+        constraints: Some(loader.clauses as u64),
+        solver_calls: Some(done.calls),
+        halt: Some(done.halt),
+        ..Stats::default()
+    })
+}
+
+/// [`run_reduced`] when the givens contradict the rules: the stored model, the empty clause.
+fn run_contradicted(
     query: &Query,
     limits: &Limits,
     sink: &mut dyn Sink,
@@ -292,4 +375,62 @@ pub fn run_reduced(
         halt: Some(done.halt),
         ..Stats::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::format::parse_line;
+    use crate::engine::formulation::sat::AtMostOne;
+
+    type Run = fn(&Query, &Limits, &mut dyn Sink, &CnfOptions) -> Result<Stats, SolveError>;
+
+    /// The clauses fed straight to the solver are the stored model's: the statistics count
+    /// the same variables and clauses, contradictions included, and the answers agree with the
+    /// full model's.
+    #[test]
+    fn direct_intake_matches_the_stored_model() {
+        const LIMIT: usize = 400;
+        let lines = [
+            "1",
+            ".",
+            "12..34..........",
+            "11..............",
+            "1.2.............",
+            "................",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        ];
+        for line in lines {
+            let grid = parse_line(line).unwrap();
+            let query = Query::new(&grid);
+            for at_most_one in [AtMostOne::Pairwise, AtMostOne::Sequential] {
+                let options = CnfOptions { at_most_one };
+                let model = reduced(&query, &options);
+                let run = |f: Run| {
+                    let mut found = Vec::new();
+                    let mut sink = |v: &[u8]| {
+                        found.push(v.to_vec());
+                        if found.len() >= LIMIT {
+                            Flow::Stop
+                        } else {
+                            Flow::Continue
+                        }
+                    };
+                    let stats = f(&query, &Limits::default(), &mut sink, &options).unwrap();
+                    found.sort();
+                    (stats, found)
+                };
+                let (stats, found) = run(run_reduced);
+                assert_eq!(stats.variables, Some(u64::from(model.cnf.variables())));
+                assert_eq!(stats.constraints, Some(model.cnf.len() as u64), "{line}");
+                let (_, expected) = run(run_with);
+                // Below the limit both enumerations are complete, so they are the same set.
+                if found.len() < LIMIT {
+                    assert_eq!(found, expected, "{line} {at_most_one:?}");
+                } else {
+                    assert_eq!(expected.len(), LIMIT, "{line} {at_most_one:?}");
+                }
+            }
+        }
+    }
 }
