@@ -176,6 +176,24 @@ pub(super) fn finned(
     out: &mut Vec<Step>,
     limit: usize,
 ) {
+    finned_kinds(m, k, Some(sashimi), scope, out, limit);
+}
+
+/// Every finned and every sashimi fish of size `k` in `scope`, from one pass over the
+/// combinations both kinds are drawn from (for the logic solver's outcome).
+pub(super) fn finned_and_sashimi(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>) {
+    finned_kinds(m, k, None, scope, out, usize::MAX);
+}
+
+/// [`finned`] for the sashimi kind `sashimi` asks for, or for both kinds when `None`.
+fn finned_kinds(
+    m: &Marks,
+    k: usize,
+    sashimi: Option<bool>,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     let max = (k + n) as u32;
@@ -198,10 +216,12 @@ pub(super) fn finned(
                     }
                     let stop = subsets_of(inside, need, &mut |chosen| {
                         let cover = outside | chosen;
-                        try_fins(m, d, rows, base, cover, stack, sashimi).is_some_and(|f| {
-                            push(m, f, finned_technique(k, sashimi), out);
-                            out.len() >= limit
-                        })
+                        try_fins(m, d, rows, base, cover, stack, sashimi).is_some_and(
+                            |(f, kind)| {
+                                push(m, f, finned_technique(k, kind), out);
+                                out.len() >= limit
+                            },
+                        )
                     });
                     if stop {
                         return true;
@@ -232,7 +252,8 @@ fn subsets_of(bits: u64, k: usize, f: &mut dyn FnMut(u64) -> bool) -> bool {
 }
 
 /// The finned fish with these base and cover lines, fins in `stack` (columns of boxes for
-/// row bases), if its fins share one box and it eliminates something.
+/// row bases), if its fins share one box, it is of the kind `sashimi` asks for (any when
+/// `None`) and it eliminates something; with whether it is sashimi.
 fn try_fins(
     m: &Marks,
     d: usize,
@@ -240,8 +261,8 @@ fn try_fins(
     base: u64,
     cover: u64,
     stack: usize,
-    sashimi: bool,
-) -> Option<Fish> {
+    sashimi: Option<bool>,
+) -> Option<(Fish, bool)> {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     let stack_mask = low << (stack * n);
@@ -257,7 +278,8 @@ fn try_fins(
     });
     let band = fin_lines.trailing_zeros() as usize / n;
     let band_lines = low << (band * n);
-    if fin_lines == 0 || !in_stack || fin_lines & !band_lines != 0 || is_sashimi != sashimi {
+    let other_kind = sashimi.is_some_and(|s| s != is_sashimi);
+    if fin_lines == 0 || !in_stack || fin_lines & !band_lines != 0 || other_kind {
         return None;
     }
     let mut elims = Vec::new();
@@ -275,12 +297,13 @@ fn try_fins(
         let p = m.places(if rows { l } else { side + l }, d);
         for_bits(p & !cover, |x| fins.push((l, x)));
     });
-    Some(Fish {
+    let fish = Fish {
         digit: d,
         rows,
         base,
         cover,
         fins,
         elims,
-    })
+    };
+    Some((fish, is_sashimi))
 }

@@ -48,14 +48,16 @@ impl Scope {
     }
 
     /// What changed from `before` (each cell's candidates) to `m`, bringing `before` up to
-    /// date: the digits a cell gained or lost and the units of those cells.
-    pub fn changes(m: &Marks, before: &mut [u64]) -> Scope {
+    /// date: the digits a cell gained or lost and the units of those cells. `lost` gets
+    /// each changed cell with the candidates it lost.
+    pub fn changes(m: &Marks, before: &mut [u64], lost: &mut Vec<(usize, u64)>) -> Scope {
         let side = m.side();
         let mut s = Scope::NONE;
         for (c, old) in before.iter_mut().enumerate() {
             let now = m.mask(c);
             if now != *old {
                 s.digits |= now ^ *old;
+                lost.push((c, *old & !now));
                 for (k, &u) in m.layout().units_of[c].iter().enumerate() {
                     s.units[k] |= 1 << (u - k * side);
                 }

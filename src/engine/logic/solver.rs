@@ -1,6 +1,6 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
-use super::{Level, Marks, Scope, Step, Technique, next_step, single_digit};
+use super::{Level, Marks, Scope, Step, Technique, fish, next_step, single_digit};
 use crate::engine::analyze::{self, AnalyzeError, Certificate};
 use crate::engine::check::check_solution;
 use crate::engine::formulation::Formulation;
@@ -229,16 +229,20 @@ fn settle_marks(
     // The candidates the last steps removed, where new singles can be (all cells first).
     let mut removed: Vec<(usize, usize)> = Vec::new();
     let mut everywhere = true;
+    let mut placed = placed_digits(&marks);
+    let mut lost = Vec::new();
     loop {
         let seeds = (!everywhere).then_some(removed.as_slice());
         if !place_singles(&mut marks, &mut queue, seeds) {
             return (Outcome::Broken, marks);
         }
-        let changed = Scope::changes(&marks, &mut before);
+        lost.clear();
+        let changed = Scope::changes(&marks, &mut before, &mut lost);
+        note_placed(&marks, &mut placed, &lost);
         let broken = if first {
             marks.is_broken()
         } else {
-            broken_in(&marks, &changed)
+            broken_at(&marks, &placed, &lost)
         };
         if broken {
             return (Outcome::Broken, marks);
@@ -252,15 +256,25 @@ fn settle_marks(
         for scope in pending.iter_mut() {
             scope.add(&changed);
         }
-        for (t, scope) in techniques.iter().zip(pending.iter_mut()) {
-            if scope.is_empty() {
+        for (i, t) in techniques.iter().enumerate() {
+            if pending[i].is_empty() {
                 continue;
             }
             // Every instance of a technique through Hard at once: each holds in this state,
             // so together they do, and the search that found one finds them all anyway. Turbot
             // fish come from the conjugate pairs directly: the outcome needs no chain.
+            // Sashimi fish come with the finned ones, drawn from the same combinations, and
+            // so look where either technique has yet to look.
+            let sashimi_next = techniques.get(i + 1) == Some(&Technique::SashimiXWing);
+            if *t == Technique::FinnedXWing && sashimi_next {
+                let rest = std::mem::replace(&mut pending[i + 1], Scope::NONE);
+                pending[i].add(&rest);
+            }
+            let scope = &mut pending[i];
             if *t == Technique::TurbotFish {
                 single_digit::turbot_fish_eliminations(&marks, scope, &mut out);
+            } else if *t == Technique::FinnedXWing && sashimi_next {
+                fish::finned_and_sashimi(&marks, 2, scope, &mut out);
             } else if t.level() <= Level::Hard {
                 t.find_in(&marks, scope, &mut out, usize::MAX);
             } else {
@@ -290,23 +304,52 @@ fn settle_marks(
     }
 }
 
-/// [`Marks::is_broken`] for a state that was not broken before the `changed` cells and
-/// units changed: a changed cell left without candidates or digit, or a changed unit with no
-/// place left for a digit it lacks.
-fn broken_in(m: &Marks, changed: &Scope) -> bool {
-    let side = m.side();
-    let all = m.size().all_digits().0;
-    let held = |c: usize| match m.value(c) {
-        None => m.mask(c),
-        Some(d) => 1 << d.index(),
-    };
-    (0..3 * side)
-        .filter(|&u| changed.has_unit(u, side))
-        .any(|u| {
-            let cells = &m.layout().units[u];
-            cells.iter().any(|&c| held(c) == 0)
-                || cells.iter().fold(0u64, |a, &c| a | held(c)) != all
+/// The digits placed in each unit (bit per digit index), by layout unit.
+fn placed_digits(m: &Marks) -> Vec<u64> {
+    let mut placed = vec![0; 3 * m.side()];
+    for c in 0..m.size().cells() {
+        if let Some(d) = m.value(c) {
+            for &u in &m.layout().units_of[c] {
+                placed[u] |= 1 << d.index();
+            }
+        }
+    }
+    placed
+}
+
+/// Adds to `placed` ([`placed_digits`]) the digits of the `lost` cells that were filled.
+fn note_placed(m: &Marks, placed: &mut [u64], lost: &[(usize, u64)]) {
+    for &(c, _) in lost {
+        if let Some(d) = m.value(c) {
+            for &u in &m.layout().units_of[c] {
+                placed[u] |= 1 << d.index();
+            }
+        }
+    }
+}
+
+/// [`Marks::is_broken`] for a state that was not broken before the `lost` candidates went
+/// (each changed cell with what it lost): a changed cell left without candidates or digit,
+/// or a lost digit with no place left in a unit of its cell that lacks it (`placed` being
+/// each unit's digits). Nothing else can have broken, and this looks at far fewer cells
+/// than the units around them.
+fn broken_at(m: &Marks, placed: &[u64], lost: &[(usize, u64)]) -> bool {
+    lost.iter().any(|&(c, gone)| {
+        if m.value(c).is_none() && m.mask(c) == 0 {
+            return true;
+        }
+        m.layout().units_of[c].iter().any(|&u| {
+            let mut bits = gone & !placed[u];
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if m.places(u, d) == 0 {
+                    return true;
+                }
+            }
+            false
         })
+    })
 }
 
 /// Applies `step`; false when a placement meets another digit or a removed candidate (the
