@@ -5,6 +5,11 @@
 //! The LP relaxation implies each of these fixings, so they cut no LP point off; what they save
 //! is an LP solve where they find a row with no way left, and the root model shrinks by the
 //! variables they fix before the LP is built. (No-good cuts live in the LP only.)
+//!
+//! Probing ([`State::probe`]) goes further at every node: a variable whose setting to 1 makes
+//! those rules meet a row with no way left is fixed at 0, until no probe fixes more. That
+//! covers the box-line and subset (naked and hidden pair, ...) inferences, which the rules alone
+//! miss, and fixings the LP relaxation does not imply, so nodes close before their LP.
 
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
@@ -28,6 +33,12 @@ pub(super) struct State {
     open: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
+    /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
+    pub(super) probed: u64,
+    /// Undo records of the probe under way: the variables it set, and those whose rows it
+    /// counted; empty between probes.
+    assigned: Vec<u32>,
+    counted: Vec<u32>,
 }
 
 impl Rows {
@@ -59,6 +70,9 @@ impl State {
             ones: vec![0; rows.members.len()],
             open: rows.members.iter().map(|m| m.len() as u32).collect(),
             propagated: 0,
+            probed: 0,
+            assigned: Vec::new(),
+            counted: Vec::new(),
         }
     }
 
@@ -68,7 +82,15 @@ impl State {
         for row in 0..rows.members.len() {
             self.check(rows, row, &mut queue)?;
         }
-        self.drain(rows, &mut queue)
+        let result = self.drain(rows, &mut queue);
+        self.forget();
+        result
+    }
+
+    /// Drops the undo records: what was set stays set.
+    fn forget(&mut self) {
+        self.assigned.clear();
+        self.counted.clear();
     }
 
     /// `Some(value)` of a fixed variable.
@@ -95,7 +117,64 @@ impl State {
         self.set(x, one, &mut queue)?;
         // `set` counted the decision itself.
         self.propagated -= u64::from(open);
-        self.drain(rows, &mut queue)
+        let result = self.drain(rows, &mut queue);
+        self.forget();
+        result
+    }
+
+    /// Fixes at 0 every open variable that cannot be 1: setting it to 1 and propagating meets
+    /// a conflict. Passes over the open variables repeat until one fixes nothing; `stop` is
+    /// asked between probes and ends probing early (the state stays sound, only less fixed).
+    pub(super) fn probe(
+        &mut self,
+        rows: &Rows,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Conflict> {
+        let mut queue = Vec::new();
+        let mut probes = 0u32;
+        loop {
+            let mut fixed = false;
+            for x in 0..self.value.len() as u32 {
+                if self.value[x as usize] != OPEN {
+                    continue;
+                }
+                probes = probes.wrapping_add(1);
+                if probes.is_multiple_of(64) && stop() {
+                    return Ok(());
+                }
+                if self.fails_at_one(rows, x, &mut queue) {
+                    self.probed += 1;
+                    self.set(x, false, &mut queue)?;
+                    let result = self.drain(rows, &mut queue);
+                    self.forget();
+                    result?;
+                    fixed = true;
+                }
+            }
+            if !fixed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether setting open `x` to 1 leads the rows to a conflict; the state is left as it was.
+    fn fails_at_one(&mut self, rows: &Rows, x: u32, queue: &mut Vec<u32>) -> bool {
+        let propagated = self.propagated;
+        queue.clear();
+        let fails = self.set(x, true, queue).is_err() || self.drain(rows, queue).is_err();
+        queue.clear();
+        while let Some(y) = self.counted.pop() {
+            let one = self.value[y as usize] == 1;
+            for &r in &rows.of_var[y as usize] {
+                self.open[r as usize] += 1;
+                self.ones[r as usize] -= u32::from(one);
+            }
+        }
+        for y in self.assigned.drain(..) {
+            self.value[y as usize] = OPEN;
+        }
+        self.propagated = propagated;
+        fails
     }
 
     fn set(&mut self, x: u32, one: bool, queue: &mut Vec<u32>) -> Result<(), Conflict> {
@@ -104,6 +183,7 @@ impl State {
             OPEN => {
                 self.value[x as usize] = v;
                 self.propagated += 1;
+                self.assigned.push(x);
                 queue.push(x);
                 Ok(())
             }
@@ -112,14 +192,18 @@ impl State {
         }
     }
 
+    /// Counts each queued variable in its rows (all of them before any check, so that a probe
+    /// can undo whole variables), then applies what the rows force.
     fn drain(&mut self, rows: &Rows, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         while let Some(x) = queue.pop() {
             let one = self.value[x as usize] == 1;
             for &r in &rows.of_var[x as usize] {
-                let r = r as usize;
-                self.open[r] -= 1;
-                self.ones[r] += u32::from(one);
-                self.check(rows, r, queue)?;
+                self.open[r as usize] -= 1;
+                self.ones[r as usize] += u32::from(one);
+            }
+            self.counted.push(x);
+            for &r in &rows.of_var[x as usize] {
+                self.check(rows, r as usize, queue)?;
             }
         }
         Ok(())
@@ -171,6 +255,51 @@ mod tests {
             [Some(true), Some(false), Some(false), Some(true)]
         );
         assert_eq!(s.propagated, 3);
+    }
+
+    /// The row counters agree with the values.
+    fn consistent(s: &State, rows: &Rows) -> bool {
+        rows.members.iter().enumerate().all(|(r, members)| {
+            let count = |v: i8| {
+                members
+                    .iter()
+                    .filter(|&&x| s.value[x as usize] == v)
+                    .count()
+            };
+            count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
+        })
+    }
+
+    #[test]
+    fn probing_finds_a_naked_pair_and_undoes_its_trials() {
+        // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
+        // Variables: a1 a2 b1 b2 = 0 1 2 3, c1..c4 = 4..7, d1..d4 = 8..11.
+        let rows: [&[u32]; 8] = [
+            &[0, 1],
+            &[2, 3],
+            &[4, 5, 6, 7],
+            &[8, 9, 10, 11],
+            &[0, 2, 4, 8],
+            &[1, 3, 5, 9],
+            &[6, 10],
+            &[7, 11],
+        ];
+        let rows = Rows::new(12, rows.into_iter());
+        let mut s = State::new(&rows);
+        s.presolve(&rows).unwrap();
+        assert_eq!(s.fixed(4), None);
+        s.probe(&rows, &mut || false).unwrap();
+        assert!(consistent(&s, &rows));
+        let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();
+        let zero = Some(false);
+        assert_eq!(fixed[4..6], [zero, zero]);
+        assert_eq!(fixed[8..10], [zero, zero]);
+        assert!(fixed[..4].iter().chain(&fixed[6..8]).all(Option::is_none));
+        assert_eq!((s.probed, s.propagated), (4, 4));
+        // A probe's own conflict does not leak: a1 at 1 is still possible.
+        s.decide(&rows, 0, true).unwrap();
+        assert!(consistent(&s, &rows));
+        assert_eq!((s.fixed(3), s.fixed(1)), (Some(true), Some(false)));
     }
 
     #[test]
