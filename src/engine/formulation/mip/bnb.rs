@@ -11,7 +11,7 @@
 //! its LP, the one whose tightest model row has the fewest open variables (ties: the larger LP
 //! value, then the lower index), 1 first.
 
-use super::domain::{Conflict, Rows, State};
+use super::domain::{Conflict, Probes, Rows, State};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
 use crate::engine::formulation::SolveError;
@@ -77,6 +77,8 @@ pub(super) struct Tree<'m> {
     m: &'m Model,
     rows: Rows,
     root_state: State,
+    /// The probes of the node being looked at and its ancestors.
+    probes: Probes,
     /// LP column of each model variable presolve left open, `NONE` for the others.
     column: Vec<u32>,
     /// Model variable of each column.
@@ -116,6 +118,7 @@ impl<'m> Tree<'m> {
             m,
             rows,
             root_state,
+            probes: Probes::default(),
             column: vec![NONE; m.vars.len()],
             column_var: Vec::new(),
             lp: None,
@@ -288,15 +291,22 @@ impl<'m> Tree<'m> {
     fn probe(&mut self, state: &mut State, limits: &Limits) -> Result<(), Conflict> {
         let (propagated, probed) = (state.propagated, state.probed);
         let cancel = limits.cancel.as_ref();
-        let result = state.probe(&self.rows, &mut || cancel.is_some_and(Cancel::is_cancelled));
+        let result = state.probe(&self.rows, &mut self.probes, &mut || {
+            cancel.is_some_and(Cancel::is_cancelled)
+        });
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
         result
     }
 
     /// The child of a node with `x` fixed, propagated and probed; `None` when that closes it.
+    /// A 1-branch follows its parent at once, so its parent's probes still hold; a 0-branch
+    /// comes back to a parent whose probes its 1-branch's subtree has overwritten.
     fn child(&mut self, mut state: State, x: u32, one: bool, limits: &Limits) -> Option<State> {
         self.stats.nodes += 1;
+        if !one {
+            self.probes.clear();
+        }
         let before = state.propagated;
         let decided = state.decide(&self.rows, x, one);
         self.stats.propagation_fixed += state.propagated - before;

@@ -39,6 +39,40 @@ pub(super) struct State {
     /// counted; empty between probes.
     assigned: Vec<u32>,
     counted: Vec<u32>,
+    /// Ticks at each lasting change; `changed[r]`: the tick row `r` last changed at.
+    clock: u64,
+    changed: Vec<u64>,
+}
+
+/// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
+/// have changed: valid only for the state it was filled on and that state's descendants
+/// ([`Probes::clear`] before probing any other).
+#[derive(Default)]
+pub(super) struct Probes {
+    /// The state's clock when the variable's probe last succeeded (0: no such probe), and
+    /// the rows that probe read.
+    at: Vec<u64>,
+    read: Vec<Vec<u32>>,
+}
+
+impl Probes {
+    pub(super) fn clear(&mut self) {
+        self.at.fill(0);
+    }
+
+    fn fit(&mut self, variables: usize) {
+        self.at.resize(variables, 0);
+        self.read.resize_with(variables, Vec::new);
+    }
+
+    /// Whether `x`'s last probe succeeded and no row it read has changed since.
+    fn holds(&self, s: &State, x: u32) -> bool {
+        let at = self.at[x as usize];
+        at > 0
+            && self.read[x as usize]
+                .iter()
+                .all(|&r| s.changed[r as usize] <= at)
+    }
 }
 
 impl Rows {
@@ -73,6 +107,8 @@ impl State {
             probed: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
+            clock: 1,
+            changed: vec![0; rows.members.len()],
         }
     }
 
@@ -83,12 +119,20 @@ impl State {
             self.check(rows, row, &mut queue)?;
         }
         let result = self.drain(rows, &mut queue);
-        self.forget();
+        self.forget(rows);
         result
     }
 
-    /// Drops the undo records: what was set stays set.
-    fn forget(&mut self) {
+    /// Drops the undo records: what was set stays set, and its rows are marked changed.
+    fn forget(&mut self, rows: &Rows) {
+        if !self.assigned.is_empty() {
+            self.clock += 1;
+            for &x in &self.assigned {
+                for &r in &rows.of_var[x as usize] {
+                    self.changed[r as usize] = self.clock;
+                }
+            }
+        }
         self.assigned.clear();
         self.counted.clear();
     }
@@ -118,37 +162,44 @@ impl State {
         // `set` counted the decision itself.
         self.propagated -= u64::from(open);
         let result = self.drain(rows, &mut queue);
-        self.forget();
+        self.forget(rows);
         result
     }
 
     /// Fixes at 0 every open variable that cannot be 1: setting it to 1 and propagating meets
-    /// a conflict. Passes over the open variables repeat until one fixes nothing; `stop` is
+    /// a conflict. Passes over the open variables repeat until one fixes nothing; a variable
+    /// whose last probe in `probes` succeeded is probed again only when a row that probe read
+    /// has changed since, which reaches the same fixpoint as probing every open variable each
+    /// pass (propagation is deterministic, and it reads nothing outside those rows). `stop` is
     /// asked between probes and ends probing early (the state stays sound, only less fixed).
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
+        probes: &mut Probes,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
+        probes.fit(self.value.len());
         let mut queue = Vec::new();
-        let mut probes = 0u32;
+        let mut count = 0u32;
         loop {
             let mut fixed = false;
             for x in 0..self.value.len() as u32 {
-                if self.value[x as usize] != OPEN {
+                if self.value[x as usize] != OPEN || probes.holds(self, x) {
                     continue;
                 }
-                probes = probes.wrapping_add(1);
-                if probes.is_multiple_of(64) && stop() {
+                count = count.wrapping_add(1);
+                if count.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
-                if self.fails_at_one(rows, x, &mut queue) {
+                if self.fails_at_one(rows, x, &mut queue, &mut probes.read[x as usize]) {
                     self.probed += 1;
                     self.set(x, false, &mut queue)?;
                     let result = self.drain(rows, &mut queue);
-                    self.forget();
+                    self.forget(rows);
                     result?;
                     fixed = true;
+                } else {
+                    probes.at[x as usize] = self.clock;
                 }
             }
             if !fixed {
@@ -158,14 +209,23 @@ impl State {
     }
 
     /// Whether setting open `x` to 1 leads the rows to a conflict; the state is left as it was.
-    fn fails_at_one(&mut self, rows: &Rows, x: u32, queue: &mut Vec<u32>) -> bool {
+    /// `read` receives the rows the probe counted in, which are all it read when it succeeds.
+    fn fails_at_one(
+        &mut self,
+        rows: &Rows,
+        x: u32,
+        queue: &mut Vec<u32>,
+        read: &mut Vec<u32>,
+    ) -> bool {
         let propagated = self.propagated;
         queue.clear();
+        read.clear();
         let fails = self.set(x, true, queue).is_err() || self.drain(rows, queue).is_err();
         queue.clear();
         while let Some(y) = self.counted.pop() {
             let one = self.value[y as usize] == 1;
             for &r in &rows.of_var[y as usize] {
+                read.push(r);
                 self.open[r as usize] += 1;
                 self.ones[r as usize] -= u32::from(one);
             }
@@ -270,6 +330,93 @@ mod tests {
         })
     }
 
+    /// Probing that tries every open variable each pass, as the reference.
+    fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
+        let (mut queue, mut read) = (Vec::new(), Vec::new());
+        loop {
+            let mut fixed = false;
+            for x in 0..s.value.len() as u32 {
+                if s.value[x as usize] == OPEN && s.fails_at_one(rows, x, &mut queue, &mut read) {
+                    s.set(x, false, &mut queue)?;
+                    let result = s.drain(rows, &mut queue);
+                    s.forget(rows);
+                    result?;
+                    fixed = true;
+                }
+            }
+            if !fixed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The exactly-one rows of a Sudoku with `b`x`b` boxes: variable (r * n + c) * n + d.
+    fn sudoku(b: usize) -> Rows {
+        let n = b * b;
+        let var = |r: usize, c: usize, d: usize| ((r * n + c) * n + d) as u32;
+        let mut rows: Vec<Vec<u32>> = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                rows.push((0..n).map(|d| var(i, j, d)).collect());
+                rows.push((0..n).map(|c| var(i, c, j)).collect());
+                rows.push((0..n).map(|r| var(r, i, j)).collect());
+                let (r0, c0) = (i / b * b, i % b * b);
+                rows.push((0..n).map(|k| var(r0 + k / b, c0 + k % b, j)).collect());
+            }
+        }
+        Rows::new(n * n * n, rows.iter().map(Vec::as_slice))
+    }
+
+    #[test]
+    fn incremental_probing_fixes_what_probing_everything_fixes() {
+        let rows = sudoku(3);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as u32
+        };
+        let (mut compared, mut probed) = (0, 0);
+        for _ in 0..40 {
+            // A descent: random decisions, each followed by both kinds of probing; the
+            // incremental one keeps its probes along the descent, as a 1-branch does.
+            let mut s = State::new(&rows);
+            s.presolve(&rows).unwrap();
+            let mut probes = Probes::default();
+            for _ in 0..40 {
+                // A given of a solution grid, or one of its cell's other digits ruled out.
+                let (r, c) = (next(9) as usize, next(9) as usize);
+                let solution = (3 * (r % 3) + r / 3 + c) % 9;
+                let one = next(3) != 0;
+                let d = if one { solution } else { next(9) as usize };
+                let x = ((r * 9 + c) * 9 + d) as u32;
+                if s.fixed(x).is_some() {
+                    continue;
+                }
+                if s.decide(&rows, x, one || d == solution).is_err() {
+                    break;
+                }
+                let mut all = s.clone();
+                let full = probe_all(&mut all, &rows);
+                let before = s.probed;
+                let incremental = s.probe(&rows, &mut probes, &mut || false);
+                assert_eq!(full, incremental);
+                if full.is_err() {
+                    break;
+                }
+                assert_eq!(all.value, s.value);
+                assert!(consistent(&s, &rows));
+                compared += 1;
+                probed += s.probed - before;
+            }
+        }
+        assert!(
+            compared > 300 && probed > 100,
+            "{compared} states, {probed} fixings"
+        );
+    }
+
     #[test]
     fn probing_finds_a_naked_pair_and_undoes_its_trials() {
         // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
@@ -288,7 +435,8 @@ mod tests {
         let mut s = State::new(&rows);
         s.presolve(&rows).unwrap();
         assert_eq!(s.fixed(4), None);
-        s.probe(&rows, &mut || false).unwrap();
+        s.probe(&rows, &mut Probes::default(), &mut || false)
+            .unwrap();
         assert!(consistent(&s, &rows));
         let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();
         let zero = Some(false);
