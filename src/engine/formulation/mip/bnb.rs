@@ -1,16 +1,17 @@
 //! Depth-first branch and bound over the LP relaxation ([`super::lp`]), one LP for the whole
 //! search.
 //!
-//! The root LP is built over the variables presolve left open and solved once. A node is its
-//! propagation state ([`super::domain`]): the decision and what the rows imply are applied
-//! first, which closes the node without an LP when a row has no way left; otherwise the LP's
+//! The root LP is built over the variables presolve left open; the root is then probed and its
+//! LP solved. A node is its propagation state ([`super::domain`]): the decision, what the rows
+//! imply and what probing finds are applied first, which closes the node without an LP when a
+//! row has no way left; otherwise the LP's
 //! bounds are set to the node's fixings and the dual simplex re-optimises from the basis the
 //! previous node left, or for a 0-branch from its parent's optimal basis (kept with the pending
 //! branch), which is far closer than the basis deep in the 1-branch's subtree. Branching rule: among the variables open in the node and fractional in
 //! its LP, the one whose tightest model row has the fewest open variables (ties: the larger LP
 //! value, then the lower index), 1 first.
 
-use super::domain::{Rows, State};
+use super::domain::{Conflict, Probes, Rows, State};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
 use crate::engine::formulation::SolveError;
@@ -32,9 +33,13 @@ pub struct MipStats {
     pub presolve_fixed: u64,
     /// Variables fixed by propagation at the nodes below the root.
     pub propagation_fixed: u64,
+    /// Of those, and at the root after presolve: variables fixed at 0 by probing, as setting
+    /// them to 1 made the rows meet a conflict.
+    pub probing_fixed: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
-    /// Whether the first root LP was integral (`None`: presolve left no LP to solve).
+    /// Whether the first root LP, solved after presolve and the root's probing, was integral
+    /// (`None`: presolve left no LP to solve).
     pub root_integral: Option<bool>,
     /// Columns and rows of the root LP after presolve.
     pub lp_columns: u64,
@@ -72,6 +77,8 @@ pub(super) struct Tree<'m> {
     m: &'m Model,
     rows: Rows,
     root_state: State,
+    /// The probes of the node being looked at and its ancestors.
+    probes: Probes,
     /// LP column of each model variable presolve left open, `NONE` for the others.
     column: Vec<u32>,
     /// Model variable of each column.
@@ -111,6 +118,7 @@ impl<'m> Tree<'m> {
             m,
             rows,
             root_state,
+            probes: Probes::default(),
             column: vec![NONE; m.vars.len()],
             column_var: Vec::new(),
             lp: None,
@@ -170,7 +178,12 @@ impl<'m> Tree<'m> {
         self.stats.lp_rows = rows.len() as u64;
         self.stats.lp_columns = self.column_var.len() as u64;
         self.lp = Some(Lp::new(self.column_var.len(), rows, &cost));
-        let root = self.root_state.clone();
+        let mut root = self.root_state.clone();
+        if self.probe(&mut root, limits).is_err() {
+            self.done = true;
+            return Ok(());
+        }
+        self.root_state = root.clone();
         match self.solve_node(&root, limits)? {
             NodeLp::Optimal => {
                 let fractional = self.branch_variable(&root).is_some();
@@ -273,15 +286,34 @@ impl<'m> Tree<'m> {
         }
     }
 
-    /// The child of a node with `x` fixed, propagated; `None` when propagation closes it.
-    fn child(&mut self, mut state: State, x: u32, one: bool) -> Option<State> {
+    /// Probes a node's state ([`State::probe`]) until the cancel flag is raised, counting its
+    /// fixings; `Err` closes the node.
+    fn probe(&mut self, state: &mut State, limits: &Limits) -> Result<(), Conflict> {
+        let (propagated, probed) = (state.propagated, state.probed);
+        let cancel = limits.cancel.as_ref();
+        let result = state.probe(&self.rows, &mut self.probes, &mut || {
+            cancel.is_some_and(Cancel::is_cancelled)
+        });
+        self.stats.propagation_fixed += state.propagated - propagated;
+        self.stats.probing_fixed += state.probed - probed;
+        result
+    }
+
+    /// The child of a node with `x` fixed, propagated and probed; `None` when that closes it.
+    /// A 1-branch follows its parent at once, so its parent's probes still hold; a 0-branch
+    /// comes back to a parent whose probes its 1-branch's subtree has overwritten.
+    fn child(&mut self, mut state: State, x: u32, one: bool, limits: &Limits) -> Option<State> {
         self.stats.nodes += 1;
+        if !one {
+            self.probes.clear();
+        }
         let before = state.propagated;
-        if state.decide(&self.rows, x, one).is_err() {
+        let decided = state.decide(&self.rows, x, one);
+        self.stats.propagation_fixed += state.propagated - before;
+        if decided.is_err() || self.probe(&mut state, limits).is_err() {
             self.stats.propagation_pruned += 1;
             return None;
         }
-        self.stats.propagation_fixed += state.propagated - before;
         Some(state)
     }
 
@@ -332,7 +364,7 @@ impl<'m> Tree<'m> {
                         self.stack.push(p);
                         return Ok(Outcome::Halted(halt));
                     }
-                    match self.child(p.state, p.x, false) {
+                    match self.child(p.state, p.x, false, limits) {
                         Some(state) => {
                             self.lp.as_mut().expect("a node LP").set_basis(&p.basis);
                             (state, false)
@@ -374,7 +406,7 @@ impl<'m> Tree<'m> {
                 bound,
                 basis: self.lp().basis(),
             });
-            self.current = self.child(state, x, true).map(|s| (s, false));
+            self.current = self.child(state, x, true, limits).map(|s| (s, false));
         }
         self.done = true;
         Ok(match best {

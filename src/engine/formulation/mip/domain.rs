@@ -5,6 +5,11 @@
 //! The LP relaxation implies each of these fixings, so they cut no LP point off; what they save
 //! is an LP solve where they find a row with no way left, and the root model shrinks by the
 //! variables they fix before the LP is built. (No-good cuts live in the LP only.)
+//!
+//! Probing ([`State::probe`]) goes further at every node: a variable whose setting to 1 makes
+//! those rules meet a row with no way left is fixed at 0, until no probe fixes more. That
+//! covers the box-line and subset (naked and hidden pair, ...) inferences, which the rules alone
+//! miss, and fixings the LP relaxation does not imply, so nodes close before their LP.
 
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
@@ -28,6 +33,46 @@ pub(super) struct State {
     open: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
+    /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
+    pub(super) probed: u64,
+    /// Undo records of the probe under way: the variables it set, and those whose rows it
+    /// counted; empty between probes.
+    assigned: Vec<u32>,
+    counted: Vec<u32>,
+    /// Ticks at each lasting change; `changed[r]`: the tick row `r` last changed at.
+    clock: u64,
+    changed: Vec<u64>,
+}
+
+/// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
+/// have changed: valid only for the state it was filled on and that state's descendants
+/// ([`Probes::clear`] before probing any other).
+#[derive(Default)]
+pub(super) struct Probes {
+    /// The state's clock when the variable's probe last succeeded (0: no such probe), and
+    /// the rows that probe read.
+    at: Vec<u64>,
+    read: Vec<Vec<u32>>,
+}
+
+impl Probes {
+    pub(super) fn clear(&mut self) {
+        self.at.fill(0);
+    }
+
+    fn fit(&mut self, variables: usize) {
+        self.at.resize(variables, 0);
+        self.read.resize_with(variables, Vec::new);
+    }
+
+    /// Whether `x`'s last probe succeeded and no row it read has changed since.
+    fn holds(&self, s: &State, x: u32) -> bool {
+        let at = self.at[x as usize];
+        at > 0
+            && self.read[x as usize]
+                .iter()
+                .all(|&r| s.changed[r as usize] <= at)
+    }
 }
 
 impl Rows {
@@ -59,6 +104,11 @@ impl State {
             ones: vec![0; rows.members.len()],
             open: rows.members.iter().map(|m| m.len() as u32).collect(),
             propagated: 0,
+            probed: 0,
+            assigned: Vec::new(),
+            counted: Vec::new(),
+            clock: 1,
+            changed: vec![0; rows.members.len()],
         }
     }
 
@@ -68,7 +118,23 @@ impl State {
         for row in 0..rows.members.len() {
             self.check(rows, row, &mut queue)?;
         }
-        self.drain(rows, &mut queue)
+        let result = self.drain(rows, &mut queue);
+        self.forget(rows);
+        result
+    }
+
+    /// Drops the undo records: what was set stays set, and its rows are marked changed.
+    fn forget(&mut self, rows: &Rows) {
+        if !self.assigned.is_empty() {
+            self.clock += 1;
+            for &x in &self.assigned {
+                for &r in &rows.of_var[x as usize] {
+                    self.changed[r as usize] = self.clock;
+                }
+            }
+        }
+        self.assigned.clear();
+        self.counted.clear();
     }
 
     /// `Some(value)` of a fixed variable.
@@ -95,7 +161,80 @@ impl State {
         self.set(x, one, &mut queue)?;
         // `set` counted the decision itself.
         self.propagated -= u64::from(open);
-        self.drain(rows, &mut queue)
+        let result = self.drain(rows, &mut queue);
+        self.forget(rows);
+        result
+    }
+
+    /// Fixes at 0 every open variable that cannot be 1: setting it to 1 and propagating meets
+    /// a conflict. Passes over the open variables repeat until one fixes nothing; a variable
+    /// whose last probe in `probes` succeeded is probed again only when a row that probe read
+    /// has changed since, which reaches the same fixpoint as probing every open variable each
+    /// pass (propagation is deterministic, and it reads nothing outside those rows). `stop` is
+    /// asked between probes and ends probing early (the state stays sound, only less fixed).
+    pub(super) fn probe(
+        &mut self,
+        rows: &Rows,
+        probes: &mut Probes,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Conflict> {
+        probes.fit(self.value.len());
+        let mut queue = Vec::new();
+        let mut count = 0u32;
+        loop {
+            let mut fixed = false;
+            for x in 0..self.value.len() as u32 {
+                if self.value[x as usize] != OPEN || probes.holds(self, x) {
+                    continue;
+                }
+                count = count.wrapping_add(1);
+                if count.is_multiple_of(64) && stop() {
+                    return Ok(());
+                }
+                if self.fails_at_one(rows, x, &mut queue, &mut probes.read[x as usize]) {
+                    self.probed += 1;
+                    self.set(x, false, &mut queue)?;
+                    let result = self.drain(rows, &mut queue);
+                    self.forget(rows);
+                    result?;
+                    fixed = true;
+                } else {
+                    probes.at[x as usize] = self.clock;
+                }
+            }
+            if !fixed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Whether setting open `x` to 1 leads the rows to a conflict; the state is left as it was.
+    /// `read` receives the rows the probe counted in, which are all it read when it succeeds.
+    fn fails_at_one(
+        &mut self,
+        rows: &Rows,
+        x: u32,
+        queue: &mut Vec<u32>,
+        read: &mut Vec<u32>,
+    ) -> bool {
+        let propagated = self.propagated;
+        queue.clear();
+        read.clear();
+        let fails = self.set(x, true, queue).is_err() || self.drain(rows, queue).is_err();
+        queue.clear();
+        while let Some(y) = self.counted.pop() {
+            let one = self.value[y as usize] == 1;
+            for &r in &rows.of_var[y as usize] {
+                read.push(r);
+                self.open[r as usize] += 1;
+                self.ones[r as usize] -= u32::from(one);
+            }
+        }
+        for y in self.assigned.drain(..) {
+            self.value[y as usize] = OPEN;
+        }
+        self.propagated = propagated;
+        fails
     }
 
     fn set(&mut self, x: u32, one: bool, queue: &mut Vec<u32>) -> Result<(), Conflict> {
@@ -104,6 +243,7 @@ impl State {
             OPEN => {
                 self.value[x as usize] = v;
                 self.propagated += 1;
+                self.assigned.push(x);
                 queue.push(x);
                 Ok(())
             }
@@ -112,14 +252,18 @@ impl State {
         }
     }
 
+    /// Counts each queued variable in its rows (all of them before any check, so that a probe
+    /// can undo whole variables), then applies what the rows force.
     fn drain(&mut self, rows: &Rows, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         while let Some(x) = queue.pop() {
             let one = self.value[x as usize] == 1;
             for &r in &rows.of_var[x as usize] {
-                let r = r as usize;
-                self.open[r] -= 1;
-                self.ones[r] += u32::from(one);
-                self.check(rows, r, queue)?;
+                self.open[r as usize] -= 1;
+                self.ones[r as usize] += u32::from(one);
+            }
+            self.counted.push(x);
+            for &r in &rows.of_var[x as usize] {
+                self.check(rows, r as usize, queue)?;
             }
         }
         Ok(())
@@ -171,6 +315,139 @@ mod tests {
             [Some(true), Some(false), Some(false), Some(true)]
         );
         assert_eq!(s.propagated, 3);
+    }
+
+    /// The row counters agree with the values.
+    fn consistent(s: &State, rows: &Rows) -> bool {
+        rows.members.iter().enumerate().all(|(r, members)| {
+            let count = |v: i8| {
+                members
+                    .iter()
+                    .filter(|&&x| s.value[x as usize] == v)
+                    .count()
+            };
+            count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
+        })
+    }
+
+    /// Probing that tries every open variable each pass, as the reference.
+    fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
+        let (mut queue, mut read) = (Vec::new(), Vec::new());
+        loop {
+            let mut fixed = false;
+            for x in 0..s.value.len() as u32 {
+                if s.value[x as usize] == OPEN && s.fails_at_one(rows, x, &mut queue, &mut read) {
+                    s.set(x, false, &mut queue)?;
+                    let result = s.drain(rows, &mut queue);
+                    s.forget(rows);
+                    result?;
+                    fixed = true;
+                }
+            }
+            if !fixed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The exactly-one rows of a Sudoku with `b`x`b` boxes: variable (r * n + c) * n + d.
+    fn sudoku(b: usize) -> Rows {
+        let n = b * b;
+        let var = |r: usize, c: usize, d: usize| ((r * n + c) * n + d) as u32;
+        let mut rows: Vec<Vec<u32>> = Vec::new();
+        for i in 0..n {
+            for j in 0..n {
+                rows.push((0..n).map(|d| var(i, j, d)).collect());
+                rows.push((0..n).map(|c| var(i, c, j)).collect());
+                rows.push((0..n).map(|r| var(r, i, j)).collect());
+                let (r0, c0) = (i / b * b, i % b * b);
+                rows.push((0..n).map(|k| var(r0 + k / b, c0 + k % b, j)).collect());
+            }
+        }
+        Rows::new(n * n * n, rows.iter().map(Vec::as_slice))
+    }
+
+    #[test]
+    fn incremental_probing_fixes_what_probing_everything_fixes() {
+        let rows = sudoku(3);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as u32
+        };
+        let (mut compared, mut probed) = (0, 0);
+        for _ in 0..40 {
+            // A descent: random decisions, each followed by both kinds of probing; the
+            // incremental one keeps its probes along the descent, as a 1-branch does.
+            let mut s = State::new(&rows);
+            s.presolve(&rows).unwrap();
+            let mut probes = Probes::default();
+            for _ in 0..40 {
+                // A given of a solution grid, or one of its cell's other digits ruled out.
+                let (r, c) = (next(9) as usize, next(9) as usize);
+                let solution = (3 * (r % 3) + r / 3 + c) % 9;
+                let one = next(3) != 0;
+                let d = if one { solution } else { next(9) as usize };
+                let x = ((r * 9 + c) * 9 + d) as u32;
+                if s.fixed(x).is_some() {
+                    continue;
+                }
+                if s.decide(&rows, x, one || d == solution).is_err() {
+                    break;
+                }
+                let mut all = s.clone();
+                let full = probe_all(&mut all, &rows);
+                let before = s.probed;
+                let incremental = s.probe(&rows, &mut probes, &mut || false);
+                assert_eq!(full, incremental);
+                if full.is_err() {
+                    break;
+                }
+                assert_eq!(all.value, s.value);
+                assert!(consistent(&s, &rows));
+                compared += 1;
+                probed += s.probed - before;
+            }
+        }
+        assert!(
+            compared > 300 && probed > 100,
+            "{compared} states, {probed} fixings"
+        );
+    }
+
+    #[test]
+    fn probing_finds_a_naked_pair_and_undoes_its_trials() {
+        // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
+        // Variables: a1 a2 b1 b2 = 0 1 2 3, c1..c4 = 4..7, d1..d4 = 8..11.
+        let rows: [&[u32]; 8] = [
+            &[0, 1],
+            &[2, 3],
+            &[4, 5, 6, 7],
+            &[8, 9, 10, 11],
+            &[0, 2, 4, 8],
+            &[1, 3, 5, 9],
+            &[6, 10],
+            &[7, 11],
+        ];
+        let rows = Rows::new(12, rows.into_iter());
+        let mut s = State::new(&rows);
+        s.presolve(&rows).unwrap();
+        assert_eq!(s.fixed(4), None);
+        s.probe(&rows, &mut Probes::default(), &mut || false)
+            .unwrap();
+        assert!(consistent(&s, &rows));
+        let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();
+        let zero = Some(false);
+        assert_eq!(fixed[4..6], [zero, zero]);
+        assert_eq!(fixed[8..10], [zero, zero]);
+        assert!(fixed[..4].iter().chain(&fixed[6..8]).all(Option::is_none));
+        assert_eq!((s.probed, s.propagated), (4, 4));
+        // A probe's own conflict does not leak: a1 at 1 is still possible.
+        s.decide(&rows, 0, true).unwrap();
+        assert!(consistent(&s, &rows));
+        assert_eq!((s.fixed(3), s.fixed(1)), (Some(true), Some(false)));
     }
 
     #[test]
