@@ -213,3 +213,56 @@ fn sat_9x9_per_puzzle() {
         );
     }
 }
+
+/// Wall-clock milliseconds of one MIP solve (find and prove unique or not) and its verdict.
+fn mip_ms(p: &Grid) -> (f64, Verdict) {
+    let start = js_sys::Date::now();
+    let report = solve(p, Formulation::Mip, &SolveOptions::default()).expect("a size");
+    (js_sys::Date::now() - start, report.verdict())
+}
+
+/// The MIP formulation in the browser: the minimal 16x16 puzzles of seeds 0 to 9 (as
+/// `generate --box 4 --seed S` makes them; `scripts/bench-mip-sat` times them natively), and
+/// 36x36 and 49x49 grids with 70% of the cells of a random full grid given (seeds 1 to 3,
+/// cells kept in the order of a shuffle seeded as in `examples/peak.rs`).
+#[wasm_bindgen_test]
+async fn mip_in_the_browser() {
+    use sudoku_lab::engine::generate::random_full_grid;
+    use sudoku_lab::engine::rng::Rng;
+    let size = Size::new(4).expect("a size");
+    let mut times = Vec::new();
+    for seed in 0..10u64 {
+        let g =
+            generate(size, &GenerateOptions::with_seed(seed), &mut no_progress).expect("generated");
+        breathe().await;
+        let (ms, verdict) = mip_ms(&g.puzzle);
+        assert_eq!(verdict, Verdict::Unique, "seed {seed}");
+        console_log!("MIP 16x16 minimal, seed {seed}: {ms:.0} ms");
+        times.push(ms);
+    }
+    times.sort_by(f64::total_cmp);
+    console_log!(
+        "MIP 16x16 minimal, median of 10: {:.0} ms",
+        (times[4] + times[5]) / 2.0
+    );
+    for box_size in [6, 7] {
+        let size = Size::new(box_size).expect("a size");
+        for seed in 1..=3u64 {
+            let full = random_full_grid(size, &mut Rng::new(seed), None).expect("a full grid");
+            let mut cells: Vec<usize> = (0..size.cells()).collect();
+            Rng::new(1000 * seed + 70).shuffle(&mut cells);
+            let mut puzzle = Grid::empty(size);
+            for &c in &cells[..size.cells() * 70 / 100] {
+                let p = sudoku_lab::engine::Pos::from_index(c, size);
+                puzzle.set(p, full.entry(p));
+            }
+            breathe().await;
+            let (ms, verdict) = mip_ms(&puzzle);
+            assert!(
+                matches!(verdict, Verdict::Unique | Verdict::Multiple),
+                "{size} seed {seed}: {verdict:?}"
+            );
+            console_log!("MIP {size}, 70% given, seed {seed}: {ms:.0} ms, {verdict:?}");
+        }
+    }
+}
