@@ -21,10 +21,10 @@ pub fn write_like(grid: &Grid, format: Format) -> String {
 }
 
 /// Threads of the race of propagation and CDCL (`race::solve`) for the default formulation
-/// from 25x25 on, where each answers hard puzzles the other does not (BENCHMARKS.md, "Peak-hard
-/// grids"); `None` (one search) elsewhere or on one core.
+/// from 36x36 on, where it measured better than the plain search (BENCHMARKS.md, "Peak-hard
+/// grids"; on 25x25 it did not); `None` (one search) elsewhere or on one core.
 fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
-    let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 5;
+    let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 6;
     Some(portfolio::threads(2)).filter(|&t| large && t > 1)
 }
 
