@@ -1,16 +1,23 @@
-//! Search effort on puzzle files, with and without restarts or as a portfolio of threads:
-//! solutions found (up to two), nodes, restarts and wall time, each search capped in seconds.
+//! Search effort on puzzle files, with and without restarts, as a portfolio of threads, by
+//! CDCL alone or as a race of the propagation search and CDCL: solutions found (up to two),
+//! nodes, restarts and wall time, each search capped in seconds.
 //!
-//! `cargo run --release --example peak_search -- [--restarts | --threads N] [--secs S] FILE...`
+//! `cargo run --release --example peak_search -- [--restarts | --threads N | --sat | --race N]
+//! [--segments] [--secs S] FILE...` (`--segments`: the CDCL model with box/line segments)
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::formulation::Query;
+use sudoku_lab::engine::formulation::sat::race::{self, Strength};
 use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
 
 fn main() {
     let mut restarts = false;
     let mut threads = 0;
+    let mut sat = false;
+    let mut race_threads = 0;
+    let mut strength = Strength::default();
     let mut secs = 20.0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -18,6 +25,9 @@ fn main() {
         match a.as_str() {
             "--restarts" => restarts = true,
             "--threads" => threads = args.next().and_then(|s| s.parse().ok()).expect("threads"),
+            "--sat" => sat = true,
+            "--race" => race_threads = args.next().and_then(|s| s.parse().ok()).expect("threads"),
+            "--segments" => strength.segments = true,
             "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
             _ => files.push(a),
         }
@@ -42,7 +52,15 @@ fn main() {
                 cancel.cancel();
             }
         });
-        let (found, halt, stats, member) = if threads > 0 {
+        let query = Query::new(&puzzle);
+        let (found, halt, stats, member) = if sat {
+            let (solutions, halt) = race::solutions(&query, strength, 2, &cancel);
+            (solutions.len(), Some(halt), SearchStats::default(), 0)
+        } else if race_threads > 0 {
+            let answer = race::race(&query, strength, &limits, 2, race_threads);
+            let halt = Some(answer.halt);
+            (answer.solutions.len(), halt, answer.stats, answer.member)
+        } else if threads > 0 {
             let answer = portfolio::search(&start, &Order::Natural, &limits, 2, threads);
             let halt = Some(answer.halt);
             (answer.solutions.len(), halt, answer.stats, answer.member)

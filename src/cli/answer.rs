@@ -6,8 +6,9 @@ use super::quantity;
 use crate::engine::check::is_nine_solution;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
+use crate::engine::formulation::sat::race;
 use crate::engine::nine::Nine;
-use crate::engine::search::{Flow, Halt, Limits, Order};
+use crate::engine::search::{Flow, Halt, Limits, Order, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
 
 /// Writes a grid in the format it was read in (line falls back to numeric for big grids).
@@ -19,12 +20,23 @@ pub fn write_like(grid: &Grid, format: Format) -> String {
     }
 }
 
+/// Threads of the race of propagation and CDCL (`race::solve`) for the default formulation
+/// from 36x36 on, where it measured better than the plain search (BENCHMARKS.md, "Peak-hard
+/// grids"; on 25x25 it did not); `None` (one search) elsewhere or on one core.
+fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
+    let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 6;
+    Some(portfolio::threads(2)).filter(|&t| large && t > 1)
+}
+
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
-    let r = solve_grid(
-        &parsed.puzzle,
-        args.solver.formulation,
-        &SolveOptions::default(),
-    )
+    let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
+        Some(threads) => race::solve(&parsed.puzzle, 2, 2, threads),
+        None => solve_grid(
+            &parsed.puzzle,
+            args.solver.formulation,
+            &SolveOptions::default(),
+        ),
+    }
     .map_err(|e| e.to_string())?;
     let line = match r.verdict() {
         Verdict::NoSolution => "no solution".to_string(),
@@ -95,8 +107,14 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         keep: 0,
         ..SolveOptions::default()
     };
-    let r =
-        solve_grid(&parsed.puzzle, args.solver.formulation, &options).map_err(|e| e.to_string())?;
+    let r = match (
+        options.max_solutions,
+        race_threads(args.solver.formulation, &parsed.puzzle),
+    ) {
+        (Some(max), Some(threads)) => race::solve(&parsed.puzzle, max, 0, threads),
+        _ => solve_grid(&parsed.puzzle, args.solver.formulation, &options),
+    }
+    .map_err(|e| e.to_string())?;
     let count = args.limit.map_or(r.count, |k| r.count.min(k));
     // Standard output stays one integer per puzzle; the bound is said beside it.
     let note = (count < r.count || !r.exhaustive).then(|| {

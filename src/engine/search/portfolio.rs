@@ -53,18 +53,44 @@ pub fn search(
         let searcher = Searcher::new(start, order.clone(), limits.clone());
         return run_member(searcher, stop_at, 0);
     }
+    let members: Vec<Member> = (0..threads)
+        .map(|member| -> Member {
+            let start = start.clone();
+            let order = order.clone();
+            Box::new(move |limits: Limits| {
+                let searcher = member_searcher(&start, &order, limits, member);
+                run_member(searcher, stop_at, member)
+            })
+        })
+        .collect();
+    race(members, limits)
+}
+
+/// One racer of [`race`]: given limits whose cancel flag is raised once another member has
+/// answered (or the caller cancels), it searches and reports. `member` in its answer is its
+/// index in the list.
+pub type Member = Box<dyn FnOnce(Limits) -> PortfolioAnswer + Send>;
+
+/// Runs `members` on one thread each and returns the first answer that settles the question
+/// (`Exhausted` or `Sink`); the others are told to stop. `limits.max_nodes` is handed to every
+/// member; a member that reaches it is out of the race, and when all are the answer is
+/// `NodeLimit`. The caller's cancel flag stops the race with `Cancelled`.
+pub fn race(members: Vec<Member>, limits: &Limits) -> PortfolioAnswer {
     let stop = Cancel::new();
     let (tx, rx) = mpsc::channel();
     std::thread::scope(|scope| {
-        for member in 0..threads {
+        for (index, member) in members.into_iter().enumerate() {
             let tx = tx.clone();
             let member_limits = Limits {
                 max_nodes: limits.max_nodes,
                 cancel: Some(stop.clone()),
             };
-            let searcher = member_searcher(start, order, member_limits, member);
             scope.spawn(move || {
-                let _ = tx.send(run_member(searcher, stop_at, member));
+                let answer = PortfolioAnswer {
+                    member: index,
+                    ..member(member_limits)
+                };
+                let _ = tx.send(answer);
             });
         }
         drop(tx);
@@ -95,7 +121,7 @@ pub fn search(
 }
 
 /// Member `member` of a portfolio: the plain search first, then restarting ones.
-fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usize) -> Searcher {
+pub fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usize) -> Searcher {
     let policy: Box<dyn RestartPolicy> = if member == 0 {
         Box::new(Never)
     } else {
@@ -108,7 +134,8 @@ fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usize) 
     searcher
 }
 
-fn run_member(mut searcher: Searcher, stop_at: usize, member: usize) -> PortfolioAnswer {
+/// Runs one search until it has `stop_at` solutions or halts, as a member's answer.
+pub fn run_member(mut searcher: Searcher, stop_at: usize, member: usize) -> PortfolioAnswer {
     let mut solutions = Vec::new();
     while solutions.len() < stop_at {
         match searcher.next_solution() {

@@ -1,0 +1,263 @@
+//! The CDCL member of a portfolio race, beside the propagation search, on threads natively.
+//!
+//! The member solves the reduced model ([`reduced`]), optionally strengthened by box/line
+//! segment variables, and can be stopped from another thread. varisat 0.2 has no interrupt, but
+//! it writes its proof as it learns and stops solving with an error once the proof's target
+//! fails; the member gives it a target that discards the proof and fails once the race is
+//! over.
+
+use super::{CnfOptions, Reduced, reduced};
+use crate::engine::check::check_values;
+use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport, Stats};
+use crate::engine::grid::Grid;
+use crate::engine::search::portfolio::{self, Member, PortfolioAnswer};
+use crate::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Start};
+use std::io;
+use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
+
+/// Clauses added to the reduced model.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Strength {
+    /// A variable per row (or column), box and digit: "the digit is in this row's segment of
+    /// the box", each row and each box has the digit in exactly one segment. Unit propagation
+    /// on them makes the box/line interactions (pointing and claiming) of the propagation
+    /// search.
+    pub segments: bool,
+}
+
+/// A proof target that discards the proof and fails once the flag is raised.
+struct StopWriter(Cancel);
+
+impl io::Write for StopWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.0.is_cancelled() {
+            Err(io::Error::other("the race is over"))
+        } else {
+            Ok(buf.len())
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn lit(dimacs: i32) -> Lit {
+    Lit::from_dimacs(dimacs as isize)
+}
+
+/// Adds the segment variables of [`Strength::segments`] to a solver holding `model`.
+fn add_segments(model: &Reduced, size: crate::engine::grid::Size, solver: &mut Solver) {
+    let (side, b) = (size.side(), size.box_size());
+    let mut var_of = vec![0i32; size.cells() * side];
+    for (i, &(cell, d)) in model.placements.iter().enumerate() {
+        var_of[cell as usize * side + d as usize - 1] = i as i32 + 1;
+    }
+    let mut next = model.cnf.variables() as i32;
+    // segment[(line * b + k) * side + d]: the variable of line `line`'s segment in its k-th box.
+    let mut segment = vec![0i32; side * b * side];
+    for rows in [true, false] {
+        segment.fill(0);
+        for line in 0..side {
+            for k in 0..b {
+                for d in 0..side {
+                    let xs: Vec<i32> = (0..b)
+                        .map(|j| {
+                            let along = k * b + j;
+                            let cell = if rows {
+                                line * side + along
+                            } else {
+                                along * side + line
+                            };
+                            var_of[cell * side + d]
+                        })
+                        .filter(|&v| v != 0)
+                        .collect();
+                    if xs.is_empty() {
+                        continue;
+                    }
+                    next += 1;
+                    let y = next;
+                    segment[(line * b + k) * side + d] = y;
+                    let mut clause = vec![lit(-y)];
+                    clause.extend(xs.iter().map(|&x| lit(x)));
+                    solver.add_clause(&clause);
+                    for &x in &xs {
+                        solver.add_clause(&[lit(-x), lit(y)]);
+                    }
+                }
+            }
+        }
+        // Exactly one segment per line and digit, and per box and digit.
+        for d in 0..side {
+            for line in 0..side {
+                let ys = (0..b).map(|k| segment[(line * b + k) * side + d]);
+                exactly_one(solver, ys);
+            }
+            for band in 0..b {
+                for k in 0..b {
+                    let ys = (0..b).map(|j| segment[((band * b + j) * b + k) * side + d]);
+                    exactly_one(solver, ys);
+                }
+            }
+        }
+    }
+}
+
+/// At least and at most one of the non-zero variables, if there are any: a digit that has a
+/// segment variable in a line or box is not given there, so it is somewhere in it.
+fn exactly_one(solver: &mut Solver, vars: impl Iterator<Item = i32>) {
+    let ys: Vec<Lit> = vars.filter(|&v| v != 0).map(lit).collect();
+    if ys.is_empty() {
+        return;
+    }
+    solver.add_clause(&ys);
+    for (i, &a) in ys.iter().enumerate() {
+        for &c in &ys[i + 1..] {
+            solver.add_clause(&[!a, !c]);
+        }
+    }
+}
+
+/// Up to `stop_at` solutions of `query` (row-major values) by CDCL, and why it stopped:
+/// `Exhausted` (they are all), `Sink` (`stop_at` found) or `Cancelled` (the flag was raised).
+pub fn solutions(
+    query: &Query,
+    strength: Strength,
+    stop_at: usize,
+    cancel: &Cancel,
+) -> (Vec<Vec<u8>>, Halt) {
+    let size = query.grid.size();
+    let model = reduced(query, &CnfOptions::for_size(size));
+    let mut solver = Solver::new();
+    solver.write_proof(StopWriter(cancel.clone()), ProofFormat::Varisat);
+    let mut clause = Vec::new();
+    for c in model.cnf.clauses() {
+        clause.clear();
+        clause.extend(c.iter().map(|&l| lit(l)));
+        solver.add_clause(&clause);
+    }
+    if strength.segments && model.contradiction.is_none() {
+        add_segments(&model, size, &mut solver);
+    }
+    let primary = model.placements.len();
+    let mut found = Vec::new();
+    while found.len() < stop_at {
+        if cancel.is_cancelled() {
+            return (found, Halt::Cancelled);
+        }
+        match solver.solve() {
+            Ok(true) => {
+                let mut values = model.fixed.clone();
+                let mut block = Vec::new();
+                for l in solver.model().unwrap_or_default() {
+                    if l.is_positive() && l.index() < primary {
+                        let (cell, d) = model.placements[l.index()];
+                        values[cell as usize] = d;
+                        block.push(!l);
+                    }
+                }
+                solver.add_clause(&block);
+                found.push(values);
+            }
+            Ok(false) => return (found, Halt::Exhausted),
+            Err(_) => return (found, Halt::Cancelled),
+        }
+    }
+    (found, Halt::Sink)
+}
+
+/// Index of the CDCL member in [`race`]; member 0 is the plain propagation search.
+pub const SAT_MEMBER: usize = 1;
+
+/// Races the plain propagation search (member 0), the CDCL member ([`SAT_MEMBER`], with
+/// `strength`) and, from the third thread on, restarting propagation searches, one per thread,
+/// for `stop_at` solutions of `query`. One thread is the plain search alone. Every member is
+/// complete, so the number found and `Exhausted` are proofs whichever member answers.
+pub fn race(
+    query: &Query,
+    strength: Strength,
+    limits: &Limits,
+    stop_at: usize,
+    threads: usize,
+) -> PortfolioAnswer {
+    let mut start = Start::from_grid(query.grid);
+    for &(p, d) in query.forbidden {
+        start.forbid(p, d);
+    }
+    if threads <= 1 {
+        return portfolio::search(&start, &Order::Natural, limits, stop_at, 1);
+    }
+    let grid = query.grid.clone();
+    let forbidden = query.forbidden.to_vec();
+    let mut members: Vec<Member> = Vec::with_capacity(threads);
+    for member in 0..threads {
+        members.push(if member == SAT_MEMBER {
+            let (grid, forbidden) = (grid.clone(), forbidden.clone());
+            Box::new(move |limits: Limits| {
+                let query = Query {
+                    grid: &grid,
+                    forbidden: &forbidden,
+                    hint: None,
+                };
+                let cancel = limits.cancel.unwrap_or_default();
+                let (solutions, halt) = solutions(&query, strength, stop_at, &cancel);
+                PortfolioAnswer {
+                    solutions,
+                    stats: SearchStats::default(),
+                    halt,
+                    member,
+                }
+            })
+        } else {
+            let start = start.clone();
+            // Member 0 is plain; the others restart, each with its own seed.
+            let seed = member.saturating_sub(1);
+            Box::new(move |limits: Limits| {
+                let searcher = portfolio::member_searcher(&start, &Order::Natural, limits, seed);
+                portfolio::run_member(searcher, stop_at, member)
+            })
+        });
+    }
+    portfolio::race(members, limits)
+}
+
+/// [`race`] on a puzzle's givens as a [`SolveReport`], each solution checked: up to
+/// `max_solutions`, the first `keep` kept as grids. The report names the formulation of the
+/// member that answered.
+pub fn solve(
+    puzzle: &Grid,
+    max_solutions: u64,
+    keep: usize,
+    threads: usize,
+) -> Result<SolveReport, SolveError> {
+    let givens = puzzle.puzzle();
+    let query = Query::new(&givens);
+    query.validate()?;
+    let stop_at = usize::try_from(max_solutions).unwrap_or(usize::MAX);
+    let strength = Strength::default();
+    let answer = race(&query, strength, &Limits::default(), stop_at, threads);
+    let formulation = if answer.member == SAT_MEMBER && threads > 1 {
+        Formulation::Sat
+    } else {
+        Formulation::Propagation
+    };
+    for values in &answer.solutions {
+        check_values(&givens, &[], values)
+            .map_err(|error| SolveError::InvalidSolution { formulation, error })?;
+    }
+    Ok(SolveReport {
+        formulation,
+        count: answer.solutions.len() as u64,
+        exhaustive: answer.halt == Halt::Exhausted,
+        solutions: (answer.solutions.iter().take(keep))
+            .map(|v| givens.with_solution(v))
+            .collect(),
+        stats: Stats {
+            nodes: Some(answer.stats.nodes),
+            guesses: Some(answer.stats.guesses),
+            halt: Some(answer.halt),
+            ..Stats::default()
+        },
+    })
+}
