@@ -13,3 +13,9 @@ pub mod cli;
 
 #[cfg(feature = "ui")]
 pub mod ui;
+
+/// The solvers make many small short-lived allocations, which talc serves in fewer instructions
+/// than Rust's default wasm allocator (dlmalloc), and in less code.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
