@@ -27,8 +27,10 @@ const BATCHES_AHEAD: usize = 4;
 const CHUNKS_PER_JOB: usize = 4;
 /// Items per chunk at most; fewer when items take long, so answers are not held back.
 const MAX_CHUNK: usize = 256;
-/// How long a chunk should take: long enough that handing it over costs little.
-const CHUNK_TIME: Duration = Duration::from_millis(2);
+/// How long a chunk should take: long enough that handing it over (a wake-up of the writer,
+/// which takes a core from the work for a moment) costs little; the last chunks shrink
+/// instead, so the threads still finish together.
+const CHUNK_TIME: Duration = Duration::from_millis(5);
 
 /// Answers every item `source` gives (in batches, `Ok(None)` at the end, `Err` to end with an
 /// error after the answers before it) with `work`, on `jobs` threads, handing each answer to
@@ -64,8 +66,8 @@ where
                 let mut len =
                     per_item.map_or(1, |s| (CHUNK_TIME.as_secs_f64() / s.max(1e-9)) as usize);
                 if ended {
-                    // The last items are shared out, so the threads finish together.
-                    len = len.min(pending.len().div_ceil(jobs));
+                    // The last items go in ever smaller chunks, so the threads finish together.
+                    len = len.min(pending.len().div_ceil(2 * jobs));
                 }
                 let chunk: Vec<T> = pending
                     .drain(..len.clamp(1, MAX_CHUNK).min(pending.len()))
