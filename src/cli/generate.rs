@@ -8,8 +8,9 @@ use super::quantity;
 use crate::engine::Grid;
 use crate::engine::format::Format;
 use crate::engine::generate::{self, GenerateError, GenerateOptions, Phase, level_distance};
+use crate::engine::grid::Size;
 use crate::engine::logic::{Level, Rating, rate};
-use crate::engine::search::Flow;
+use crate::engine::search::{Flow, portfolio};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -53,6 +54,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
             method: args.method,
             difficulty: args.difficulty,
             no_guess: args.no_guess,
+            threads: question_threads(args.box_size, jobs),
             ..GenerateOptions::default()
         };
         one(args, &options, jobs <= 1, stop)
@@ -93,6 +95,17 @@ pub fn run(args: &GenerateArgs) -> i32 {
     });
     out.flush();
     status
+}
+
+/// Threads for one puzzle's removal questions: two from 36x36 up, where each question is a
+/// race of the plain search and CDCL (the engine's `generate`), when one puzzle is made at a
+/// time on a machine with two cores or more; one elsewhere.
+fn question_threads(size: Size, jobs: usize) -> usize {
+    if size.box_size() >= 6 && jobs <= 1 {
+        portfolio::threads(2)
+    } else {
+        1
+    }
 }
 
 /// Seeds handed to the work at once: few, as a puzzle may take minutes.

@@ -90,7 +90,8 @@ pub struct GenerateOptions {
     #[serde(default)]
     pub no_guess: bool,
     /// Threads that may ask the removal's uniqueness questions side by side (from 16x16 up,
-    /// where they take long); 1 asks them one by one, as wasm must. Changes the time, never
+    /// where they take long; from 36x36 up each question is a race of the plain search and
+    /// CDCL on two of them); 1 asks them one by one, as wasm must. Changes the time, never
     /// the puzzle.
     #[serde(default = "one_thread")]
     pub threads: usize,
@@ -279,6 +280,7 @@ pub fn generate(
             attempt,
             progress: &mut *progress,
             stats: &mut stats,
+            cdcl_from_box: run::CDCL_FROM_BOX,
         };
         let (puzzle, solution) = run.one(seed)?;
         made = attempt + 1;

@@ -56,7 +56,7 @@ impl Run<'_, '_> {
                 forbidden: &forbidden,
                 hint: Some(solution),
             };
-            if self.at_least(&query, 1)? {
+            if self.satisfiable(&query)? {
                 return Ok(true);
             }
         }
@@ -65,7 +65,7 @@ impl Run<'_, '_> {
             forbidden: &forbidden,
             hint: Some(solution),
         };
-        self.at_least(&query, 1)
+        self.satisfiable(&query)
     }
 
     /// Whether `work`, with the `clues` of one orbit just blanked, still has one solution.
@@ -95,6 +95,7 @@ impl Run<'_, '_> {
         solution: &[u8],
     ) -> Result<Vec<bool>, GenerateError> {
         let (size, options, attempt) = (self.size, self.options, self.attempt);
+        let cdcl_from_box = self.cdcl_from_box;
         let answers: Vec<(Result<bool, GenerateError>, GenerateStats)> =
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
@@ -109,6 +110,7 @@ impl Run<'_, '_> {
                                 attempt,
                                 progress: &mut quiet,
                                 stats: &mut stats,
+                                cdcl_from_box,
                             };
                             let mut blanked = work.clone();
                             let clues = blank(&mut blanked, orbit);
@@ -224,8 +226,9 @@ impl Run<'_, '_> {
             for &(p, _) in &clues {
                 work.set(p, Entry::Empty);
             }
+            // Each question may itself be a race on several threads.
             let threads = if size.box_size() >= PARALLEL_FROM_BOX {
-                self.options.threads.min(orbits.len() - next)
+                (self.options.threads / self.race_threads()).min(orbits.len() - next)
             } else {
                 1
             };
@@ -308,47 +311,74 @@ fn blank(grid: &mut Grid, orbit: &[usize]) -> Vec<(Pos, Digit)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::generate::run::CDCL_FROM_BOX;
     use crate::engine::generate::{GenerateOptions, no_progress, random_full_grid};
     use crate::engine::grid::Size;
     use crate::engine::rng::Rng;
+
+    /// The logic pass then the search pass on a 16x16 full grid from `seed`, with `threads`
+    /// and CDCL answering from `cdcl_from_box` up; returns the puzzle and how many orbits the
+    /// logic pass left, after checking the puzzle is unique and minimal.
+    fn remove_both_ways(seed: u64, threads: usize, cdcl_from_box: usize) -> (Grid, usize) {
+        let size = Size::new(4).expect("size");
+        let mut rng = Rng::new(seed);
+        let full = random_full_grid(size, &mut rng, None).expect("full grid");
+        let solution = full.values();
+        let options = GenerateOptions {
+            threads,
+            ..GenerateOptions::with_seed(seed)
+        };
+        let mut orbits = options.symmetry.orbits(size);
+        rng.shuffle(&mut orbits);
+        let mut stats = GenerateStats::default();
+        let mut progress = no_progress;
+        let mut run = Run {
+            size,
+            options: &options,
+            attempt: 0,
+            progress: &mut progress,
+            stats: &mut stats,
+            cdcl_from_box,
+        };
+        let mut work = full.clone();
+        let rest = run
+            .remove_by_logic_first(&mut work, &orbits, &solution)
+            .expect("logic pass");
+        run.remove_by_search(&mut work, &rest, &solution)
+            .expect("search pass");
+        assert!(!run.at_least(&Query::new(&work), 2).expect("count"));
+        for (i, e) in work.entries().iter().enumerate() {
+            if let Some(d) = e.digit() {
+                let p = Pos::from_index(i, size);
+                let mut without = work.clone();
+                without.set(p, Entry::Empty);
+                let differs = run.can_differ(&without, (p, d), &solution);
+                assert!(differs.expect("question"), "seed {seed}: {p:?} redundant");
+            }
+        }
+        (work, rest.len())
+    }
 
     /// The logic pass then the search pass, on 16x16 where both are quick: one solution, every
     /// clue necessary, and the logic pass did part of the work.
     #[test]
     fn logic_first_removal_gives_a_minimal_puzzle() {
-        let size = Size::new(4).expect("size");
+        let orbits = Size::new(4).expect("size").cells();
         for seed in [1u64, 2] {
-            let mut rng = Rng::new(seed);
-            let full = random_full_grid(size, &mut rng, None).expect("full grid");
-            let solution = full.values();
-            let options = GenerateOptions::with_seed(seed);
-            let mut orbits = options.symmetry.orbits(size);
-            rng.shuffle(&mut orbits);
-            let mut stats = GenerateStats::default();
-            let mut progress = no_progress;
-            let mut run = Run {
-                size,
-                options: &options,
-                attempt: 0,
-                progress: &mut progress,
-                stats: &mut stats,
-            };
-            let mut work = full.clone();
-            let rest = run
-                .remove_by_logic_first(&mut work, &orbits, &solution)
-                .expect("logic pass");
-            assert!(rest.len() < orbits.len() / 2, "seed {seed}: {}", rest.len());
-            run.remove_by_search(&mut work, &rest, &solution)
-                .expect("search pass");
-            assert!(!run.at_least(&Query::new(&work), 2).expect("count"));
-            for (i, e) in work.entries().iter().enumerate() {
-                if let Some(d) = e.digit() {
-                    let p = Pos::from_index(i, size);
-                    let mut without = work.clone();
-                    without.set(p, Entry::Empty);
-                    let differs = run.can_differ(&without, (p, d), &solution);
-                    assert!(differs.expect("question"), "seed {seed}: {p:?} redundant");
-                }
+            let (_, rest) = remove_both_ways(seed, 1, CDCL_FROM_BOX);
+            assert!(rest < orbits / 2, "seed {seed}: {rest}");
+        }
+    }
+
+    /// CDCL alone (one thread) and the race of the plain search and CDCL (two threads, and
+    /// four: two questions side by side) give the plain search's minimal puzzle.
+    #[test]
+    fn cdcl_and_the_race_give_the_search_puzzle() {
+        for seed in [1u64, 3] {
+            let (reference, _) = remove_both_ways(seed, 1, usize::MAX);
+            for threads in [1, 2, 4] {
+                let (puzzle, _) = remove_both_ways(seed, threads, 4);
+                assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
             }
         }
     }

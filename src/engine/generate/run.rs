@@ -2,10 +2,17 @@
 
 use super::full_grid::full_grid;
 use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress};
-use crate::engine::formulation::{Query, Undecided, decide};
+use crate::engine::formulation::sat::race::{self, Strength};
+use crate::engine::formulation::{Formulation, Query, SolveError, Undecided, decide};
 use crate::engine::grid::{Grid, Pos, Size};
 use crate::engine::rng::Rng;
-use crate::engine::search::{Cancel, Flow, Limits};
+use crate::engine::search::{Cancel, Flow, Halt, Limits};
+
+/// The smallest box size whose late removal questions CDCL answers (alone on one thread, in a
+/// race with the plain search on two) when propagation is the formulation: from 36x36 up the
+/// questions near half the cells given are peak-hard for the plain search, and CDCL proves
+/// the removable clues' uniqueness several times faster.
+pub(super) const CDCL_FROM_BOX: usize = 6;
 
 /// One attempt's context: options, accounting and the progress sink.
 pub(super) struct Run<'a, 'p> {
@@ -14,6 +21,9 @@ pub(super) struct Run<'a, 'p> {
     pub(super) attempt: u32,
     pub(super) progress: &'a mut (dyn FnMut(&Progress) -> Flow + 'p),
     pub(super) stats: &'a mut GenerateStats,
+    /// The smallest box size whose single questions CDCL answers ([`CDCL_FROM_BOX`]; tests
+    /// lower it to check that path on small grids).
+    pub(super) cdcl_from_box: usize,
 }
 
 impl Run<'_, '_> {
@@ -78,6 +88,52 @@ impl Run<'_, '_> {
                 Ok(None)
             }
             Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Threads each late question is raced on: 2 (the plain search and CDCL, see
+    /// [`CDCL_FROM_BOX`]) when the options allow two, else 1.
+    pub(super) fn race_threads(&self) -> usize {
+        if self.cdcl() && self.options.threads >= 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn cdcl(&self) -> bool {
+        self.options.formulation == Formulation::Propagation
+            && self.size.box_size() >= self.cdcl_from_box
+    }
+
+    /// Whether `query` has a solution, for the removal's single questions: by the
+    /// formulation, or from [`CDCL_FROM_BOX`] up by CDCL, raced with the plain search when
+    /// two threads are allowed. Every member is exact, so who answers changes only the time.
+    pub(super) fn satisfiable(&mut self, query: &Query) -> Result<bool, GenerateError> {
+        if !self.cdcl() {
+            return self.at_least(query, 1);
+        }
+        self.stats.solver_calls += 1;
+        let cancel = self.options.cancel.clone().unwrap_or_default();
+        let (found, halt) = if self.race_threads() >= 2 {
+            let limits = Limits {
+                max_nodes: None,
+                cancel: Some(cancel.clone()),
+            };
+            let answer = race::race(query, Strength::default(), &limits, 1, 2);
+            self.stats.nodes += answer.stats.nodes;
+            (!answer.solutions.is_empty(), answer.halt)
+        } else {
+            let (solutions, halt) = race::solutions(query, Strength::default(), 1, &cancel);
+            (!solutions.is_empty(), halt)
+        };
+        match halt {
+            Halt::Exhausted | Halt::Sink => Ok(found),
+            _ if cancel.is_cancelled() => Err(GenerateError::Cancelled),
+            halt => Err(GenerateError::Solver(SolveError::StoppedEarly {
+                formulation: Formulation::Sat,
+                halt: Some(halt),
+            })),
         }
     }
 
