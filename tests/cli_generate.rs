@@ -273,3 +273,19 @@ fn stop_after_with_no_guess_prints_a_puzzle_the_logic_solver_solves() {
     };
     assert_eq!(solve(&puzzle, &hard).outcome, Outcome::Solved);
 }
+
+#[test]
+fn stop_after_ends_inside_a_long_removal_question() {
+    // At 36x36 the logic pass takes a second or two, then one search question can take
+    // minutes: the deadline cancels it and prints the removal's puzzle so far.
+    let o = run(
+        &["generate", "--box", "6", "--seed", "0", "--stop-after", "5"],
+        "",
+    );
+    let puzzle = stdout(&o);
+    let clues = parse(puzzle.trim()).expect("a puzzle").puzzle.given_count();
+    assert!(clues < 1296, "{clues} clues");
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    let said = format!("seed 0: stopped after 5 s with a puzzle of one solution and {clues} clues");
+    assert!(err.contains(&said), "{err}");
+}

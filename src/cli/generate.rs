@@ -10,9 +10,10 @@ use crate::engine::format::Format;
 use crate::engine::generate::{self, GenerateError, GenerateOptions, Phase, level_distance};
 use crate::engine::grid::Size;
 use crate::engine::logic::{Level, Rating, rate};
-use crate::engine::search::{Flow, portfolio};
+use crate::engine::search::{Cancel, Flow, portfolio};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// `--difficulty`'s values: the levels by the names the engine reads.
@@ -126,36 +127,66 @@ fn one(
     let deadline = args
         .stop_after
         .and_then(|s| Instant::now().checked_add(Duration::from_secs(s)));
-    // The removal's puzzle so far, taken once the time is up (a copy per report would cost
-    // more than a small puzzle's whole generation), and with several attempts the finished
-    // ones, the closest of which beats any unfinished puzzle.
+    // With a deadline the search is also cancelled from a timer, as one question can outlast
+    // it at 36x36 and up; the timer waits until there is a puzzle to print.
+    let mut options = options.clone();
+    let cancel = Cancel::new();
+    if deadline.is_some() {
+        options.cancel = Some(cancel.clone());
+    }
+    let ready = AtomicBool::new(false);
+    // The removal's puzzle so far: the latest at the deadline, else a copy taken at most every
+    // `COPY_EVERY` (a copy per report would cost more than a small puzzle's whole generation).
+    // With several attempts, the finished ones: the closest beats any unfinished puzzle.
     let mut so_far: Option<Grid> = None;
+    let mut latest: Option<(Instant, Grid)> = None;
     let mut finished: Vec<Grid> = Vec::new();
-    let result = generate::generate(args.box_size, options, &mut |p| {
-        // The answers are no longer wanted.
-        if stop.load(Ordering::Relaxed) {
-            return Flow::Stop;
+    let (done, timer) = mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        if let Some(d) = deadline {
+            let (cancel, ready) = (&cancel, &ready);
+            scope.spawn(move || cancel_when_ready(d, &timer, ready, cancel));
         }
-        let Some(d) = deadline else {
-            return progress.report(p);
-        };
-        match p.puzzle {
-            Some(puzzle) if p.phase == Phase::Removing && p.done == p.total => {
-                finished.push(puzzle.clone());
-            }
-            _ if Instant::now() < d => {}
-            // A finished attempt is the answer once the time is up, whatever runs now.
-            _ if !finished.is_empty() => return Flow::Stop,
-            // Not before a clue has gone: the full grid is no puzzle worth printing.
-            Some(puzzle) if puzzle.given_count() < p.total => {
-                so_far = Some(puzzle.clone());
+        let result = generate::generate(args.box_size, &options, &mut |p| {
+            // The answers are no longer wanted.
+            if stop.load(Ordering::Relaxed) {
                 return Flow::Stop;
             }
-            _ => {}
-        }
-        progress.report(p)
+            let Some(d) = deadline else {
+                return progress.report(p);
+            };
+            let now = Instant::now();
+            match p.puzzle {
+                Some(puzzle) if p.phase == Phase::Removing && p.done == p.total => {
+                    finished.push(puzzle.clone());
+                    ready.store(true, Ordering::Relaxed);
+                }
+                // Not before a clue has gone: the full grid is no puzzle worth printing.
+                Some(puzzle)
+                    if now < d
+                        && puzzle.given_count() < p.total
+                        && latest.as_ref().is_none_or(|(t, _)| now >= *t + COPY_EVERY) =>
+                {
+                    latest = Some((now, puzzle.clone()));
+                    ready.store(true, Ordering::Relaxed);
+                }
+                _ if now < d => {}
+                // A finished attempt is the answer once the time is up, whatever runs now.
+                _ if !finished.is_empty() => return Flow::Stop,
+                Some(puzzle) if puzzle.given_count() < p.total => {
+                    so_far = Some(puzzle.clone());
+                    return Flow::Stop;
+                }
+                _ => {}
+            }
+            progress.report(p)
+        });
+        drop(done);
+        result
     });
+    let so_far = so_far.or(latest.map(|(_, puzzle)| puzzle));
     drop(progress);
+    let options = &options;
     let stopped = format!(
         "seed {}: stopped after {} s",
         options.seed,
@@ -195,6 +226,25 @@ fn one(
             Ok((partial, Some(remark)))
         }
         (Err(e), _, _) => Err(e.to_string()),
+    }
+}
+
+/// How often the removal's puzzle so far is copied while a deadline runs.
+const COPY_EVERY: Duration = Duration::from_millis(20);
+
+/// Raises `cancel` once `deadline` has passed and `ready` says there is a puzzle to print,
+/// unless the generation ends first (its end drops the sender of `done`).
+fn cancel_when_ready(deadline: Instant, done: &Receiver<()>, ready: &AtomicBool, cancel: &Cancel) {
+    let mut wait = deadline.saturating_duration_since(Instant::now());
+    loop {
+        match done.recv_timeout(wait) {
+            Err(RecvTimeoutError::Timeout) if ready.load(Ordering::Relaxed) => {
+                cancel.cancel();
+                return;
+            }
+            Err(RecvTimeoutError::Timeout) => wait = COPY_EVERY,
+            _ => return,
+        }
     }
 }
 
