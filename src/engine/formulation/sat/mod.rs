@@ -1,7 +1,7 @@
 //! SAT: a CNF over `x[r,c,v]` solved by the varisat CDCL solver, enumerating with blocking clauses.
 //!
-//! Each puzzle gets a new solver holding its model reduced by its givens ([`reduced`]: only the
-//! open placements are variables). [`run_with`] solves the full model instead (every
+//! Each puzzle gets a new solver holding its model reduced by its givens and the singles they
+//! force ([`reduced`]: only the placements left open are variables). [`run_with`] solves the full model instead (every
 //! `x[r,c,v]`, the givens as unit clauses), and [`run_kept`] keeps one solver per size with each
 //! puzzle under assumptions; both measured slower (BENCHMARKS.md, "SAT per puzzle").
 //! In the full model, variable `x[r,c,v]` (all 1-based) is DIMACS number
@@ -249,8 +249,9 @@ pub fn cnf(query: &Query, options: &CnfOptions) -> Cnf {
     cnf
 }
 
-/// The model of a query in DIMACS CNF, as solved by [`run`]: the reduced model, with comment
-/// lines naming the cell and digit of each primary variable.
+/// The model of a query in DIMACS CNF, as solved by [`run`]: the reduced model, after
+/// propagation, with comment lines naming the cells propagation fixed and the cell and digit of
+/// each primary variable, so that a model of the CNF reads back as the grid it solves.
 pub(super) fn dimacs(query: &Query) -> String {
     let size = query.grid.size();
     let options = CnfOptions::for_size(size);
@@ -258,22 +259,37 @@ pub(super) fn dimacs(query: &Query) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "c sudoku-lab SAT model of a {size} puzzle, reduced by its givens: only the placements they leave open are variables"
+        "c sudoku-lab SAT model of a {size} puzzle, reduced by its givens and the naked and hidden singles they force: only the placements left open are variables"
     );
     if let Some(why) = model.contradiction {
         let _ = writeln!(out, "c no solution: {why}");
     }
     let _ = writeln!(
         out,
-        "c clauses per open cell: a candidate, at most one candidate; per row/column/box and digit not given there: an open cell, at most one open cell"
+        "c clauses per open cell: a candidate, at most one candidate; per row/column/box and digit not placed there: an open cell, at most one open cell"
     );
+    let side = size.side();
+    let entries = query.grid.entries();
+    let forced: Vec<(usize, u8)> = (model.fixed.iter().enumerate())
+        .filter(|&(cell, &d)| d != 0 && entries[cell].digit().is_none())
+        .map(|(cell, &d)| (cell, d))
+        .collect();
+    if model.contradiction.is_none() {
+        let _ = writeln!(
+            out,
+            "c {} cells forced by propagation, not given (c forced ROW COLUMN DIGIT, 1-based)",
+            forced.len()
+        );
+        for (cell, d) in forced {
+            let _ = writeln!(out, "c forced {} {} {d}", cell / side + 1, cell % side + 1);
+        }
+    }
     let _ = writeln!(
         out,
         "c variables 1 to {} are placements (c x VAR ROW COLUMN DIGIT, 1-based), those above are auxiliary ({:?} at-most-one encoding)",
         model.placements.len(),
         options.at_most_one
     );
-    let side = size.side();
     for (i, &(cell, d)) in model.placements.iter().enumerate() {
         let cell = cell as usize;
         let _ = writeln!(

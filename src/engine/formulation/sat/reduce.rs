@@ -1,14 +1,17 @@
-//! The CNF of one puzzle reduced by its givens before the solver sees it (Kwon and Jain's optimised encoding).
+//! The CNF of one puzzle reduced by its givens and what they force (Kwon and Jain's optimised encoding, then unit propagation).
 //!
-//! Only the placements the givens leave open get variables: a digit given in a cell's row,
-//! column or box, a forbidden pair and every digit of a given cell are fixed false, a given
-//! placement fixed true, and neither becomes a variable. Clauses the givens satisfy (a unit's
-//! "digit somewhere" once the digit is given there) are dropped, and fixed-false literals leave
-//! the rest. This is the givens' direct consequences only, no further propagation: the solver
-//! decides everything else.
+//! Only the placements left open get variables. First the givens: a digit given in a cell's
+//! row, column or box, a forbidden pair and every digit of a given cell are fixed false, a given
+//! placement fixed true. Then their consequences by propagation to a fixed point: a cell with
+//! one candidate left (naked single) and a digit with one cell left in a row, column or box
+//! (hidden single) are placed like givens, which rules out further candidates. Neither fixed
+//! placements nor their clauses reach the solver: clauses they satisfy (a unit's "digit
+//! somewhere" once the digit is placed there) are dropped, and fixed-false literals leave the
+//! rest. Propagation is what the solver's own unit propagation would find on the givens' model
+//! at its first step, so the solutions are the same; the solver decides everything else.
 
 use super::{Clauses, Cnf, CnfOptions, Query, at_most_one};
-use crate::engine::grid::Candidates;
+use crate::engine::grid::{Candidates, Layout, Size};
 
 /// A puzzle's model over its open placements, with what the variables mean.
 #[derive(Clone, Debug)]
@@ -17,7 +20,7 @@ pub struct Reduced {
     /// Cell and digit (`1..=side`) of primary variable `i + 1`, for `i` below its length;
     /// auxiliary variables of the at-most-one encoding follow.
     pub placements: Vec<(u32, u8)>,
-    /// Per cell the given digit, `0` where the cell is open.
+    /// Per cell the digit given or forced by propagation, `0` where the cell is open.
     pub fixed: Vec<u8>,
     /// Why the model is the empty clause, when the givens alone contradict the rules.
     pub contradiction: Option<&'static str>,
@@ -84,19 +87,93 @@ fn candidates(query: &Query, fixed: &[u8], in_unit: &[u64]) -> Vec<u64> {
     open
 }
 
+/// Places digit bit `bit` in `cell`: no candidate left there, none of it among the peers.
+/// Fails when `bit` is no longer a candidate of `cell` (another placement took it).
+fn place(layout: &Layout, board: &mut Board, cell: usize, bit: u64) -> Result<(), &'static str> {
+    if board.open[cell] & bit == 0 {
+        return Err("an open cell has no candidate left");
+    }
+    board.fixed[cell] = bit.trailing_zeros() as u8 + 1;
+    board.open[cell] = 0;
+    for &u in &layout.units_of[cell] {
+        board.in_unit[u] |= bit;
+    }
+    for &p in &layout.peers[cell] {
+        board.open[p] &= !bit;
+    }
+    board.forced += 1;
+    Ok(())
+}
+
+/// The fixed cells, placed digits per unit and open candidates of a puzzle.
+struct Board {
+    fixed: Vec<u8>,
+    in_unit: Vec<u64>,
+    open: Vec<u64>,
+    /// Cells placed by [`propagate`].
+    forced: usize,
+}
+
+/// Places naked and hidden singles until none is left, or fails at the first cell or
+/// unit digit without a place.
+fn propagate(size: Size, board: &mut Board) -> Result<(), &'static str> {
+    let layout = size.layout();
+    let all = Candidates::full(size.side()).0;
+    loop {
+        let before = board.forced;
+        for cell in 0..size.cells() {
+            let m = board.open[cell];
+            if board.fixed[cell] != 0 {
+                continue;
+            }
+            if m == 0 {
+                return Err("an open cell has no candidate left");
+            }
+            if m & (m - 1) == 0 {
+                place(layout, board, cell, m)?;
+            }
+        }
+        for (u, cells) in layout.units.iter().enumerate() {
+            // Digits with at least one and with at least two open cells in the unit.
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in cells {
+                twice |= once & board.open[c];
+                once |= board.open[c];
+            }
+            if all & !board.in_unit[u] & !once != 0 {
+                return Err("a digit has no open cell left in a unit");
+            }
+            let mut single = once & !twice;
+            while single != 0 {
+                let bit = single & single.wrapping_neg();
+                single &= single - 1;
+                let cell = cells.iter().copied().find(|&c| board.open[c] & bit != 0);
+                // A placement in this loop may have taken the digit's last cell.
+                let Some(cell) = cell else {
+                    return Err("a digit has no open cell left in a unit");
+                };
+                place(layout, board, cell, bit)?;
+            }
+        }
+        if board.forced == before {
+            return Ok(());
+        }
+    }
+}
+
 /// The open placements of a query, numbered as the reduced model's variables.
 pub(super) struct Open {
     /// Cell and digit (`1..=side`) of variable `i + 1`.
     pub placements: Vec<(u32, u8)>,
-    /// Per cell the given digit, `0` where the cell is open.
+    /// Per cell the digit given or forced, `0` where the cell is open.
     pub fixed: Vec<u8>,
     /// Variable of each (cell, digit index), 0 for none.
     var_of: Vec<i32>,
-    /// Per unit the digits given there, as candidate bits.
+    /// Per unit the digits given or forced there, as candidate bits.
     in_unit: Vec<u64>,
 }
 
-/// The open placements of a query, or the givens' contradiction.
+/// The open placements of a query after propagation, or the contradiction found on the way.
 pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
     let size = query.grid.size();
     let side = size.side();
@@ -105,9 +182,18 @@ pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
         return Err((fixed, why));
     }
     let open = candidates(query, &fixed, &in_unit);
+    let mut board = Board {
+        fixed,
+        in_unit,
+        open,
+        forced: 0,
+    };
+    if let Err(why) = propagate(size, &mut board) {
+        return Err((board.fixed, why));
+    }
     let mut var_of = vec![0i32; size.cells() * side];
     let mut placements = Vec::new();
-    for (cell, &bits) in open.iter().enumerate() {
+    for (cell, &bits) in board.open.iter().enumerate() {
         for d in (Candidates(bits)).iter() {
             placements.push((cell as u32, d.get()));
             var_of[cell * side + d.index()] = placements.len() as i32;
@@ -115,14 +201,14 @@ pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
     }
     Ok(Open {
         placements,
-        fixed,
+        fixed: board.fixed,
         var_of,
-        in_unit,
+        in_unit: board.in_unit,
     })
 }
 
 /// The reduced model's clauses over the variables of `open`, into `out`: per open cell "some
-/// candidate" and "at most one candidate", per unit and digit not given there "some open cell"
+/// candidate" and "at most one candidate", per unit and digit not placed there "some open cell"
 /// and "at most one open cell". Stops at the first clause left empty, with its reason.
 pub(super) fn clauses(
     query: &Query,
@@ -219,6 +305,11 @@ mod tests {
         found
     }
 
+    const EASY: &str =
+        ".52...6.9..45....77....8.5.8..9.3..6...67.....1....4...3..2......9.....52.1..6...";
+    const HARD: &str =
+        ".3189.4......3.8....4.........2....65......3..8..6.....974.83.......57.4.1......8";
+
     /// The reduced model has the full model's solutions, restricted to the open placements,
     /// and no more.
     #[test]
@@ -234,6 +325,15 @@ mod tests {
             ("11..............", vec![]),
             ("123.............", vec![(Pos::new(0, 3), 4)]),
             ("................", vec![]),
+            // Singles place every open cell (HoDoKu easy).
+            (EASY, vec![]),
+            // Singles leave a model to search (HoDoKu extreme).
+            (HARD, vec![]),
+            // Forbidding the easy puzzle's first open cell's digit: no solution, which only
+            // propagation reveals.
+            (EASY, vec![(Pos::new(0, 0), 3)]),
+            // Propagation meets the forbidden pair too: the cell's other candidates remain.
+            (HARD, vec![(Pos::new(0, 0), 2)]),
         ];
         for (line, forbidden) in cases {
             let grid = parse_line(line).unwrap();
@@ -275,7 +375,50 @@ mod tests {
                     r.cnf.variables() == 0 && !r.cnf.is_empty()
                 );
                 assert!(r.placements.len() <= primary - grid.given_count() * side);
+                // Every forced cell holds the digit of every solution.
+                for v in &expected {
+                    assert!(r.fixed.iter().zip(v).all(|(&f, &d)| f == 0 || f == d));
+                }
             }
         }
+    }
+
+    /// Naked singles and hidden singles are both placed, and nothing else: the easy puzzle's
+    /// model vanishes, the hard one keeps open cells of two candidates or more, each unit's
+    /// unplaced digits in two open cells or more.
+    #[test]
+    fn propagation_places_the_singles() {
+        let options = CnfOptions::for_size(parse_line(EASY).unwrap().size());
+        let easy = parse_line(EASY).unwrap();
+        let r = reduced(&Query::new(&easy), &options);
+        assert!(r.contradiction.is_none());
+        assert!(r.fixed.iter().all(|&d| d != 0));
+        assert_eq!((r.cnf.variables(), r.cnf.len()), (0, 0));
+        // A hidden single only: in the first row of this 4x4 grid, digit 1 fits only the last
+        // cell, which keeps all four candidates.
+        let hidden = parse_line("....1.....1.....").unwrap();
+        let r = reduced(&Query::new(&hidden), &options_4());
+        assert_eq!(r.fixed[3], 1);
+        let hard = parse_line(HARD).unwrap();
+        let r = reduced(&Query::new(&hard), &options);
+        let size = hard.size();
+        let side = size.side();
+        assert!(r.fixed.iter().filter(|&&d| d == 0).count() > 0);
+        let mut per_cell = vec![0; size.cells()];
+        let mut per_unit_digit = vec![0; 3 * side * side];
+        for &(cell, d) in &r.placements {
+            let cell = cell as usize;
+            assert_eq!(r.fixed[cell], 0);
+            per_cell[cell] += 1;
+            for &u in &size.layout().units_of[cell] {
+                per_unit_digit[u * side + d as usize - 1] += 1;
+            }
+        }
+        assert!((0..size.cells()).all(|c| (r.fixed[c] == 0) == (per_cell[c] >= 2)));
+        assert!(per_unit_digit.iter().all(|&n| n == 0 || n >= 2));
+    }
+
+    fn options_4() -> CnfOptions {
+        CnfOptions::for_size(parse_line("................").unwrap().size())
     }
 }

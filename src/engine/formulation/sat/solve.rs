@@ -306,7 +306,8 @@ impl Clauses for Loader {
     }
 }
 
-/// The SAT formulation's path: the puzzle's model reduced by its givens ([`reduced`]) on a new
+/// The SAT formulation's path: the puzzle's model reduced by its givens and the singles they
+/// force ([`reduced`]) on a new
 /// solver, enumerated as [`run_with`] does; the statistics give the reduced model's size. The
 /// clauses go straight into the solver as they are made, not stored and copied first. The
 /// solver's intake of the clauses costs about as much as its search, yet a kept solver under
