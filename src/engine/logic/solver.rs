@@ -175,8 +175,8 @@ pub fn outcome_from(
 
 /// [`outcome_until`] and the state it ended in.
 fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Marks) {
-    let marks = Marks::from_grid(grid);
-    if !grid.conflicts().is_empty() {
+    let (marks, clash) = Marks::from_grid_checked(grid);
+    if clash {
         return (Outcome::Broken, marks);
     }
     let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
