@@ -59,15 +59,15 @@ fn push(m: &Marks, f: Fish, t: Technique, out: &mut Vec<Step>) {
     out.push(s);
 }
 
-/// Lines (as base) of one orientation with their places of `d`, filtered by count.
-fn lines(m: &Marks, rows: bool, d: usize, max: u32) -> Vec<(usize, u64)> {
+/// Lines (as base) of one orientation with their places of `d`, filtered by count, into
+/// `items` (cleared first: one buffer serves every digit and orientation).
+fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<(usize, u64)>) {
     let side = m.side();
-    (0..side)
-        .filter_map(|l| {
-            let p = m.places(if rows { l } else { side + l }, d);
-            (p != 0 && p.count_ones() <= max).then_some((l, p))
-        })
-        .collect()
+    items.clear();
+    items.extend((0..side).filter_map(|l| {
+        let p = m.places(if rows { l } else { side + l }, d);
+        (p != 0 && p.count_ones() <= max).then_some((l, p))
+    }));
 }
 
 /// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits.
@@ -121,9 +121,10 @@ fn basic_technique(k: usize) -> Technique {
 
 pub(super) fn basic(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
+    let mut items = Vec::with_capacity(side);
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for rows in [true, false] {
-            let items = lines(m, rows, d, k as u32);
+            lines(m, rows, d, k as u32, &mut items);
             if items.len() < k {
                 continue;
             }
@@ -197,9 +198,10 @@ fn finned_kinds(
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
     let max = (k + n) as u32;
+    let mut items = Vec::with_capacity(side);
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for rows in [true, false] {
-            let items = lines(m, rows, d, max);
+            lines(m, rows, d, max, &mut items);
             if items.len() < k {
                 continue;
             }

@@ -11,34 +11,47 @@ pub(super) fn strong_links(
     d: usize,
     units: std::ops::Range<usize>,
 ) -> Vec<(usize, usize, usize)> {
-    units
-        .filter_map(|u| {
-            let p = m.places(u, d);
-            (p.count_ones() == 2).then(|| {
-                let a = m.cell_at(u, p.trailing_zeros() as usize);
-                let b = m.cell_at(u, 63 - p.leading_zeros() as usize);
-                (u, a, b)
-            })
+    links_of(m, d, units).collect()
+}
+
+/// [`strong_links`] as they are read, for a caller that needs them only once.
+fn links_of(
+    m: &Marks,
+    d: usize,
+    units: std::ops::Range<usize>,
+) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
+    units.filter_map(move |u| {
+        let p = m.places(u, d);
+        (p.count_ones() == 2).then(|| {
+            let a = m.cell_at(u, p.trailing_zeros() as usize);
+            let b = m.cell_at(u, 63 - p.leading_zeros() as usize);
+            (u, a, b)
         })
-        .collect()
+    })
 }
 
 /// Cells other than `skip` that see both `a` and `b` and hold digit `d`, in cell order. They
 /// are read from the places of `d` in `a`'s units, far fewer than `a`'s peers.
 pub(super) fn seeing_both(m: &Marks, a: usize, b: usize, d: usize, skip: &[usize]) -> Vec<usize> {
     let mut out = Vec::new();
+    push_seeing_both(m, a, b, d, skip, &mut out);
+    out.sort_unstable();
+    out
+}
+
+/// Appends the cells of [`seeing_both`] to `out`, unsorted, each once among those appended.
+fn push_seeing_both(m: &Marks, a: usize, b: usize, d: usize, skip: &[usize], out: &mut Vec<usize>) {
+    let start = out.len();
     for &u in &m.layout().units_of[a] {
         let mut bits = m.places(u, d);
         while bits != 0 {
             let p = m.cell_at(u, bits.trailing_zeros() as usize);
             bits &= bits - 1;
-            if p != a && m.sees(p, b) && !skip.contains(&p) && !out.contains(&p) {
+            if p != a && m.sees(p, b) && !skip.contains(&p) && !out[start..].contains(&p) {
                 out.push(p);
             }
         }
     }
-    out.sort_unstable();
-    out
 }
 
 /// Skyscraper (two parallel conjugate pairs joined at one end by a line) or 2-string kite
@@ -199,7 +212,7 @@ pub(super) fn turbot_fish_eliminations(m: &Marks, scope: &Scope, out: &mut Vec<S
     let mut gone: Vec<usize> = Vec::new();
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
         ends.clear();
-        for (_, a, b) in strong_links(m, d, 0..3 * side) {
+        for (_, a, b) in links_of(m, d, 0..3 * side) {
             ends.push((a, b));
             ends.push((b, a));
         }
@@ -222,7 +235,7 @@ pub(super) fn turbot_fish_eliminations(m: &Marks, scope: &Scope, out: &mut Vec<S
                     }
                     for &(_, t) in partners(b) {
                         if t != s && t != a {
-                            gone.extend(seeing_both(m, s, t, d, &[]));
+                            push_seeing_both(m, s, t, d, &[], &mut gone);
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
+use super::subsets::SubsetIndex;
 use super::{Level, Marks, Scope, Step, Technique, fish, next_step, single_digit};
 use crate::engine::analyze::{self, AnalyzeError, Certificate};
 use crate::engine::check::check_solution;
@@ -174,8 +175,8 @@ pub fn outcome_from(
 
 /// [`outcome_until`] and the state it ended in.
 fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Marks) {
-    let marks = Marks::from_grid(grid);
-    if !grid.conflicts().is_empty() {
+    let (marks, clash) = Marks::from_grid_checked(grid);
+    if clash {
         return (Outcome::Broken, marks);
     }
     let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
@@ -231,6 +232,7 @@ fn settle_marks(
     let mut everywhere = true;
     let mut placed = placed_digits(&marks);
     let mut lost = Vec::new();
+    let mut index = SubsetIndex::new(&marks);
     loop {
         let seeds = (!everywhere).then_some(removed.as_slice());
         if !place_singles(&mut marks, &mut queue, seeds) {
@@ -256,37 +258,8 @@ fn settle_marks(
         for scope in pending.iter_mut() {
             scope.add(&changed);
         }
-        for (i, t) in techniques.iter().enumerate() {
-            if pending[i].is_empty() {
-                continue;
-            }
-            // Every instance of a technique through Hard at once: each holds in this state,
-            // so together they do, and the search that found one finds them all anyway. Turbot
-            // fish come from the conjugate pairs directly: the outcome needs no chain.
-            // Sashimi fish come with the finned ones, drawn from the same combinations, and
-            // so look where either technique has yet to look.
-            let sashimi_next = techniques.get(i + 1) == Some(&Technique::SashimiXWing);
-            if *t == Technique::FinnedXWing && sashimi_next {
-                let rest = std::mem::replace(&mut pending[i + 1], Scope::NONE);
-                pending[i].add(&rest);
-            }
-            let scope = &mut pending[i];
-            if *t == Technique::TurbotFish {
-                single_digit::turbot_fish_eliminations(&marks, scope, &mut out);
-            } else if *t == Technique::FinnedXWing && sashimi_next {
-                fish::finned_and_sashimi(&marks, 2, scope, &mut out);
-            } else if t.level() <= Level::Hard {
-                t.find_in(&marks, scope, &mut out, usize::MAX);
-            } else {
-                t.find(&marks, &mut out, 1);
-            }
-            // Found or not, the technique has looked at all that changed; what its own
-            // steps change comes back as the next round's changes.
-            *scope = Scope::NONE;
-            if !out.is_empty() {
-                break;
-            }
-        }
+        index.invalidate(&changed);
+        search_round(&marks, &techniques, &mut pending, &mut index, &mut out);
         if out.is_empty() {
             return (Outcome::Stuck, marks);
         }
@@ -300,6 +273,50 @@ fn settle_marks(
         }));
         if !out.iter().all(|step| apply_checked(&mut marks, step)) {
             return (Outcome::Broken, marks);
+        }
+    }
+}
+
+/// One round of [`settle_marks`]: the techniques in order, each looking where its `pending`
+/// scope says, until one finds steps (into `out`).
+fn search_round(
+    marks: &Marks,
+    techniques: &[Technique],
+    pending: &mut [Scope],
+    index: &mut SubsetIndex,
+    out: &mut Vec<Step>,
+) {
+    for (i, t) in techniques.iter().enumerate() {
+        if pending[i].is_empty() {
+            continue;
+        }
+        // Every instance of a technique through Hard at once: each holds in this state,
+        // so together they do, and the search that found one finds them all anyway. Turbot
+        // fish come from the conjugate pairs directly: the outcome needs no chain.
+        // Sashimi fish come with the finned ones, drawn from the same combinations, and
+        // so look where either technique has yet to look.
+        let sashimi_next = techniques.get(i + 1) == Some(&Technique::SashimiXWing);
+        if *t == Technique::FinnedXWing && sashimi_next {
+            let rest = std::mem::replace(&mut pending[i + 1], Scope::NONE);
+            pending[i].add(&rest);
+        }
+        let scope = &mut pending[i];
+        if *t == Technique::TurbotFish {
+            single_digit::turbot_fish_eliminations(marks, scope, out);
+        } else if *t == Technique::FinnedXWing && sashimi_next {
+            fish::finned_and_sashimi(marks, 2, scope, out);
+        } else if t.level() <= Level::Hard {
+            if !index.find(marks, *t, scope, out) {
+                t.find_in(marks, scope, out, usize::MAX);
+            }
+        } else {
+            t.find(marks, out, 1);
+        }
+        // Found or not, the technique has looked at all that changed; what its own
+        // steps change comes back as the next round's changes.
+        *scope = Scope::NONE;
+        if !out.is_empty() {
+            break;
         }
     }
 }

@@ -140,6 +140,111 @@ fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<S
     Some(s)
 }
 
+/// Which cells and digits of each unit can take part in a subset of each size: what
+/// [`naked`] and [`hidden`] would read from every cell and digit of the unit. A solve keeps
+/// it across its rounds and reads a unit again only when a subset technique looks at it after
+/// its cells changed, so every size (and the locked kind) shares one read per change.
+pub(super) struct SubsetIndex {
+    /// `cells[3 * u + k - 2]`: the slots of unit `u` whose cell has 2 to `k` candidates.
+    cells: Vec<u64>,
+    /// `digits[3 * u + k - 2]`: the digits with 2 to `k` places in unit `u`.
+    digits: Vec<u64>,
+    /// `open[u]`: the digits with a place in unit `u`.
+    open: Vec<u32>,
+    /// The units to read again before use (all of them at first).
+    stale: Scope,
+}
+
+/// What [`SubsetIndex`] holds for unit `u`: slots and digits per size 2, 3, 4, and open digits.
+fn unit_summary(m: &Marks, u: usize) -> ([u64; 3], [u64; 3], u32) {
+    let (mut cells, mut digits, mut open) = ([0u64; 3], [0u64; 3], 0);
+    for (slot, &c) in m.layout().units[u].iter().enumerate() {
+        let n = m.mask(c).count_ones() as usize;
+        for (k, bits) in (2..=4).zip(cells.iter_mut()) {
+            if n >= 2 && n <= k {
+                *bits |= 1 << slot;
+            }
+        }
+    }
+    for d in 0..m.side() {
+        let n = m.places(u, d).count_ones() as usize;
+        open += u32::from(n > 0);
+        for (k, bits) in (2..=4).zip(digits.iter_mut()) {
+            if n >= 2 && n <= k {
+                *bits |= 1 << d;
+            }
+        }
+    }
+    (cells, digits, open)
+}
+
+impl SubsetIndex {
+    pub(super) fn new(m: &Marks) -> SubsetIndex {
+        let units = 3 * m.side();
+        SubsetIndex {
+            cells: vec![0; 3 * units],
+            digits: vec![0; 3 * units],
+            open: vec![0; units],
+            stale: Scope::ALL,
+        }
+    }
+
+    /// Notes that the cells of `changed`'s units changed since the last read.
+    pub(super) fn invalidate(&mut self, changed: &Scope) {
+        self.stale.add(changed);
+    }
+
+    /// Unit `u`'s entries, read again from `m` if stale.
+    fn unit(&mut self, m: &Marks, u: usize) -> usize {
+        let side = m.side();
+        if self.stale.has_unit(u, side) {
+            let (cells, digits, open) = unit_summary(m, u);
+            self.cells[3 * u..3 * u + 3].copy_from_slice(&cells);
+            self.digits[3 * u..3 * u + 3].copy_from_slice(&digits);
+            self.open[u] = open;
+            self.stale.units[u / side] &= !(1 << (u % side));
+        }
+        3 * u
+    }
+
+    /// Finds the steps of `t` as [`Technique::find_in`] does with no limit, if `t` is a naked,
+    /// hidden or locked subset; false otherwise.
+    pub(super) fn find(
+        &mut self,
+        m: &Marks,
+        t: Technique,
+        scope: &Scope,
+        out: &mut Vec<Step>,
+    ) -> bool {
+        use Technique as T;
+        let (naked_k, locked, hidden_k) = match t {
+            T::LockedPair => (2, true, 0),
+            T::LockedTriple => (3, true, 0),
+            T::NakedPair => (2, false, 0),
+            T::NakedTriple => (3, false, 0),
+            T::NakedQuad => (4, false, 0),
+            T::HiddenPair => (0, false, 2),
+            T::HiddenTriple => (0, false, 3),
+            T::HiddenQuad => (0, false, 4),
+            _ => return false,
+        };
+        if naked_k > 0 {
+            let k = naked_k;
+            naked_from(m, k, locked, scope, out, usize::MAX, |u| {
+                let at = self.unit(m, u);
+                self.cells[at + k - 2]
+            });
+        } else {
+            let k = hidden_k;
+            hidden_from(m, k, scope, out, usize::MAX, |u| {
+                let at = self.unit(m, u);
+                (self.digits[at + k - 2], self.open[u])
+            });
+        }
+        true
+    }
+}
+
 /// Naked subsets of `k` cells, boxes first, then rows, then columns (HoDoKu's order);
 /// `locked` finds locked pairs and triples, which lie in boxes, instead.
 pub(super) fn naked(
@@ -150,21 +255,32 @@ pub(super) fn naked(
     out: &mut Vec<Step>,
     limit: usize,
 ) {
+    naked_from(m, k, locked, scope, out, limit, |u| {
+        unit_summary(m, u).0[k - 2]
+    });
+}
+
+/// [`naked`] with the slots of each unit whose cells have 2 to `k` candidates from `slots`.
+fn naked_from(
+    m: &Marks,
+    k: usize,
+    locked: bool,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+    mut slots: impl FnMut(usize) -> u64,
+) {
     let side = m.side();
-    let mut items = Vec::with_capacity(side);
+    let mut items = Vec::new();
     let mut cells = Vec::with_capacity(k);
     let units = units_boxes_first(side).take(if locked { side } else { 3 * side });
     for u in units.filter(|&u| scope.has_unit(u, side)) {
-        items.clear();
-        for (slot, &c) in m.layout().units[u].iter().enumerate() {
-            let n = m.mask(c).count_ones() as usize;
-            if n >= 2 && n <= k {
-                items.push((slot, m.mask(c)));
-            }
-        }
-        if items.len() < k {
+        let small = slots(u);
+        if (small.count_ones() as usize) < k {
             continue;
         }
+        items.clear();
+        for_bits(small, |slot| items.push((slot, m.mask(m.cell_at(u, slot)))));
         let mut found = |chosen: &[usize], digits: u64| {
             cells.clear();
             cells.extend(chosen.iter().map(|&slot| m.cell_at(u, slot)));
@@ -180,25 +296,32 @@ pub(super) fn naked(
 }
 
 pub(super) fn hidden(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
+    hidden_from(m, k, scope, out, limit, |u| {
+        let (_, digits, open) = unit_summary(m, u);
+        (digits[k - 2], open)
+    });
+}
+
+/// [`hidden`] with the digits of each unit that have 2 to `k` places, and how many digits
+/// have a place, from `digits`.
+fn hidden_from(
+    m: &Marks,
+    k: usize,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+    mut digits: impl FnMut(usize) -> (u64, u32),
+) {
     let side = m.side();
-    let mut items = Vec::with_capacity(side);
+    let mut items = Vec::new();
     for u in units_boxes_first(side).filter(|&u| scope.has_unit(u, side)) {
-        items.clear();
-        let mut open = 0;
-        for d in 0..side {
-            let p = m.places(u, d);
-            let n = p.count_ones() as usize;
-            if n > 0 {
-                open += 1;
-            }
-            if n >= 2 && n <= k {
-                items.push((d, p));
-            }
-        }
+        let (small, open) = digits(u);
         // A hidden subset of all open digits but few is the naked subset of the rest.
-        if items.len() < k || open <= k {
+        if (small.count_ones() as usize) < k || open as usize <= k {
             continue;
         }
+        items.clear();
+        for_bits(small, |d| items.push((d, m.places(u, d))));
         let mut found = |chosen: &[usize], slots: u64| {
             let digits = chosen.iter().fold(0u64, |a, &d| a | 1 << d);
             hidden_step(m, k, u, slots, digits).is_some_and(|s| {
