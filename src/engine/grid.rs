@@ -550,8 +550,9 @@ impl Grid {
     pub fn conflicts(&self) -> Vec<Conflict> {
         let layout = self.size.layout();
         let mut out = Vec::new();
+        let mut seen: Vec<Option<usize>> = vec![None; self.size.side()];
         for (u, cells) in layout.units.iter().enumerate() {
-            let mut seen: Vec<Option<usize>> = vec![None; self.size.side()];
+            seen.fill(None);
             for &c in cells {
                 if let Some(d) = self.cells[c].digit() {
                     match seen[d.index()] {
