@@ -54,9 +54,19 @@ pub fn solve_member(
     query.validate()?;
     let stop_at = usize::try_from(max_solutions).unwrap_or(usize::MAX);
     let answer = member(&query, Strength::default(), &Limits::default(), stop_at, k);
-    let formulation = formulation_of(k);
+    report(&givens, &answer, formulation_of(k), keep)
+}
+
+/// A race's (or one member's) answer on `givens` as a [`SolveReport`] of `formulation`, each
+/// solution checked, the first `keep` kept as grids.
+pub fn report(
+    givens: &Grid,
+    answer: &PortfolioAnswer,
+    formulation: Formulation,
+    keep: usize,
+) -> Result<SolveReport, SolveError> {
     for values in &answer.solutions {
-        check_values(&givens, &[], values)
+        check_values(givens, &[], values)
             .map_err(|error| SolveError::InvalidSolution { formulation, error })?;
     }
     Ok(SolveReport {
@@ -67,8 +77,8 @@ pub fn solve_member(
             .map(|v| givens.with_solution(v))
             .collect(),
         stats: Stats {
-            nodes: (k != SAT_MEMBER).then_some(answer.stats.nodes),
-            guesses: (k != SAT_MEMBER).then_some(answer.stats.guesses),
+            nodes: Some(answer.stats.nodes),
+            guesses: Some(answer.stats.guesses),
             halt: Some(answer.halt),
             ..Stats::default()
         },
