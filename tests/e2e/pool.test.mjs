@@ -95,16 +95,24 @@ test('a 36x36 solve races two workers, and Cancel stops both at once', async () 
   await workersAlive(page, 3);
   const racing = engineWorkers(page);
   await page.waitForTimeout(300);
-  const t0 = await page.evaluate(() => performance.now());
-  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-  await statusMatching(page, /^Solving cancelled\.$/);
-  const ms = (await page.evaluate(() => performance.now())) - t0;
+  // Measured in the page, from the click to the status line's change.
+  const ms = await page.evaluate(() => new Promise((done) => {
+    const line = document.querySelector('[role="status"]');
+    const cancel = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+    const t0 = performance.now();
+    const observer = new MutationObserver(() => {
+      if (/^Solving cancelled\./.test(line.textContent)) { observer.disconnect(); done(performance.now() - t0); }
+    });
+    observer.observe(line, { subtree: true, childList: true, characterData: true });
+    cancel.click();
+  }));
   console.log(`# cancel of a racing 36x36 solve: ${ms.toFixed(0)} ms`);
-  assert.ok(ms < 1000, `cancel took ${ms} ms`);
+  assert.ok(ms < 200, `cancel took ${ms} ms`);
   // Both racing workers were terminated and replaced; the spare was not touched.
+  const gone = () => racing.filter((w) => !engineWorkers(page).includes(w)).length;
+  for (let i = 0; i < 200 && gone() < 2; i++) await page.waitForTimeout(25);
+  assert.equal(gone(), 2);
   await workersAlive(page, 3);
-  const gone = racing.filter((w) => !engineWorkers(page).includes(w)).length;
-  assert.equal(gone, 2);
   await engineReady(page);
   // Solved to the end, the answer names the member that answered first.
   await importText(page, PEAK);
