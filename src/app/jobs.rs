@@ -72,6 +72,8 @@ pub struct Jobs {
     pub formulation: Formulation,
     pub engine: EngineState,
     pub job: Option<Job>,
+    /// A quick question (a hint, the steps) asked while `job` runs, answered by another worker.
+    pub quick: Option<Job>,
     /// Solutions found by the last solve, to step through.
     pub solutions: Vec<Grid>,
     pub solution_index: usize,
@@ -89,6 +91,7 @@ impl Default for Jobs {
             formulation: Formulation::default(),
             engine: EngineState::Starting,
             job: None,
+            quick: None,
             solutions: Vec::new(),
             solution_index: 0,
             found: Found::default(),
@@ -133,8 +136,16 @@ impl Jobs {
         }
     }
 
-    /// Drops what was found about a board that has been replaced.
+    /// Whether a quick question can be asked now: no job runs, or one runs and no other
+    /// question waits beside it.
+    pub fn can_ask(&self) -> bool {
+        self.job.is_none() || self.quick.is_none()
+    }
+
+    /// Drops what was found about a board that has been replaced, and the answer of a question
+    /// still on its way about it.
     pub fn forget_results(&mut self) {
+        self.quick = None;
         self.solutions.clear();
         self.solution_index = 0;
         self.compare.clear();
@@ -151,6 +162,10 @@ impl Jobs {
     ) {
         match action {
             JobAction::SetFormulation(f) => self.formulation = f,
+            // Beside a running job, the status keeps speaking of it until the answer comes.
+            JobAction::Started { id, kind } if self.job.is_some() => {
+                self.quick = Some(self.new_job(id, kind, symmetry));
+            }
             JobAction::Started { id, kind } => *status = self.start(id, kind, symmetry, board),
             JobAction::EngineReady => self.engine = EngineState::Ready,
             JobAction::Cancelled => {
@@ -189,19 +204,24 @@ impl Jobs {
         }
     }
 
-    fn start(&mut self, id: u64, kind: JobKind, symmetry: Symmetry, board: &Board) -> Message {
-        if kind == JobKind::Compare {
-            self.compare.clear();
-        }
-        self.job = Some(Job {
+    /// A job record for request `id`; later ids are taken from past it.
+    fn new_job(&mut self, id: u64, kind: JobKind, symmetry: Symmetry) -> Job {
+        self.next_id = self.next_id.max(id + 1);
+        Job {
             id,
             kind,
             formulation: self.formulation,
             symmetry,
             progress: None,
             partial: None,
-        });
-        self.next_id = self.next_id.max(id + 1);
+        }
+    }
+
+    fn start(&mut self, id: u64, kind: JobKind, symmetry: Symmetry, board: &Board) -> Message {
+        if kind == JobKind::Compare {
+            self.compare.clear();
+        }
+        self.job = Some(self.new_job(id, kind, symmetry));
         // The request started a fresh worker in place of the failed one.
         if self.engine == EngineState::Failed {
             self.engine = EngineState::Starting;
@@ -223,6 +243,12 @@ impl Jobs {
     /// any other answer ends the job, which is returned to be answered. Answers to other jobs
     /// (stale ones) are dropped.
     pub fn answered(&mut self, id: u64, response: Response) -> Option<(Job, Response)> {
+        if self.quick.as_ref().is_some_and(|q| q.id == id) {
+            return match response {
+                Response::Progress { .. } => None,
+                response => Some((self.quick.take()?, response)),
+            };
+        }
         let job = self.job.as_mut().filter(|j| j.id == id)?;
         match response {
             Response::Progress { phase, done, total } => job.progress = Some((phase, done, total)),
@@ -315,6 +341,8 @@ impl Jobs {
             let marks = board.marks_for(first);
             // Solving the board it already shows again adds no step to undo.
             if *first != board.grid || marked(first, Some(&marks)) != board.solver_cells() {
+                // A question asked beside the solve was about the board before it.
+                self.quick = None;
                 board.push(first.clone());
                 board.solver_grid = Some(marks);
             }
@@ -326,6 +354,7 @@ impl Jobs {
                 for (i, _) in mine.iter().enumerate().filter(|(_, m)| **m) {
                     grid.set(Pos::from_index(i, board.size()), Entry::Empty);
                 }
+                self.quick = None;
                 board.push(grid);
                 solved.cleared = true;
             }
@@ -406,3 +435,6 @@ fn played_against(board: &Board, outcome: &CheckOutcome) -> Option<Yours> {
         wrong,
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,6 +9,7 @@ pub mod hint;
 pub mod history;
 pub mod jobs;
 pub mod notes;
+pub mod pool;
 pub mod protocol;
 pub mod saved;
 pub mod serve;

@@ -14,6 +14,7 @@ use super::protocol::{
 };
 use crate::engine::examine::{ExamineOptions, examine};
 use crate::engine::format::parse_line;
+use crate::engine::formulation::sat::member::solve_member;
 use crate::engine::formulation::{solve, solve_reporting};
 use crate::engine::generate::{GenerateOptions, Phase, Progress};
 use crate::engine::logic::Level;
@@ -85,6 +86,21 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
                 said: advice::said(&steps),
                 steps,
                 end,
+            }
+        }
+        Request::SolveMember {
+            puzzle,
+            member,
+            max_solutions,
+            keep,
+        } => {
+            let t0 = clock.now_ms();
+            match solve_member(&puzzle, max_solutions, keep, member) {
+                Ok(report) => Response::Solved {
+                    report,
+                    millis: clock.now_ms() - t0,
+                },
+                Err(e) => failed(e),
             }
         }
         Request::Hint { grid, notes } => {

@@ -227,6 +227,12 @@ impl AppState {
         self.jobs.job.is_some()
     }
 
+    /// Whether a quick question (a hint, the steps) can be asked: another worker answers it
+    /// while a job runs.
+    pub fn can_ask(&self) -> bool {
+        self.jobs.can_ask()
+    }
+
     /// Per cell, whether its digit is the solver's (see [`Board::solver_cells`]).
     pub fn solver_cells(&self) -> Vec<bool> {
         self.board.solver_cells()
@@ -324,6 +330,10 @@ impl AppState {
                 _ => Message::Locked { job },
             };
             return self;
+        }
+        // A question asked beside a job that has ended is about the board before this edit.
+        if action.edits_the_board() {
+            self.jobs.quick = None;
         }
         let area = action.area();
         // The page coming into view or going out of it is no action of the player's.

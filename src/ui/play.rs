@@ -22,7 +22,7 @@ pub fn play_tools(props: &PlayProps) -> Html {
         Callback::from(move |_: MouseEvent| on_action.emit(a.clone()))
     };
     // Pressed again on the same board, Hint shows more of the hint on show.
-    let hint = (!busy).then(|| {
+    let hint = state.can_ask().then(|| {
         let engine = props.engine.clone();
         let state = props.state.clone();
         let on_action = props.on_action.clone();

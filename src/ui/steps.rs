@@ -16,7 +16,7 @@ pub struct StepsProps {
 
 pub fn steps_panel(props: &StepsProps) -> Html {
     let state = &props.state;
-    let start = (!state.busy()).then(|| {
+    let start = state.can_ask().then(|| {
         let engine = props.engine.clone();
         let state = props.state.clone();
         Callback::from(move |_: MouseEvent| {

@@ -10,6 +10,7 @@
 //! varisat 0.2 exposes no decision or conflict counters and cannot be interrupted from outside,
 //! so the stats report solver calls and model size, and limits are checked between calls.
 
+pub mod member;
 pub mod race;
 mod reduce;
 mod solve;
