@@ -7,8 +7,7 @@
 //! over.
 
 use super::{CnfOptions, Reduced, reduced};
-use crate::engine::check::check_values;
-use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport, Stats};
+use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport};
 use crate::engine::grid::Grid;
 use crate::engine::search::portfolio::{self, Member, PortfolioAnswer};
 use crate::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Start};
@@ -242,22 +241,5 @@ pub fn solve(
     } else {
         Formulation::Propagation
     };
-    for values in &answer.solutions {
-        check_values(&givens, &[], values)
-            .map_err(|error| SolveError::InvalidSolution { formulation, error })?;
-    }
-    Ok(SolveReport {
-        formulation,
-        count: answer.solutions.len() as u64,
-        exhaustive: answer.halt == Halt::Exhausted,
-        solutions: (answer.solutions.iter().take(keep))
-            .map(|v| givens.with_solution(v))
-            .collect(),
-        stats: Stats {
-            nodes: Some(answer.stats.nodes),
-            guesses: Some(answer.stats.guesses),
-            halt: Some(answer.halt),
-            ..Stats::default()
-        },
-    })
+    super::member::report(&givens, &answer, formulation, keep)
 }
