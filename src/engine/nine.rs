@@ -11,6 +11,7 @@
 mod cells;
 
 use super::grid::{Digit, Grid, Pos};
+use super::rng::Rng;
 use super::search::{Flow, Halt, Limits, Order, SearchStats, Sink};
 
 /// Bit `9 * row + col` of a plane is that cell.
@@ -315,7 +316,7 @@ impl State {
     /// most to propagate, to a random one for [`Order::Random`], to the first one for
     /// [`Order::Guided`].
     #[inline(never)]
-    fn choose(&self, order: &mut Order) -> (u32, u16) {
+    fn choose(&self, order: &mut Branch) -> (u32, u16) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
         for &m in &self.planes {
             thrice |= twice & m;
@@ -346,8 +347,8 @@ impl State {
         }
         let cell = match order {
             // Near a known solution the first tied cell does as well and costs less.
-            Order::Guided(_) => best.trailing_zeros(),
-            Order::Natural => {
+            Branch::Guided(_) => best.trailing_zeros(),
+            Branch::Natural => {
                 // Among the tied cells, the one whose guesses remove the most candidates from
                 // its peers, above all from peers with two left: it propagates furthest, which
                 // saves most nodes on the hardest puzzles (BENCHMARKS.md). Scored digit
@@ -381,7 +382,7 @@ impl State {
                 }
                 pick.1
             }
-            Order::Random(rng) => {
+            Branch::Random(rng) => {
                 let mut m = best;
                 for _ in 0..rng.below(best.count_ones() as usize) {
                     m &= m - 1;
@@ -450,6 +451,22 @@ impl Nine {
         }
     }
 
+    /// Whether cell `p`, blank in `cells` (row-major values, `0` blank), sees every digit but
+    /// `d` among its peers, so that ruling `d` out leaves it none: such a question is answered
+    /// before the planes are built.
+    pub fn starved(cells: &[u8; 81], p: Pos, d: Digit) -> bool {
+        let cell = p.row * 9 + p.col;
+        if cells[cell] != 0 {
+            return false;
+        }
+        let (mut seen, mut peers) = (1u16 << d.index(), PEERS[cell]);
+        while peers != 0 {
+            seen |= (1u16 << cells[peers.trailing_zeros() as usize]) >> 1;
+            peers &= peers - 1;
+        }
+        seen & 0x1FF == 0x1FF
+    }
+
     /// Rules out one digit in one cell (e.g. "this clue must differ").
     pub fn forbid(&mut self, p: Pos, d: Digit) {
         let Some(s) = &mut self.state else { return };
@@ -464,6 +481,31 @@ impl Nine {
     /// Feeds every solution (row-major digits) to `sink` until it stops, a limit is hit or the
     /// space is exhausted.
     pub fn run(&self, order: Order, limits: &Limits, sink: &mut dyn Sink) -> (SearchStats, Halt) {
+        let order = match order {
+            Order::Natural => Branch::Natural,
+            Order::Random(rng) => Branch::Random(rng),
+            Order::Guided(hint) => Branch::Guided(std::array::from_fn(|cell| hint[cell])),
+        };
+        self.search(order, limits, sink)
+    }
+
+    /// [`Nine::run`] in [`Order::Guided`] order, each cell trying its digit of `hint` (row-major
+    /// values, `0` or out of range for none) first: without building an [`Order`], whose hint is
+    /// allocated, for callers that ask many questions about one grid.
+    pub fn run_guided(
+        &self,
+        hint: &[u8],
+        limits: &Limits,
+        sink: &mut dyn Sink,
+    ) -> (SearchStats, Halt) {
+        let order = match <&[u8; 81]>::try_from(hint) {
+            Ok(hint) => Branch::Guided(hint.map(|v| if v > 9 { 0 } else { v })),
+            Err(_) => Branch::Natural,
+        };
+        self.search(order, limits, sink)
+    }
+
+    fn search(&self, order: Branch, limits: &Limits, sink: &mut dyn Sink) -> (SearchStats, Halt) {
         let mut search = Search {
             sink,
             order,
@@ -472,25 +514,33 @@ impl Nine {
             halt: Halt::Exhausted,
         };
         search.stats.nodes = 1;
-        if let Some(s) = self.state {
-            search.explore(s);
+        if let Some(mut s) = self.state {
+            search.explore(&mut s);
         }
         (search.stats, search.halt)
     }
 }
 
+/// [`Order`] as the search reads it: a guided order's hint as an array of its own.
+enum Branch {
+    Natural,
+    Random(Rng),
+    /// Each cell's preferred digit, `0..=9`.
+    Guided([u8; 81]),
+}
+
 struct Search<'a> {
     sink: &'a mut dyn Sink,
-    order: Order,
+    order: Branch,
     limits: &'a Limits,
     stats: SearchStats,
     halt: Halt,
 }
 
 impl Search<'_> {
-    /// Propagates a state (already counted as a node) and searches below it. False once the
-    /// search must stop.
-    fn explore(&mut self, mut s: State) -> bool {
+    /// Propagates a state (already counted as a node) in place and searches below it. False
+    /// once the search must stop.
+    fn explore(&mut self, s: &mut State) -> bool {
         if !s.propagate() {
             return true;
         }
@@ -513,9 +563,9 @@ impl Search<'_> {
         self.stats.guesses += 1;
         while digits != 0 {
             let bit = match &mut self.order {
-                Order::Natural => digits & digits.wrapping_neg(),
-                Order::Random(rng) => rng.pick_bit(u64::from(digits)) as u16,
-                Order::Guided(hint) => {
+                Branch::Natural => digits & digits.wrapping_neg(),
+                Branch::Random(rng) => rng.pick_bit(u64::from(digits)) as u16,
+                Branch::Guided(hint) => {
                     let h = (1u16 << hint[cell as usize]) >> 1;
                     if digits & h != 0 {
                         h
@@ -531,9 +581,16 @@ impl Search<'_> {
                 return false;
             }
             self.stats.nodes += 1;
-            let mut child = s;
-            child.assign(d, 1 << cell);
-            if !self.explore(child) {
+            // The last digit needs no copy: nothing reads this state after it.
+            let going_on = if digits == 0 {
+                s.assign(d, 1 << cell);
+                self.explore(s)
+            } else {
+                let mut child = *s;
+                child.assign(d, 1 << cell);
+                self.explore(&mut child)
+            };
+            if !going_on {
                 return false;
             }
         }

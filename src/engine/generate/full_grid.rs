@@ -2,7 +2,7 @@
 //! validity-preserving transformations.
 
 use super::{GenerateError, GenerateStats};
-use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
+use crate::engine::grid::{Digit, Entry, Grid, MAX_BOX, Pos, Size};
 use crate::engine::nine::Nine;
 use crate::engine::rng::Rng;
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
@@ -79,7 +79,10 @@ fn diagonal_boxes(size: Size, rng: &mut Rng) -> Grid {
         return grid;
     }
     for b in 0..n {
-        for (i, &d) in permutation(rng, size.side()).iter().enumerate() {
+        for (i, &d) in permutation(rng, size.side())[..size.side()]
+            .iter()
+            .enumerate()
+        {
             let p = Pos::new(b * n + i / n, b * n + i % n);
             grid.set(p, Entry::Given(Digit::from_index(d)));
         }
@@ -87,20 +90,30 @@ fn diagonal_boxes(size: Size, rng: &mut Rng) -> Grid {
     grid
 }
 
-/// A random permutation of `0..n`.
-fn permutation(rng: &mut Rng, n: usize) -> Vec<usize> {
-    let mut p: Vec<usize> = (0..n).collect();
-    rng.shuffle(&mut p);
+/// The most lines a grid has ([`MAX_BOX`] squared).
+const MAX_SIDE: usize = MAX_BOX as usize * MAX_BOX as usize;
+
+/// A random permutation of `0..n` in the first `n` entries: kept on the stack, as each grid
+/// takes a dozen.
+fn permutation(rng: &mut Rng, n: usize) -> [usize; MAX_SIDE] {
+    let mut p = [0; MAX_SIDE];
+    for (i, v) in p.iter_mut().enumerate() {
+        *v = i;
+    }
+    rng.shuffle(&mut p[..n]);
     p
 }
 
-/// A random line order that keeps bands: bands permuted, lines permuted within each band.
-fn band_preserving_order(rng: &mut Rng, n: usize) -> Vec<usize> {
+/// A random line order that keeps bands: bands permuted, lines permuted within each band; the
+/// `n * n` lines in the first entries.
+fn band_preserving_order(rng: &mut Rng, n: usize) -> [usize; MAX_SIDE] {
     let bands = permutation(rng, n);
-    let mut order = Vec::with_capacity(n * n);
-    for &b in &bands {
+    let mut order = [0; MAX_SIDE];
+    for (k, &b) in bands[..n].iter().enumerate() {
         let within = permutation(rng, n);
-        order.extend(within.iter().map(|&i| b * n + i));
+        for (slot, &i) in order[k * n..(k + 1) * n].iter_mut().zip(&within[..n]) {
+            *slot = b * n + i;
+        }
     }
     order
 }
@@ -112,8 +125,8 @@ fn transform(size: Size, values: &[u8], rng: &mut Rng) -> Grid {
     let cols = band_preserving_order(rng, n);
     let transpose = rng.below(2) == 1;
     let mut grid = Grid::empty(size);
-    for (r, &row) in rows.iter().enumerate() {
-        for (c, &col) in cols.iter().enumerate() {
+    for (r, &row) in rows[..side].iter().enumerate() {
+        for (c, &col) in cols[..side].iter().enumerate() {
             let (sr, sc) = if transpose { (col, row) } else { (row, col) };
             let old = values[sr * side + sc] as usize;
             let d = Digit::from_index(relabel[old - 1]);

@@ -212,17 +212,16 @@ impl Run<'_, '_> {
         // to 9x9 most single questions end at the root, so a run's count-2 search costs more
         // than the questions it saves.
         let max_run = if size.box_size() <= 3 { 1 } else { size.side() };
+        // The clues of the orbits asked about, one buffer for every question.
+        let mut clues: Vec<(Pos, Digit)> = Vec::with_capacity(max_run * size.side());
         while next < orbits.len() {
             let k = run.min(orbits.len() - next);
             let batch = &orbits[next..next + k];
-            let clues: Vec<(Pos, Digit)> = batch
-                .iter()
-                .flatten()
-                .map(|&c| {
-                    let p = Pos::from_index(c, size);
-                    (p, work.digit(p).expect("orbit cells are clues"))
-                })
-                .collect();
+            clues.clear();
+            clues.extend(batch.iter().flatten().map(|&c| {
+                let p = Pos::from_index(c, size);
+                (p, work.digit(p).expect("orbit cells are clues"))
+            }));
             for &(p, _) in &clues {
                 work.set(p, Entry::Empty);
             }

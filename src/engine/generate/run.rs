@@ -2,11 +2,13 @@
 
 use super::full_grid::full_grid;
 use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress};
+use crate::engine::check::is_nine_solution;
 use crate::engine::formulation::sat::race::{self, Strength};
 use crate::engine::formulation::{Formulation, Query, SolveError, Undecided, decide};
-use crate::engine::grid::{Grid, Pos, Size};
+use crate::engine::grid::{Digit, Grid, Pos, Size};
+use crate::engine::nine::Nine;
 use crate::engine::rng::Rng;
-use crate::engine::search::{Cancel, Flow, Halt, Limits};
+use crate::engine::search::{Cancel, Flow, Halt, Limits, Order};
 
 /// The smallest box size whose late removal questions CDCL answers (alone on one thread, in a
 /// race with the plain search on two) when propagation is the formulation: from 36x36 up the
@@ -24,6 +26,54 @@ pub(super) struct Run<'a, 'p> {
     /// The smallest box size whose single questions CDCL answers ([`CDCL_FROM_BOX`]; tests
     /// lower it to check that path on small grids).
     pub(super) cdcl_from_box: usize,
+}
+
+/// A 9x9 question of the propagation formulation asked of the 9x9 solver directly, with the
+/// answer and node count [`decide`] gives, but no allocation: the known solution guides the
+/// search as it is, and each solution is checked by [`is_nine_solution`] (and against the
+/// forbidden digits) instead of the checker of every size. `(solutions found, nodes)`, or
+/// `None` when the grid is not 9x9 or the search ended otherwise (a limit, a solution that
+/// fails the check), which [`decide`] then answers again with its error.
+fn decide_nine(query: &Query, stop_at: u64, limits: &Limits) -> Option<(u64, u64)> {
+    let mut cells = [0u8; 81];
+    if query.grid.entries().len() != cells.len() {
+        return None;
+    }
+    for (cell, entry) in cells.iter_mut().zip(query.grid.entries()) {
+        *cell = entry.digit().map_or(0, Digit::get);
+    }
+    // Most early questions end here, as the search would at its root.
+    if query
+        .forbidden
+        .iter()
+        .any(|&(p, d)| Nine::starved(&cells, p, d))
+    {
+        return Some((0, 1));
+    }
+    let mut nine = Nine::from_cells(&cells);
+    for &(p, d) in query.forbidden {
+        nine.forbid(p, d);
+    }
+    let (mut found, mut valid) = (0u64, true);
+    let mut sink = |values: &[u8]| {
+        valid &= is_nine_solution(&cells, values)
+            && query
+                .forbidden
+                .iter()
+                .all(|&(p, d)| values[p.row * 9 + p.col] != d.get());
+        found += 1;
+        if found >= stop_at || !valid {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    };
+    let (stats, halt) = match query.hint {
+        Some(hint) => nine.run_guided(hint, limits, &mut sink),
+        None => nine.run(Order::Natural, limits, &mut sink),
+    };
+    let settled = found >= stop_at || halt == Halt::Exhausted;
+    (valid && settled).then_some((found, stats.nodes))
 }
 
 impl Run<'_, '_> {
@@ -72,6 +122,12 @@ impl Run<'_, '_> {
             cancel: self.options.cancel.clone(),
         };
         self.stats.solver_calls += 1;
+        if self.options.formulation == Formulation::Propagation
+            && let Some((found, nodes)) = decide_nine(query, stop_at, &limits)
+        {
+            self.stats.nodes += nodes;
+            return Ok(Some(found >= stop_at));
+        }
         match decide(
             self.options.formulation,
             query,
@@ -213,5 +269,59 @@ impl Run<'_, '_> {
         let mut orbits = orbits;
         orbits.truncate(hi);
         Ok((grid, orbits))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::generate::random_full_grid;
+    use crate::engine::grid::Entry;
+
+    /// The 9x9 questions asked of the 9x9 solver directly give [`decide`]'s answers and node
+    /// counts: with and without a forbidden digit (on a blank cell and on a given one), guided
+    /// by the solution or not, for one solution and for two.
+    #[test]
+    fn nine_questions_match_decide() {
+        let size = Size::new(3).expect("size");
+        let limits = Limits::default();
+        for seed in 0..12u64 {
+            let mut rng = Rng::new(seed);
+            let full = random_full_grid(size, &mut rng, None).expect("full grid");
+            let solution = full.values();
+            let mut work = full.clone();
+            for cell in 0..81 {
+                if rng.below(4) > 0 {
+                    work.set(Pos::from_index(cell, size), Entry::Empty);
+                }
+            }
+            for cell in (0..81).step_by(5) {
+                let p = Pos::from_index(cell, size);
+                let forbidden = [(p, Digit::from_index(usize::from(solution[cell]) - 1))];
+                let hint = Some(&solution[..]);
+                for (forbidden, hint, stop_at) in [
+                    (&forbidden[..], hint, 1),
+                    (&forbidden[..], None, 2),
+                    (&[][..], hint, 2),
+                ] {
+                    let query = Query {
+                        grid: &work,
+                        forbidden,
+                        hint,
+                    };
+                    let (found, stats) = decide(
+                        Formulation::Propagation,
+                        &query,
+                        stop_at,
+                        &limits,
+                        &mut |_| {},
+                    )
+                    .expect("decided");
+                    let nodes = stats.nodes.expect("nodes");
+                    let direct = decide_nine(&query, stop_at, &limits);
+                    assert_eq!(direct, Some((found, nodes)), "seed {seed}, cell {cell}");
+                }
+            }
+        }
     }
 }
