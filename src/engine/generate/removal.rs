@@ -88,10 +88,10 @@ impl Run<'_, '_> {
     /// For each orbit of `batch`, whether `work` without that orbit alone keeps one solution:
     /// the questions asked side by side, one thread each. The answers are those of asking them
     /// one after another, so the number of threads never changes the puzzle.
-    fn ask_apart(
+    fn ask_apart<O: AsRef<[usize]> + Sync>(
         &mut self,
         work: &Grid,
-        batch: &[Vec<usize>],
+        batch: &[O],
         solution: &[u8],
     ) -> Result<Vec<bool>, GenerateError> {
         let (size, options, attempt) = (self.size, self.options, self.attempt);
@@ -113,7 +113,7 @@ impl Run<'_, '_> {
                                 cdcl_from_box,
                             };
                             let mut blanked = work.clone();
-                            let clues = blank(&mut blanked, orbit);
+                            let clues = blank(&mut blanked, orbit.as_ref());
                             let answer = run.stays_unique(&blanked, &clues, solution);
                             (answer, stats)
                         })
@@ -145,10 +145,10 @@ impl Run<'_, '_> {
     /// questions it would save), falls back to single orbits. Any schedule of runs gives the
     /// puzzle of visiting the orbits one by one, so the result does not depend on the
     /// formulation or its node counts.
-    pub(super) fn remove(
+    pub(super) fn remove<O: AsRef<[usize]> + Sync>(
         &mut self,
         work: &mut Grid,
-        orbits: &[Vec<usize>],
+        orbits: &[O],
         solution: &[u8],
     ) -> Result<(), GenerateError> {
         if self.size.box_size() < LOGIC_FIRST_FROM_BOX {
@@ -164,14 +164,14 @@ impl Run<'_, '_> {
     /// nothing. Every puzzle on the way is unique, so the search pass that follows gives a
     /// minimal puzzle: each orbit it keeps was necessary when asked, and stays so as more
     /// clues go.
-    fn remove_by_logic_first(
+    fn remove_by_logic_first<'o, O: AsRef<[usize]>>(
         &mut self,
         work: &mut Grid,
-        orbits: &[Vec<usize>],
+        orbits: &'o [O],
         solution: &[u8],
-    ) -> Result<Vec<Vec<usize>>, GenerateError> {
+    ) -> Result<Vec<&'o [usize]>, GenerateError> {
         let size = self.size;
-        let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
+        let mut done = size.cells() - orbits.iter().map(|o| o.as_ref().len()).sum::<usize>();
         self.report(Phase::Removing, done, Some(work))?;
         let logic = LogicOptions {
             unique: false,
@@ -179,6 +179,7 @@ impl Run<'_, '_> {
         };
         let mut rest = Vec::new();
         for orbit in orbits {
+            let orbit = orbit.as_ref();
             for &c in orbit {
                 work.set(Pos::from_index(c, size), Entry::Empty);
             }
@@ -191,21 +192,21 @@ impl Run<'_, '_> {
                 let d = Digit::from_index(solution[c] as usize - 1);
                 work.set(Pos::from_index(c, size), Entry::Given(d));
             }
-            rest.push(orbit.clone());
+            rest.push(orbit);
         }
         Ok(rest)
     }
 
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique,
     /// decided by search.
-    fn remove_by_search(
+    fn remove_by_search<O: AsRef<[usize]> + Sync>(
         &mut self,
         work: &mut Grid,
-        orbits: &[Vec<usize>],
+        orbits: &[O],
         solution: &[u8],
     ) -> Result<(), GenerateError> {
         let size = self.size;
-        let mut done = size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
+        let mut done = size.cells() - orbits.iter().map(|o| o.as_ref().len()).sum::<usize>();
         self.report(Phase::Removing, done, Some(work))?;
         let (mut next, mut run, mut streak) = (0usize, 1usize, 0usize);
         // Longer runs rarely succeed and a failed one can cost a long search on big grids. Up
@@ -218,7 +219,7 @@ impl Run<'_, '_> {
             let k = run.min(orbits.len() - next);
             let batch = &orbits[next..next + k];
             clues.clear();
-            clues.extend(batch.iter().flatten().map(|&c| {
+            clues.extend(batch.iter().flat_map(AsRef::as_ref).map(|&c| {
                 let p = Pos::from_index(c, size);
                 (p, work.digit(p).expect("orbit cells are clues"))
             }));
@@ -237,7 +238,7 @@ impl Run<'_, '_> {
                 }
                 let batch = &orbits[next..next + threads];
                 for removable in self.ask_apart(work, batch, solution)? {
-                    let orbit = &orbits[next];
+                    let orbit = orbits[next].as_ref();
                     next += 1;
                     done += orbit.len();
                     streak = if removable { streak + 1 } else { 0 };

@@ -1,7 +1,7 @@
 //! One attempt: the full grid, then clues added (additive method) and removed.
 
 use super::full_grid::full_grid;
-use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress};
+use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress, Symmetry};
 use crate::engine::check::is_nine_solution;
 use crate::engine::formulation::sat::race::{self, Strength};
 use crate::engine::formulation::{Formulation, Query, SolveError, Undecided, decide};
@@ -9,6 +9,8 @@ use crate::engine::grid::{Digit, Grid, Pos, Size};
 use crate::engine::nine::Nine;
 use crate::engine::rng::Rng;
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Order};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The smallest box size whose late removal questions CDCL answers (alone on one thread, in a
 /// race with the plain search on two) when propagation is the formulation: from 36x36 up the
@@ -74,6 +76,25 @@ fn decide_nine(query: &Query, stop_at: u64, limits: &Limits) -> Option<(u64, u64
     };
     let settled = found >= stop_at || halt == Halt::Exhausted;
     (valid && settled).then_some((found, stats.nodes))
+}
+
+/// A symmetry's orbits on a grid size, each a list of cells.
+type Orbits = Rc<Vec<Vec<usize>>>;
+
+/// The orbits of a symmetry on a grid size, made once per thread and kept while the thread
+/// generates puzzles of that kind.
+fn orbit_table(symmetry: Symmetry, size: Size) -> Orbits {
+    thread_local! {
+        static TABLE: RefCell<Option<(Symmetry, Size, Orbits)>> = const { RefCell::new(None) };
+    }
+    TABLE.with_borrow_mut(|kept| match kept {
+        Some((s, z, table)) if *s == symmetry && *z == size => Rc::clone(table),
+        _ => {
+            let table = Rc::new(symmetry.orbits(size));
+            *kept = Some((symmetry, size, Rc::clone(&table)));
+            table
+        }
+    })
 }
 
 impl Run<'_, '_> {
@@ -199,6 +220,17 @@ impl Run<'_, '_> {
         let mut rng = Rng::new(seed);
         self.report(Phase::FullGrid, 0, None)?;
         let full = full_grid(size, &mut rng, self.options.cancel.as_ref(), self.stats)?;
+        if self.options.method == Method::Removal && self.options.logic().is_none() {
+            // The orbits in a shuffled order of borrowed lists: the same order as shuffling
+            // the lists themselves, with no list made per puzzle.
+            let table = orbit_table(self.options.symmetry, size);
+            let mut orbits: Vec<&[usize]> = table.iter().map(Vec::as_slice).collect();
+            rng.shuffle(&mut orbits);
+            let mut work = full.clone();
+            self.remove(&mut work, &orbits, &full.values())?;
+            let solution = work.with_solution(&full.values());
+            return Ok((work, solution));
+        }
         let mut orbits = self.options.symmetry.orbits(size);
         rng.shuffle(&mut orbits);
         let (mut work, kept) = match self.options.method {
