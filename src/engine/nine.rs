@@ -10,6 +10,8 @@
 
 mod cells;
 
+pub use cells::starved;
+
 use super::grid::{Digit, Grid, Pos};
 use super::rng::Rng;
 use super::search::{Flow, Halt, Limits, Order, SearchStats, Sink};
@@ -449,22 +451,6 @@ impl Nine {
         Nine {
             state: consistent.then_some(s),
         }
-    }
-
-    /// Whether cell `p`, blank in `cells` (row-major values, `0` blank), sees every digit but
-    /// `d` among its peers, so that ruling `d` out leaves it none: such a question is answered
-    /// before the planes are built.
-    pub fn starved(cells: &[u8; 81], p: Pos, d: Digit) -> bool {
-        let cell = p.row * 9 + p.col;
-        if cells[cell] != 0 {
-            return false;
-        }
-        let (mut seen, mut peers) = (1u16 << d.index(), PEERS[cell]);
-        while peers != 0 {
-            seen |= (1u16 << cells[peers.trailing_zeros() as usize]) >> 1;
-            peers &= peers - 1;
-        }
-        seen & 0x1FF == 0x1FF
     }
 
     /// Rules out one digit in one cell (e.g. "this clue must differ").

@@ -6,7 +6,7 @@ use crate::engine::check::is_nine_solution;
 use crate::engine::formulation::sat::race::{self, Strength};
 use crate::engine::formulation::{Formulation, Query, SolveError, Undecided, decide};
 use crate::engine::grid::{Digit, Grid, Pos, Size};
-use crate::engine::nine::Nine;
+use crate::engine::nine::{self, Nine};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Order};
 use std::cell::RefCell;
@@ -48,7 +48,7 @@ fn decide_nine(query: &Query, stop_at: u64, limits: &Limits) -> Option<(u64, u64
     if query
         .forbidden
         .iter()
-        .any(|&(p, d)| Nine::starved(&cells, p, d))
+        .any(|&(p, d)| nine::starved(&cells, p, d))
     {
         return Some((0, 1));
     }

@@ -1,6 +1,7 @@
 //! A 9x9 puzzle's row-major values as one plane per digit, eight cells per word operation.
 
-use super::{BAND, GROUPS, Plane, ROW, WIDEN};
+use super::{BAND, GROUPS, PEERS, Plane, ROW, WIDEN};
+use crate::engine::grid::{Digit, Pos};
 
 /// Bit 0 of each of a word's eight bytes.
 const LOW: u64 = 0x0101_0101_0101_0101;
@@ -51,6 +52,22 @@ pub(super) fn by_digit(cells: &[u8; 81]) -> [Plane; 9] {
             acc & if value >> b & 1 == 1 { m } else { !m }
         })
     })
+}
+
+/// Whether cell `p`, blank in `cells` (row-major values, `0` blank), sees every digit but
+/// `d` among its peers, so that ruling `d` out leaves it none: such a question is answered
+/// before the planes are built.
+pub fn starved(cells: &[u8; 81], p: Pos, d: Digit) -> bool {
+    let cell = p.row * 9 + p.col;
+    if cells[cell] != 0 {
+        return false;
+    }
+    let (mut seen, mut peers) = (1u16 << d.index(), PEERS[cell]);
+    while peers != 0 {
+        seen |= (1u16 << cells[peers.trailing_zeros() as usize]) >> 1;
+        peers &= peers - 1;
+    }
+    seen & 0x1FF == 0x1FF
 }
 
 /// The rows, columns and boxes of one digit's placed cells, as the cells they cover, and
