@@ -9,7 +9,7 @@ use brute::brute_force_count;
 use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio;
-use sudoku_lab::engine::search::restart::{Luby, Never, RestartPolicy};
+use sudoku_lab::engine::search::restart::{Geometric, Luby, Never, RestartPolicy};
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
 use sudoku_lab::engine::{Entry, Grid, Pos, Size, check_solution};
 
@@ -62,7 +62,24 @@ fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, 
         None => Box::new(Never),
     };
     let start = Start::from_grid(puzzle);
-    let mut s = Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
+    collect(
+        Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy),
+        cap,
+    )
+}
+
+/// Up to `cap` solutions of a cycling search of `puzzle` whose budgets start at `first` nodes.
+fn cycled_set(puzzle: &Grid, first: u64, cap: usize) -> (Vec<Vec<u8>>, Halt) {
+    let policy = Box::new(Geometric { first, factor: 1.5 });
+    let start = Start::from_grid(puzzle);
+    collect(
+        Searcher::cycling(&start, Order::Natural, Limits::default(), policy),
+        cap,
+    )
+}
+
+/// Up to `cap` solutions `s` yields, sorted, and why it stopped.
+fn collect(mut s: Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     let mut all = Vec::new();
     let halt = s.run(&mut |v: &[u8]| {
         all.push(v.to_vec());
@@ -144,6 +161,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..config() })]
 
+    /// Luby restarts, or (`cycle`) restarts taking the branching rules in turn.
     #[test]
     fn restarted_searches_find_what_the_plain_search_finds(
         box_size in 2usize..=4,
@@ -151,6 +169,7 @@ proptest! {
         keep_percent in 0u32..=70,
         unit in 1u64..=6,
         extra in any::<u16>(),
+        cycle in any::<bool>(),
     ) {
         let size = Size::new(box_size).unwrap();
         let solution = random_solution(size, seed);
@@ -162,7 +181,11 @@ proptest! {
         add_extra_clue(&mut puzzle, extra);
         let cap = 200;
         let (plain, plain_halt) = solution_set(&puzzle, None, cap);
-        let (restarted, halt) = solution_set(&puzzle, Some(unit), cap);
+        let (restarted, halt) = if cycle {
+            cycled_set(&puzzle, unit, cap)
+        } else {
+            solution_set(&puzzle, Some(unit), cap)
+        };
         let mut distinct = restarted.clone();
         distinct.dedup();
         prop_assert_eq!(distinct.len(), restarted.len(), "no solution is reported twice");
@@ -182,6 +205,8 @@ proptest! {
 fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
     let empty4 = Grid::empty(Size::new(2).unwrap());
     let (all, halt) = solution_set(&empty4, Some(1), 1000);
+    assert_eq!((all.len(), halt), (288, Halt::Exhausted));
+    let (all, halt) = cycled_set(&empty4, 1, 1000);
     assert_eq!((all.len(), halt), (288, Halt::Exhausted));
     // Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
     // differs?", as the generator asks: no, and the generic core needs many nodes to refute
@@ -204,11 +229,18 @@ fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
                 continue;
             }
             let policy = Box::new(Luby { unit: 2 });
-            let mut restarted =
+            let restarted =
                 Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
-            assert!(restarted.next_solution().is_none(), "{line} {cell}");
-            assert_eq!(restarted.halt(), Some(Halt::Exhausted));
-            assert!(restarted.stats().restarts > 0);
+            let policy = Box::new(Geometric {
+                first: 2,
+                factor: 1.5,
+            });
+            let cycled = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
+            for mut searcher in [restarted, cycled] {
+                assert!(searcher.next_solution().is_none(), "{line} {cell}");
+                assert_eq!(searcher.halt(), Some(Halt::Exhausted));
+                assert!(searcher.stats().restarts > 0);
+            }
             proved += 1;
         }
     }

@@ -8,12 +8,19 @@ impl Searcher {
     /// left in some unit (binary either way), else the cell with fewest candidates. Branching
     /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
     pub(super) fn choose_branch(&mut self, data: &[u64]) -> Branch {
-        if self.stats.restarts > 0 {
+        if self.stats.restarts > 0 && self.rules.is_empty() {
             return self.weighted_branch(data);
         }
         let cell = self.choose_cell(data);
-        if data[cell].count_ones() > 2
+        let k = data[cell].count_ones();
+        if k > 2
             && let Some(branch) = self.digit_pair(data)
+        {
+            return branch;
+        }
+        if k > 2
+            && self.rule.places
+            && let Some(branch) = self.fewest_places(data, k)
         {
             return branch;
         }
@@ -133,6 +140,50 @@ impl Searcher {
             cell: best,
             remaining: data[best],
         }
+    }
+
+    /// The unit and unplaced digit with the fewest places, if fewer than `k` (the best cell's
+    /// candidates): branching on its places then opens fewer alternatives than the cell.
+    fn fewest_places(&self, data: &[u64], k: u32) -> Option<Branch> {
+        let mut best = None;
+        let mut best_count = k;
+        let mut counts = [0u32; 64];
+        for (u, unit) in self.layout.units.iter().enumerate() {
+            let open = self.all & !data[self.cells + u];
+            if open == 0 {
+                continue;
+            }
+            counts.iter_mut().for_each(|c| *c = 0);
+            for &c in unit {
+                let mut m = data[c] & open;
+                while m != 0 {
+                    counts[m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+            }
+            let mut o = open;
+            while o != 0 {
+                let d = o.trailing_zeros() as usize;
+                o &= o - 1;
+                if counts[d] < best_count {
+                    best_count = counts[d];
+                    best = Some((u, d));
+                }
+            }
+        }
+        let (u, d) = best?;
+        let bit = 1u64 << d;
+        let mut remaining = 0u64;
+        for (i, &c) in self.layout.units[u].iter().enumerate() {
+            if data[c] & bit != 0 {
+                remaining |= 1 << i;
+            }
+        }
+        Some(Branch::Places {
+            bit,
+            unit: u,
+            remaining,
+        })
     }
 
     /// The unplaced digits of unit `u` with exactly two possible cells.

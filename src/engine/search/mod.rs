@@ -11,6 +11,7 @@ mod learn;
 pub mod portfolio;
 mod propagate;
 pub mod restart;
+pub mod rule;
 mod searcher;
 
 use super::alldiff::AllDiff;
@@ -18,6 +19,7 @@ use super::grid::{Digit, Grid, Layout, Pos, Size};
 use super::rng::Rng;
 use learn::{Lit, Nogoods};
 use restart::RestartPolicy;
+use rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -185,6 +187,12 @@ enum Branch {
         cells: [usize; 2],
         left: u8,
     },
+    /// The places (positions in the unit) still to try for one digit of a unit.
+    Places {
+        bit: u64,
+        unit: usize,
+        remaining: u64,
+    },
 }
 
 struct Frame {
@@ -231,6 +239,9 @@ pub struct Searcher {
     weights: Vec<u64>,
     /// Tie breaks and digit order of restarted runs.
     rng: Rng,
+    /// The branching rule of the current run, and the rules a cycling search takes in turn.
+    rule: Rule,
+    rules: &'static [Rule],
 }
 
 /// Solutions of a start, lazily, as grids that keep the puzzle's givens.

@@ -4,6 +4,7 @@
 
 use super::learn::{Lit, Nogoods};
 use super::restart::{Luby, Never, RestartPolicy};
+use super::rule::{self, Rule};
 use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start};
 use crate::engine::rng::Rng;
 
@@ -41,6 +42,25 @@ impl Searcher {
             _ => Box::new(Luby { unit: LUBY_UNIT }),
         };
         Searcher::with_restarts(start, order, limits, policy)
+    }
+
+    /// A search that restarts as `policy` says, each run branching by the next rule of
+    /// [`rule::CYCLE`] (the plain search's rule first) and keeping nogoods as every restarted
+    /// search does. The rules fail on different puzzles, so taking turns bounds the worst of
+    /// them by the best within the cost of the budgets spent on the others.
+    pub fn cycling(
+        start: &Start,
+        order: Order,
+        limits: Limits,
+        policy: Box<dyn RestartPolicy>,
+    ) -> Searcher {
+        let policy: Box<dyn RestartPolicy> = match order {
+            Order::Random(_) => Box::new(Never),
+            _ => policy,
+        };
+        let mut searcher = Searcher::with_restarts(start, order, limits, policy);
+        searcher.rules = &rule::CYCLE;
+        searcher
     }
 
     /// A search that restarts as `policy` says ([`Never`] for the plain depth-first search).
@@ -86,6 +106,8 @@ impl Searcher {
             forced: Vec::new(),
             weights: vec![1; units],
             rng: Rng::new(RESTART_SEED),
+            rule: Rule::default(),
+            rules: &[],
         }
     }
 
@@ -125,6 +147,7 @@ impl Searcher {
             let exhausted = match top.branch {
                 Branch::Digits { remaining, .. } => remaining == 0,
                 Branch::Cells { left, .. } => left == 0,
+                Branch::Places { remaining, .. } => remaining == 0,
             };
             if exhausted {
                 let frame = self.stack.pop().expect("non-empty");
@@ -147,13 +170,14 @@ impl Searcher {
 
     /// Tries the next alternative of the top branch point: true if it is a solution.
     fn step(&mut self) -> bool {
-        let restarted = self.stats.restarts > 0;
+        let restarted = self.stats.restarts > 0 && self.rules.is_empty();
+        let (layout, value) = (self.layout, self.rule.value);
         let top = self.stack.last_mut().expect("non-empty");
         let (cell, bit) = match &mut top.branch {
             Branch::Digits { cell, remaining } => {
                 let bit = match &mut self.order {
                     Order::Natural if restarted => self.rng.pick_bit(*remaining),
-                    Order::Natural => *remaining & remaining.wrapping_neg(),
+                    Order::Natural => value.pick(layout, &top.data, *cell, *remaining),
                     Order::Random(rng) => rng.pick_bit(*remaining),
                     Order::Guided(hint) => {
                         let h = (1u64 << hint[*cell]) >> 1;
@@ -170,6 +194,15 @@ impl Searcher {
             Branch::Cells { bit, cells, left } => {
                 *left -= 1;
                 (cells[*left as usize], *bit)
+            }
+            Branch::Places {
+                bit,
+                unit,
+                remaining,
+            } => {
+                let at = 63 - remaining.leading_zeros() as usize;
+                *remaining &= !(1 << at);
+                (layout.units[*unit][at], *bit)
             }
         };
         let mut child = self.pool.pop().unwrap_or_default();
@@ -196,7 +229,8 @@ impl Searcher {
         let mut path: Vec<Lit> = Vec::new();
         for (j, frame) in frames.iter().enumerate() {
             let current = frames.get(j + 1).and_then(|f| f.decision);
-            for alt in searched(frame, current) {
+            let layout = self.layout;
+            for alt in searched(frame, current, |u| &layout.units[u]) {
                 if path.is_empty() {
                     self.initial[alt.0 as usize] &= !alt.1;
                 } else {
@@ -212,6 +246,9 @@ impl Searcher {
         }
         self.pool.extend(frames.into_iter().map(|f| f.data));
         self.stats.restarts += 1;
+        if !self.rules.is_empty() {
+            self.rule = self.rules[self.stats.restarts as usize % self.rules.len()];
+        }
         self.run_nodes = 0;
         let run = u32::try_from(self.stats.restarts).unwrap_or(u32::MAX);
         self.cutoff = self.restart.cutoff(run);
@@ -272,7 +309,11 @@ impl Searcher {
 
 /// The alternatives of a branch point already searched to the end: those tried, except
 /// `current`, the one being searched now.
-fn searched(frame: &Frame, current: Option<Lit>) -> Vec<Lit> {
+fn searched(
+    frame: &Frame,
+    current: Option<Lit>,
+    unit_cells: impl Fn(usize) -> &'static [usize],
+) -> Vec<Lit> {
     let tried: Vec<Lit> = match frame.branch {
         Branch::Digits { cell, remaining } => {
             let mut bits = frame.data[cell] & !remaining;
@@ -287,6 +328,16 @@ fn searched(frame: &Frame, current: Option<Lit>) -> Vec<Lit> {
         Branch::Cells { bit, cells, left } => cells[left as usize..]
             .iter()
             .map(|&c| (c as u32, bit))
+            .collect(),
+        Branch::Places {
+            bit,
+            unit,
+            remaining,
+        } => unit_cells(unit)
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| frame.data[c] & bit != 0 && remaining & (1 << i) == 0)
+            .map(|(_, &c)| (c as u32, bit))
             .collect(),
     };
     tried.into_iter().filter(|&l| Some(l) != current).collect()

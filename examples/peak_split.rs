@@ -1,0 +1,99 @@
+//! Where the plain search's time goes on puzzle files: nodes and CPU seconds to the first
+//! solution, and then to the second one (or to the proof that there is none), capped in CPU
+//! seconds of the whole process.
+//!
+//! `cargo run --release --example peak_split -- [--cycle] [--secs S] FILE...`
+//! (`--cycle`: the cycling search, `Searcher::cycling`, with geometric budgets from 2,000 nodes
+//! by 1.25)
+//!
+//! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu`, the
+//! second pair counted from the first solution on (`-` where the cap came first).
+
+use std::time::Duration;
+use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::search::restart::Geometric;
+use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
+
+fn main() {
+    let mut secs = 10.0;
+    let mut cycle = false;
+    let mut files = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--cycle" => cycle = true,
+            "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
+            _ => files.push(a),
+        }
+    }
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable file");
+        let puzzle = parse(&text).expect("a puzzle").puzzle;
+        let cancel = Cancel::new();
+        let began = process_cpu();
+        let timer = std::thread::spawn({
+            let cancel = cancel.clone();
+            move || {
+                while process_cpu() - began < secs && !cancel.is_cancelled() {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                cancel.cancel();
+            }
+        });
+        let limits = Limits {
+            max_nodes: None,
+            cancel: Some(cancel.clone()),
+        };
+        let start = Start::from_grid(&puzzle);
+        let mut searcher = if cycle {
+            let policy = Geometric {
+                first: 2000,
+                factor: 1.25,
+            };
+            Searcher::cycling(&start, Order::Natural, limits, Box::new(policy))
+        } else {
+            Searcher::new(&start, Order::Natural, limits)
+        };
+        let mut marks = Vec::new();
+        let mut last = (0u64, began);
+        let mut outcome = "timeout";
+        for k in 0..2 {
+            let found = searcher.next_solution().is_some();
+            let now = (searcher.stats().nodes, process_cpu());
+            if !found && cancel.is_cancelled() {
+                break;
+            }
+            marks.push(format!("{}\t{:.3}", now.0 - last.0, now.1 - last.1));
+            last = now;
+            if !found {
+                outcome = if k == 0 { "none" } else { "unique" };
+                break;
+            }
+            outcome = if k == 0 { "timeout" } else { "multiple" };
+        }
+        cancel.cancel();
+        timer.join().expect("timer");
+        while marks.len() < 2 {
+            marks.push("-\t-".to_string());
+        }
+        let name = std::path::Path::new(&file)
+            .file_stem()
+            .map_or(file.clone(), |s| s.to_string_lossy().into_owned());
+        println!("{name}\t{outcome}\t{}", marks.join("\t"));
+    }
+}
+
+/// CPU seconds (user + system) of this process so far, from /proc (Linux).
+fn process_cpu() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends at the last ')'): utime and stime are 14 and 15.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
