@@ -53,7 +53,30 @@ fn plain(puzzle: &Grid, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     (all, halt)
 }
 
-const STRENGTHS: [Strength; 2] = [Strength { segments: false }, Strength { segments: true }];
+/// The plain model, as the race runs it.
+const PLAIN: Strength = Strength {
+    segments: false,
+    luby_unit: None,
+    vsids_decay: None,
+    shuffle: None,
+    prune: false,
+};
+
+/// The plain model, with box/line segments, and pruned, shuffled and tuned: all must agree.
+const STRENGTHS: [Strength; 3] = [
+    PLAIN,
+    Strength {
+        segments: true,
+        ..PLAIN
+    },
+    Strength {
+        segments: true,
+        luby_unit: Some(32),
+        vsids_decay: Some(0.8),
+        shuffle: Some(7),
+        prune: true,
+    },
+];
 
 fn config() -> ProptestConfig {
     ProptestConfig {
@@ -79,6 +102,14 @@ proptest! {
         let cap = 40;
         let (expected, halt) = plain(&puzzle, cap);
         for strength in STRENGTHS {
+            // One solution asked: one call, with the other proof format.
+            let (one, one_halt) = race::solutions(&Query::new(&puzzle), strength, 1, &Cancel::new());
+            prop_assert_eq!(one.len(), expected.len().min(1), "{:?}", strength);
+            let full = if expected.is_empty() { Halt::Exhausted } else { Halt::Sink };
+            prop_assert_eq!(one_halt, full);
+            for v in &one {
+                prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
+            }
             let (mut found, cdcl_halt) =
                 race::solutions(&Query::new(&puzzle), strength, cap, &Cancel::new());
             found.sort();
@@ -161,15 +192,23 @@ fn race_reports_a_unique_solution_with_its_givens() {
 }
 
 /// The CDCL member stops soon after the flag is raised in the middle of a long solve (a 49x49
-/// grid at the hardness peak of quasigroup completion), through its proof target.
+/// grid at the hardness peak of quasigroup completion), through its proof target, whether
+/// one solution is asked (a DRAT proof) or two (varisat's own format).
 #[test]
 fn a_raised_flag_stops_the_cdcl_member() {
+    for stop_at in [1, 2] {
+        stops_when_raised(stop_at);
+    }
+}
+
+fn stops_when_raised(stop_at: usize) {
     let size = Size::new(7).unwrap();
     let puzzle = random_puzzle(size, 4, 42);
     let cancel = Cancel::new();
     std::thread::scope(|scope| {
+        let (strength, puzzle, cancel) = (Strength::default(), &puzzle, &cancel);
         let member =
-            scope.spawn(|| race::solutions(&Query::new(&puzzle), Strength::default(), 2, &cancel));
+            scope.spawn(move || race::solutions(&Query::new(puzzle), strength, stop_at, cancel));
         std::thread::sleep(Duration::from_secs(3));
         let raised = Instant::now();
         cancel.cancel();

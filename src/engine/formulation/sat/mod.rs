@@ -19,7 +19,7 @@ use super::Query;
 use crate::engine::grid::{Digit, Pos, Size};
 use std::fmt::Write;
 
-pub use reduce::{Reduced, reduced};
+pub use reduce::{Reduced, pruned, reduced};
 pub(super) use solve::run;
 pub use solve::{run_kept, run_reduced, run_with};
 

@@ -4,24 +4,46 @@
 //! segment variables, and can be stopped from another thread. varisat 0.2 has no interrupt, but
 //! it writes its proof as it learns and stops solving with an error once the proof's target
 //! fails; the member gives it a target that discards the proof and fails once the race is
-//! over.
+//! over (in binary DRAT when a single solution is asked, see [`solutions`]).
 
-use super::{CnfOptions, Reduced, reduced};
+use super::{CnfOptions, Reduced, pruned, reduced};
 use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport};
-use crate::engine::grid::Grid;
+use crate::engine::grid::{Grid, Size};
+use crate::engine::rng::Rng;
 use crate::engine::search::portfolio::{self, Member, PortfolioAnswer};
 use crate::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Start};
 use std::io;
+use varisat::config::SolverConfigUpdate;
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
-/// Clauses added to the reduced model.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// Clauses added to the reduced model and the solver's settings.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct Strength {
     /// A variable per row (or column), box and digit: "the digit is in this row's segment of
     /// the box", each row and each box has the digit in exactly one segment. Unit propagation
     /// on them makes the box/line interactions (pointing and claiming) of the propagation
     /// search.
     pub segments: bool,
+    /// varisat's Luby restart unit in conflicts, `None` for its default.
+    pub luby_unit: Option<u64>,
+    /// varisat's VSIDS activity decay, `None` for its default.
+    pub vsids_decay: Option<f32>,
+    /// Numbers the variables in an order shuffled with this seed: the solver breaks its
+    /// first ties by variable number, so each seed starts a differently ordered search.
+    pub shuffle: Option<u64>,
+    /// The model over the candidates the propagation search's root rules leave
+    /// ([`pruned`]) rather than those the singles leave.
+    pub prune: bool,
+}
+
+impl Strength {
+    /// The solver settings that differ from varisat's defaults.
+    fn config(&self) -> SolverConfigUpdate {
+        let mut update = SolverConfigUpdate::new();
+        update.luby_restart_interval_scale = self.luby_unit;
+        update.vsids_decay = self.vsids_decay;
+        update
+    }
 }
 
 /// A proof target that discards the proof and fails once the flag is raised.
@@ -45,12 +67,23 @@ fn lit(dimacs: i32) -> Lit {
     Lit::from_dimacs(dimacs as isize)
 }
 
-/// Adds the segment variables of [`Strength::segments`] to a solver holding `model`.
-fn add_segments(model: &Reduced, size: crate::engine::grid::Size, solver: &mut Solver) {
+/// The solver's variable of each model variable (DIMACS numbers, index 0 unused): the identity,
+/// or a shuffle of the model's variables.
+fn numbering(variables: usize, shuffle: Option<u64>) -> Vec<i32> {
+    let mut number: Vec<i32> = (0..=variables as i32).collect();
+    if let Some(seed) = shuffle {
+        Rng::new(seed).shuffle(&mut number[1..]);
+    }
+    number
+}
+
+/// Adds the segment variables of [`Strength::segments`] to a solver holding `model`, whose
+/// variables it numbers as `number` does.
+fn add_segments(model: &Reduced, size: Size, number: &[i32], solver: &mut Solver) {
     let (side, b) = (size.side(), size.box_size());
     let mut var_of = vec![0i32; size.cells() * side];
     for (i, &(cell, d)) in model.placements.iter().enumerate() {
-        var_of[cell as usize * side + d as usize - 1] = i as i32 + 1;
+        var_of[cell as usize * side + d as usize - 1] = number[i + 1];
     }
     let mut next = model.cnf.variables() as i32;
     // segment[(line * b + k) * side + d]: the variable of line `line`'s segment in its k-th box.
@@ -120,6 +153,11 @@ fn exactly_one(solver: &mut Solver, vars: impl Iterator<Item = i32>) {
 
 /// Up to `stop_at` solutions of `query` (row-major values) by CDCL, and why it stopped:
 /// `Exhausted` (they are all), `Sink` (`stop_at` found) or `Cancelled` (the flag was raised).
+///
+/// One solution asked (generation's questions) is one call, whose proof can be binary DRAT,
+/// cheaper to write than varisat's own format; DRAT takes no clause added after a call, so more
+/// solutions keep varisat's format, which lets the solver keep its learned clauses from one
+/// call to the next.
 pub fn solutions(
     query: &Query,
     strength: Strength,
@@ -127,19 +165,37 @@ pub fn solutions(
     cancel: &Cancel,
 ) -> (Vec<Vec<u8>>, Halt) {
     let size = query.grid.size();
-    let model = reduced(query, &CnfOptions::for_size(size));
+    let options = CnfOptions::for_size(size);
+    let model = if strength.prune {
+        pruned(query, &options)
+    } else {
+        reduced(query, &options)
+    };
     let mut solver = Solver::new();
-    solver.write_proof(StopWriter(cancel.clone()), ProofFormat::Varisat);
+    // Settings in their ranges, so varisat accepts them; one out of range stays default.
+    let _ = solver.config(&strength.config());
+    let format = if stop_at == 1 {
+        ProofFormat::BinaryDrat
+    } else {
+        ProofFormat::Varisat
+    };
+    solver.write_proof(StopWriter(cancel.clone()), format);
+    let number = numbering(model.cnf.variables() as usize, strength.shuffle);
+    let map = |l: i32| lit(number[l.unsigned_abs() as usize] * l.signum());
     let mut clause = Vec::new();
     for c in model.cnf.clauses() {
         clause.clear();
-        clause.extend(c.iter().map(|&l| lit(l)));
+        clause.extend(c.iter().map(|&l| map(l)));
         solver.add_clause(&clause);
     }
     if strength.segments && model.contradiction.is_none() {
-        add_segments(&model, size, &mut solver);
+        add_segments(&model, size, &number, &mut solver);
     }
-    let primary = model.placements.len();
+    // The placement of each of the solver's variables, if it is one.
+    let mut placement_of = vec![usize::MAX; number.len()];
+    for v in 1..=model.placements.len() {
+        placement_of[map(v as i32).index()] = v - 1;
+    }
     let mut found = Vec::new();
     while found.len() < stop_at {
         if cancel.is_cancelled() {
@@ -150,14 +206,17 @@ pub fn solutions(
                 let mut values = model.fixed.clone();
                 let mut block = Vec::new();
                 for l in solver.model().unwrap_or_default() {
-                    if l.is_positive() && l.index() < primary {
-                        let (cell, d) = model.placements[l.index()];
+                    let i = placement_of.get(l.index()).copied().unwrap_or(usize::MAX);
+                    if l.is_positive() && i != usize::MAX {
+                        let (cell, d) = model.placements[i];
                         values[cell as usize] = d;
                         block.push(!l);
                     }
                 }
-                solver.add_clause(&block);
                 found.push(values);
+                if found.len() < stop_at {
+                    solver.add_clause(&block);
+                }
             }
             Ok(false) => return (found, Halt::Exhausted),
             Err(_) => return (found, Halt::Cancelled),

@@ -11,6 +11,7 @@
 //! at its first step, so the solutions are the same; the solver decides everything else.
 
 use super::{Clauses, Cnf, CnfOptions, Query, at_most_one};
+use crate::engine::alldiff::{AllDiff, Pruned};
 use crate::engine::grid::{Candidates, Layout, Size};
 
 /// A puzzle's model over its open placements, with what the variables mean.
@@ -161,6 +162,96 @@ fn propagate(size: Size, board: &mut Board) -> Result<(), &'static str> {
     }
 }
 
+/// Narrows the open candidates to those each unit's all-different rule (naked and hidden
+/// subsets of every size) and the box/line interactions leave, with the singles that follow,
+/// to a fixed point: the propagation search's own root deductions, which CDCL derives only
+/// slowly (a Hall set is a pigeonhole argument, long in resolution).
+fn prune(size: Size, board: &mut Board) -> Result<(), &'static str> {
+    let layout = size.layout();
+    let mut alldiff = AllDiff::default();
+    let mut doms = Vec::with_capacity(size.side());
+    loop {
+        propagate(size, board)?;
+        let mut changed = false;
+        for cells in &layout.units {
+            doms.clear();
+            doms.extend(
+                cells
+                    .iter()
+                    .filter(|&&c| board.fixed[c] == 0)
+                    .map(|&c| board.open[c]),
+            );
+            match alldiff.prune(&mut doms) {
+                Pruned::Infeasible => {
+                    return Err("a unit's open cells cannot take its open digits");
+                }
+                Pruned::Unchanged => {}
+                Pruned::Narrowed => {
+                    changed = true;
+                    let open = cells.iter().filter(|&&c| board.fixed[c] == 0);
+                    for (&c, &m) in open.zip(&doms) {
+                        board.open[c] = m;
+                    }
+                }
+            }
+        }
+        changed |= box_line(layout, board);
+        if !changed {
+            return Ok(());
+        }
+    }
+}
+
+/// Pointing and claiming: a digit whose open cells in a box all lie in one line leaves the
+/// rest of that line, and one whose open cells in a line all lie in one box leaves the rest of
+/// that box. Whether anything changed.
+fn box_line(layout: &Layout, board: &mut Board) -> bool {
+    let side = layout.size.side();
+    let mut changed = false;
+    let mut clear = |board: &mut Board, cells: &mut dyn Iterator<Item = usize>, bits: u64| {
+        for c in cells {
+            if board.open[c] & bits != 0 {
+                board.open[c] &= !bits;
+                changed = true;
+            }
+        }
+    };
+    for bx in 0..side {
+        let box_cells = &layout.units[2 * side + bx];
+        // Each row crossing the box (unit index 0 of a cell), then each column (index 1).
+        for kind in 0..2 {
+            let mut lines: Vec<usize> = box_cells
+                .iter()
+                .map(|&c| layout.units_of[c][kind])
+                .collect();
+            lines.sort_unstable();
+            lines.dedup();
+            for line in lines {
+                let in_line = |c: &usize| layout.units_of[*c][kind] == line;
+                let union = |cells: &mut dyn Iterator<Item = &usize>| {
+                    cells.fold(0u64, |a, &c| a | board.open[c])
+                };
+                let segment = union(&mut box_cells.iter().filter(|c| in_line(c)));
+                let box_rest = union(&mut box_cells.iter().filter(|c| !in_line(c)));
+                let line_cells = &layout.units[line];
+                let in_box = |c: &usize| layout.units_of[*c][2] == 2 * side + bx;
+                let line_rest = union(&mut line_cells.iter().filter(|c| !in_box(c)));
+                let pointing = segment & !box_rest;
+                let claiming = segment & !line_rest;
+                if pointing != 0 {
+                    let mut rest = line_cells.iter().copied().filter(|c| !in_box(c));
+                    clear(board, &mut rest, pointing);
+                }
+                if claiming != 0 {
+                    let mut rest = box_cells.iter().copied().filter(|c| !in_line(c));
+                    clear(board, &mut rest, claiming);
+                }
+            }
+        }
+    }
+    changed
+}
+
 /// The open placements of a query, numbered as the reduced model's variables.
 pub(super) struct Open {
     /// Cell and digit (`1..=side`) of variable `i + 1`.
@@ -175,6 +266,11 @@ pub(super) struct Open {
 
 /// The open placements of a query after propagation, or the contradiction found on the way.
 pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
+    open_with(query, false)
+}
+
+/// [`open`], after the singles also narrowed by [`prune`] when `pruned`.
+fn open_with(query: &Query, pruned: bool) -> Result<Open, (Vec<u8>, &'static str)> {
     let size = query.grid.size();
     let side = size.side();
     let (fixed, in_unit, why) = givens(query);
@@ -188,7 +284,12 @@ pub(super) fn open(query: &Query) -> Result<Open, (Vec<u8>, &'static str)> {
         open,
         forced: 0,
     };
-    if let Err(why) = propagate(size, &mut board) {
+    let narrowed = if pruned {
+        prune(size, &mut board)
+    } else {
+        propagate(size, &mut board)
+    };
+    if let Err(why) = narrowed {
         return Err((board.fixed, why));
     }
     let mut var_of = vec![0i32; size.cells() * side];
@@ -254,7 +355,17 @@ pub(super) fn clauses(
 
 /// The reduced model of a query, as [`clauses`] builds it.
 pub fn reduced(query: &Query, options: &CnfOptions) -> Reduced {
-    let open = match open(query) {
+    reduced_with(query, options, false)
+}
+
+/// The reduced model of a query over the candidates [`prune`] leaves: fewer variables, the
+/// same solutions.
+pub fn pruned(query: &Query, options: &CnfOptions) -> Reduced {
+    reduced_with(query, options, true)
+}
+
+fn reduced_with(query: &Query, options: &CnfOptions, pruned: bool) -> Reduced {
+    let open = match open_with(query, pruned) {
         Ok(open) => open,
         Err((fixed, why)) => return Reduced::contradicted(fixed, why),
     };
@@ -359,25 +470,26 @@ mod tests {
                     }
                     v
                 });
-                let r = reduced(&query, &options);
-                let found = solutions(&r.cnf, r.placements.len(), 1000, |m| {
-                    let mut v = r.fixed.clone();
-                    for l in m.iter().filter(|l| l.is_positive()) {
-                        if let Some(&(cell, d)) = r.placements.get(l.index()) {
-                            v[cell as usize] = d;
+                for r in [reduced(&query, &options), pruned(&query, &options)] {
+                    let found = solutions(&r.cnf, r.placements.len(), 1000, |m| {
+                        let mut v = r.fixed.clone();
+                        for l in m.iter().filter(|l| l.is_positive()) {
+                            if let Some(&(cell, d)) = r.placements.get(l.index()) {
+                                v[cell as usize] = d;
+                            }
                         }
+                        v
+                    });
+                    assert_eq!(found, expected, "{line} {forbidden:?} {enc:?}");
+                    assert_eq!(
+                        r.contradiction.is_some(),
+                        r.cnf.variables() == 0 && !r.cnf.is_empty()
+                    );
+                    assert!(r.placements.len() <= primary - grid.given_count() * side);
+                    // Every forced cell holds the digit of every solution.
+                    for v in &expected {
+                        assert!(r.fixed.iter().zip(v).all(|(&f, &d)| f == 0 || f == d));
                     }
-                    v
-                });
-                assert_eq!(found, expected, "{line} {forbidden:?} {enc:?}");
-                assert_eq!(
-                    r.contradiction.is_some(),
-                    r.cnf.variables() == 0 && !r.cnf.is_empty()
-                );
-                assert!(r.placements.len() <= primary - grid.given_count() * side);
-                // Every forced cell holds the digit of every solution.
-                for v in &expected {
-                    assert!(r.fixed.iter().zip(v).all(|(&f, &d)| f == 0 || f == d));
                 }
             }
         }
@@ -416,6 +528,24 @@ mod tests {
         }
         assert!((0..size.cells()).all(|c| (r.fixed[c] == 0) == (per_cell[c] >= 2)));
         assert!(per_unit_digit.iter().all(|&n| n == 0 || n >= 2));
+    }
+
+    /// Pruning only narrows: the pruned model's placements are some of the reduced model's,
+    /// and on the hard puzzle (singles stall there) the subset and box/line rules take some.
+    #[test]
+    fn pruning_narrows_the_candidates_singles_leave() {
+        let hard = parse_line(HARD).unwrap();
+        let options = CnfOptions::for_size(hard.size());
+        let query = Query::new(&hard);
+        let (wide, narrow) = (reduced(&query, &options), pruned(&query, &options));
+        assert!(narrow.contradiction.is_none());
+        assert!(
+            narrow
+                .placements
+                .iter()
+                .all(|p| wide.placements.contains(p))
+        );
+        assert!(narrow.placements.len() < wide.placements.len());
     }
 
     fn options_4() -> CnfOptions {
