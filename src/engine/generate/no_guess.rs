@@ -10,7 +10,7 @@
 use super::run::Run;
 use super::{GenerateError, Phase};
 use crate::engine::grid::{Digit, Entry, Grid, Layout, Pos};
-use crate::engine::logic::{self, Level, LogicOptions, Outcome, Stuck};
+use crate::engine::logic::{self, Level, LogicOptions, Outcome, Stuck, Workspace};
 
 /// Orbits decided together by [`Run::remove_batch`] from 25x25 up. Below, a solve is too
 /// short for the state it starts from to save more than keeping that state costs.
@@ -74,6 +74,15 @@ impl UnitDigits {
                 .all(|&other| other == cell || filled(other) || self.seen(other) & bit != 0)
         })
     }
+}
+
+/// What the batched removal keeps while it visits the orbits.
+struct Visit<'a> {
+    digits: UnitDigits,
+    /// One set of solver buffers for every solve of the removal.
+    solver: Workspace,
+    solution: &'a [u8],
+    logic: &'a LogicOptions,
 }
 
 impl Run<'_, '_> {
@@ -149,7 +158,12 @@ impl Run<'_, '_> {
         solution: &[u8],
         logic: &LogicOptions,
     ) -> Result<(), GenerateError> {
-        let mut digits = UnitDigits::new(work);
+        let mut visit = Visit {
+            digits: UnitDigits::new(work),
+            solver: Workspace::default(),
+            solution,
+            logic,
+        };
         let mut done = self.size.cells() - orbits.iter().map(Vec::len).sum::<usize>();
         self.report(Phase::Removing, done, Some(work))?;
         let batch_len = if self.size.box_size() >= BATCH_FROM_BOX {
@@ -158,7 +172,7 @@ impl Run<'_, '_> {
             1
         };
         for batch in orbits.chunks(batch_len) {
-            self.remove_batch(work, &mut digits, batch, solution, logic, None);
+            self.remove_batch(work, &mut visit, batch, None);
             done += batch.iter().map(Vec::len).sum::<usize>();
             self.report(Phase::Removing, done, Some(work))?;
         }
@@ -177,13 +191,12 @@ impl Run<'_, '_> {
     fn remove_batch(
         &mut self,
         work: &mut Grid,
-        digits: &mut UnitDigits,
+        visit: &mut Visit,
         batch: &[Vec<usize>],
-        solution: &[u8],
-        logic: &LogicOptions,
         base: Option<&Stuck>,
     ) {
         let size = self.size;
+        let (digits, solution) = (&mut visit.digits, visit.solution);
         let cells: Vec<usize> = batch.iter().flatten().copied().collect();
         for &c in &cells {
             work.set(Pos::from_index(c, size), Entry::Empty);
@@ -193,10 +206,17 @@ impl Run<'_, '_> {
             return;
         }
         self.stats.logic_solves += 1;
-        let (outcome, stuck) = logic::outcome_from(base, work, logic, &cells);
+        let outcome = visit.solver.outcome_from(base, work, visit.logic, &cells);
         if outcome == Outcome::Solved {
             return;
         }
+        // A single orbit's state is not needed again.
+        let stuck = if batch.len() > 1 {
+            visit.solver.stuck()
+        } else {
+            None
+        };
+        let digits = &mut visit.digits;
         for &c in &cells {
             let d = Digit::from_index(solution[c] as usize - 1);
             work.set(Pos::from_index(c, size), Entry::Given(d));
@@ -205,8 +225,8 @@ impl Run<'_, '_> {
         if batch.len() > 1 {
             let base = stuck.as_ref().or(base);
             let (first, second) = batch.split_at(batch.len() / 2);
-            self.remove_batch(work, digits, first, solution, logic, base);
-            self.remove_batch(work, digits, second, solution, logic, base);
+            self.remove_batch(work, visit, first, base);
+            self.remove_batch(work, visit, second, base);
         }
     }
 

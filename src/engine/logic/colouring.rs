@@ -4,29 +4,63 @@
 //! one pair coloured by sight.
 
 use super::intersections::for_bits;
-use super::single_digit::strong_links;
+use super::single_digit::links_of;
 use super::step::hodoku_rank;
 use super::{Marks, Scope, Step, Technique};
 use crate::engine::grid::Digit;
 
 pub(super) fn simple(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
+    simple_in(m, t, scope, out, limit, &mut Colours::default());
+}
+
+/// Per-cell buffers of [`simple_in`], all clear between its digits (only the cells of the
+/// digit's conjugate pairs are touched, and cleared again), so a solver can keep them.
+#[derive(Default)]
+pub(super) struct Colours {
+    /// `colour[cell]`: 0 none, else 2 * cluster + (1 or 2).
+    colour: Vec<usize>,
+    /// `adj[cell]`: the other ends of the cell's conjugate pairs, one per unit at most, and
+    /// how many there are.
+    adj: Vec<([usize; 3], usize)>,
+    /// The conjugate pairs of the last digit: the cells to clear before the next.
+    links: Vec<(usize, usize, usize)>,
+}
+
+/// [`simple`] with the buffers of `buf`.
+pub(super) fn simple_in(
+    m: &Marks,
+    t: Technique,
+    scope: &Scope,
+    out: &mut Vec<Step>,
+    limit: usize,
+    buf: &mut Colours,
+) {
     let side = m.side();
     let cells = m.size().cells();
-    // colour[cell]: 0 none, else 2 * cluster + (1 or 2).
-    let mut colour = vec![0usize; cells];
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    let Colours { colour, adj, links } = buf;
+    if colour.len() != cells {
+        links.clear();
+        *colour = vec![0; cells];
+        *adj = vec![([0; 3], 0); cells];
+    }
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
-        for a in adj.iter_mut() {
-            a.clear();
+        for &(_, a, b) in links.iter() {
+            for x in [a, b] {
+                colour[x] = 0;
+                adj[x].1 = 0;
+            }
         }
-        colour.fill(0);
-        let links = strong_links(m, d, 0..3 * side);
-        for &(_, a, b) in &links {
-            adj[a].push(b);
-            adj[b].push(a);
+        links.clear();
+        links.extend(links_of(m, d, 0..3 * side));
+        for &(_, a, b) in links.iter() {
+            for (x, y) in [(a, b), (b, a)] {
+                let (ends, n) = &mut adj[x];
+                ends[*n] = y;
+                *n += 1;
+            }
         }
         let mut cluster = 0;
-        for &(_, start, _) in &links {
+        for &(_, start, _) in links.iter() {
             if colour[start] != 0 {
                 continue;
             }
@@ -37,7 +71,8 @@ pub(super) fn simple(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>
             while i < members.len() {
                 let c = members[i];
                 i += 1;
-                for &x in &adj[c] {
+                let (ends, n) = adj[c];
+                for &x in &ends[..n] {
                     if colour[x] == 0 {
                         colour[x] = if colour[c] % 2 == 1 {
                             2 * cluster + 2
@@ -138,6 +173,12 @@ pub(super) fn remote_pair(m: &Marks, out: &mut Vec<Step>, limit: usize) {
             continue;
         }
         let pair = m.mask(first);
+        // The cells of this pair, the only ones the colouring can reach.
+        let group: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&x| m.mask(x) == pair)
+            .collect();
         colour[first] = 1;
         let mut members = vec![first];
         let mut i = 0;
@@ -145,8 +186,8 @@ pub(super) fn remote_pair(m: &Marks, out: &mut Vec<Step>, limit: usize) {
         while i < members.len() {
             let c = members[i];
             i += 1;
-            for &x in &bivalue {
-                if x != c && m.mask(x) == pair && m.sees(c, x) {
+            for &x in &group {
+                if x != c && m.sees(c, x) {
                     match colour[x] {
                         0 => {
                             colour[x] = 3 - colour[c];

@@ -29,16 +29,19 @@ fn box_cols(n: usize, p: u64) -> u64 {
 
 pub(super) fn pointing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
-    let low = (1u64 << n) - 1;
+    let (low, all) = ((1u64 << n) - 1, m.size().all_digits().0);
     for b in 0..side {
         let (br, bc) = (b / n, b % n);
         let bu = 2 * side + b;
         if !scope.has_unit(bu, side) {
             continue;
         }
-        for d in 0..side {
+        let mut digits = scope.digits & all;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let p = m.places(bu, d);
-            if p.count_ones() < 2 || !scope.has_digit(d) {
+            if p.count_ones() < 2 {
                 continue;
             }
             let rows = box_rows(n, p);
@@ -68,16 +71,19 @@ pub(super) fn pointing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usi
 
 pub(super) fn claiming(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
-    let low = (1u64 << n) - 1;
+    let (low, all) = ((1u64 << n) - 1, m.size().all_digits().0);
     for line in 0..2 * side {
         let is_row = line < side;
         let li = line % side;
         if !scope.has_unit(line, side) {
             continue;
         }
-        for d in 0..side {
+        let mut digits = scope.digits & all;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             let p = m.places(line, d);
-            if p.count_ones() < 2 || !scope.has_digit(d) {
+            if p.count_ones() < 2 {
                 continue;
             }
             let g = p.trailing_zeros() as usize / n;

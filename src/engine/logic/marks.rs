@@ -109,16 +109,29 @@ impl Marks {
     /// [`Marks::from_grid`], and whether two filled cells of a unit hold the same digit (as
     /// [`Grid::conflicts`] would find), seen on the way at no extra pass.
     pub fn from_grid_checked(grid: &Grid) -> (Marks, bool) {
+        let mut marks = Marks::blank(grid.size());
+        let clash = marks.read_grid(grid);
+        (marks, clash)
+    }
+
+    /// Makes this the state [`Marks::from_grid_checked`] gives for `grid`, in the buffers it
+    /// has (a solver that reads many grids allocates once), and returns whether a unit holds
+    /// a digit twice.
+    pub fn read_grid(&mut self, grid: &Grid) -> bool {
         let size = grid.size();
-        let (side, layout) = (size.side(), size.layout());
-        let mut values = vec![0u8; size.cells()];
-        let mut given = vec![false; size.cells()];
-        let mut filled = vec![0u64; 3 * side];
+        let (side, layout, cells) = (size.side(), size.layout(), size.cells());
+        self.size = size;
+        self.values.clear();
+        self.values.resize(cells, 0);
+        self.given.clear();
+        self.given.resize(cells, false);
+        // Each unit's filled digits (3 * side units, at most 3 * 49).
+        let mut filled = [0u64; 3 * 49];
         let mut clash = false;
         for (cell, e) in grid.entries().iter().enumerate() {
             if let Some(d) = e.digit() {
-                values[cell] = d.get();
-                given[cell] = e.is_given();
+                self.values[cell] = d.get();
+                self.given[cell] = e.is_given();
                 for &u in &layout.units_of[cell] {
                     clash |= filled[u] >> d.index() & 1 == 1;
                     filled[u] |= 1 << d.index();
@@ -126,36 +139,28 @@ impl Marks {
             }
         }
         let all = size.all_digits().0;
-        let cands: Vec<u64> = (0..size.cells())
-            .map(|c| match values[c] {
-                0 => all & !layout.units_of[c].iter().fold(0, |a, &u| a | filled[u]),
-                _ => 0,
-            })
-            .collect();
-        let mut places = vec![0u64; 3 * side * side];
-        for (u, cells) in layout.units.iter().enumerate() {
-            for (slot, &c) in cells.iter().enumerate() {
-                let mut bits = cands[c];
+        self.cands.clear();
+        self.cands.extend((0..cells).map(|c| match self.values[c] {
+            0 => all & !layout.units_of[c].iter().fold(0, |a, &u| a | filled[u]),
+            _ => 0,
+        }));
+        self.places.clear();
+        self.places.resize(3 * side * side, 0);
+        for (u, unit) in layout.units.iter().enumerate() {
+            for (slot, &c) in unit.iter().enumerate() {
+                let mut bits = self.cands[c];
                 while bits != 0 {
-                    places[u * side + bits.trailing_zeros() as usize] |= 1 << slot;
+                    self.places[u * side + bits.trailing_zeros() as usize] |= 1 << slot;
                     bits &= bits - 1;
                 }
             }
         }
-        let empty = values.iter().filter(|&&v| v == 0).count();
-        let marks = Marks {
-            size,
-            values,
-            given,
-            cands,
-            places,
-            empty,
-        };
-        (marks, clash)
+        self.empty = self.values.iter().filter(|&&v| v == 0).count();
+        clash
     }
 
     /// Every cell empty with every candidate.
-    fn blank(size: Size) -> Marks {
+    pub(super) fn blank(size: Size) -> Marks {
         let side = size.side();
         let all = size.all_digits().0;
         let unit_full = Candidates::full(side).0;

@@ -31,8 +31,8 @@ pub use marks::{Marks, MarksError};
 pub use rating::{Rating, rate};
 pub use scope::Scope;
 pub use solver::{
-    LogicOptions, Outcome, Solved, Stuck, certify, logical_solution, outcome, outcome_from,
-    outcome_until, solve, solve_marks,
+    LogicOptions, Outcome, Solved, Stuck, Workspace, certify, logical_solution, outcome,
+    outcome_from, outcome_until, solve, solve_marks,
 };
 pub use step::{Cand, Step, Unit};
 

@@ -8,7 +8,7 @@
 use super::Marks;
 
 /// Digits (bit per digit index) and units (bit per row, column and box) to look at.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scope {
     pub digits: u64,
     /// Bit `i` of `units[k]`: row `i` (`k = 0`), column `i` (1) or box `i` (2).

@@ -15,7 +15,7 @@ pub(super) fn strong_links(
 }
 
 /// [`strong_links`] as they are read, for a caller that needs them only once.
-fn links_of(
+pub(super) fn links_of(
     m: &Marks,
     d: usize,
     units: std::ops::Range<usize>,
@@ -129,72 +129,83 @@ pub(super) fn turbot(m: &Marks, t: Technique, scope: &Scope, out: &mut Vec<Step>
 pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let (side, n) = (m.side(), m.size().box_size());
     let low = (1u64 << n) - 1;
-    // The slots of each column of a box.
-    let box_cols: Vec<u64> = (0..n)
-        .map(|lc| (0..n).fold(0u64, |a, r| a | 1 << (r * n + lc)))
-        .collect();
+    // The local columns (as bits) of box slots.
+    let columns = |slots: u64| (0..n).fold(0u64, |a, r| a | (slots >> (r * n) & low));
+    let (mut rows, mut cols) = (Vec::new(), Vec::new());
+    let mut found: Vec<(usize, usize, usize)> = Vec::new();
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
-        let rows = strong_links(m, d, 0..side);
-        let cols = strong_links(m, d, side..2 * side);
+        rows.clear();
+        cols.clear();
+        // The conjugate pairs are read once a box needs them.
+        let mut linked = false;
         for b in 0..side {
             let (br, bc) = (b / n, b % n);
             let p = m.places(2 * side + b, d);
             if p.count_ones() < 2 {
                 continue;
             }
+            // The box's places must lie in one local row `lr` and one local column `lc`,
+            // both arms occupied (else it is locked candidates): the places off row `lr`
+            // fix `lc`, as they must all be in it.
             for lr in 0..n {
-                for (lc, &col) in box_cols.iter().enumerate() {
-                    let cross = low << (lr * n) | col;
-                    let in_row = p & low << (lr * n);
-                    let in_col = p & !(low << (lr * n));
-                    // Both arms occupied, else it is locked candidates.
-                    if p & !cross != 0 || in_row & !(1 << (lr * n + lc)) == 0 || in_col == 0 {
+                let in_row = p & low << (lr * n);
+                let in_col = p & !(low << (lr * n));
+                let off = columns(in_col);
+                if in_col == 0 || off.count_ones() != 1 {
+                    continue;
+                }
+                let lc = off.trailing_zeros() as usize;
+                if in_row & !(1 << (lr * n + lc)) == 0 {
+                    continue;
+                }
+                if !linked {
+                    rows.extend(links_of(m, d, 0..side));
+                    cols.extend(links_of(m, d, side..2 * side));
+                    linked = true;
+                }
+                let (r, c) = (br * n + lr, bc * n + lc);
+                // Column pairs with one end in row r: the other end's row loses the
+                // digit at column c. Row pairs with one end in column c likewise.
+                found.clear();
+                for &(u, a, e) in &cols {
+                    let x = u - side;
+                    if x / n == bc {
                         continue;
                     }
-                    let (r, c) = (br * n + lr, bc * n + lc);
-                    // Column pairs with one end in row r: the other end's row loses the
-                    // digit at column c. Row pairs with one end in column c likewise.
-                    let mut found: Vec<(usize, usize, usize)> = Vec::new();
-                    for &(u, a, e) in &cols {
-                        let x = u - side;
-                        if x / n == bc {
-                            continue;
-                        }
-                        for (near, far) in [(a, e), (e, a)] {
-                            if near / side == r && (far / side) / n != br {
-                                found.push((u, far, (far / side) * side + c));
-                            }
+                    for (near, far) in [(a, e), (e, a)] {
+                        if near / side == r && (far / side) / n != br {
+                            found.push((u, far, (far / side) * side + c));
                         }
                     }
-                    for &(u, a, e) in &rows {
-                        if u / n == br {
-                            continue;
-                        }
-                        for (near, far) in [(a, e), (e, a)] {
-                            if near % side == c && (far % side) / n != bc {
-                                found.push((u, far, r * side + far % side));
-                            }
+                }
+                for &(u, a, e) in &rows {
+                    if u / n == br {
+                        continue;
+                    }
+                    for (near, far) in [(a, e), (e, a)] {
+                        if near % side == c && (far % side) / n != bc {
+                            found.push((u, far, r * side + far % side));
                         }
                     }
-                    for (u, far, target) in found {
-                        if !m.has(target, d) {
-                            continue;
-                        }
-                        let mut s = Step::new(Technique::EmptyRectangle);
-                        let digit = Digit::from_index(d);
-                        s.digits.push(digit);
-                        for_bits(p, |i| s.cells.push(m.pos(m.cell_at(2 * side + b, i))));
-                        let link = &m.layout().units[u];
-                        let other = link.iter().copied().find(|&x| x != far && m.has(x, d));
-                        s.cells.extend(other.map(|x| m.pos(x)));
-                        s.cells.push(m.pos(far));
-                        s.units = vec![Unit::from_layout(2 * side + b, m.size())];
-                        s.cover = vec![Unit::from_layout(u, m.size())];
-                        s.eliminations.push((m.pos(target), digit));
-                        out.push(s);
-                        if out.len() >= limit {
-                            return;
-                        }
+                }
+                for &(u, far, target) in &found {
+                    if !m.has(target, d) {
+                        continue;
+                    }
+                    let mut s = Step::new(Technique::EmptyRectangle);
+                    let digit = Digit::from_index(d);
+                    s.digits.push(digit);
+                    for_bits(p, |i| s.cells.push(m.pos(m.cell_at(2 * side + b, i))));
+                    let link = &m.layout().units[u];
+                    let other = link.iter().copied().find(|&x| x != far && m.has(x, d));
+                    s.cells.extend(other.map(|x| m.pos(x)));
+                    s.cells.push(m.pos(far));
+                    s.units = vec![Unit::from_layout(2 * side + b, m.size())];
+                    s.cover = vec![Unit::from_layout(u, m.size())];
+                    s.eliminations.push((m.pos(target), digit));
+                    out.push(s);
+                    if out.len() >= limit {
+                        return;
                     }
                 }
             }
@@ -202,56 +213,119 @@ pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, lim
     }
 }
 
+/// No partner: an unused slot of [`Turbot::partners`].
+const NO_CELL: u32 = u32::MAX;
+
+/// The buffers of [`turbot_fish_eliminations`], kept across its calls.
+#[derive(Default)]
+pub(super) struct Turbot {
+    /// `partners[c]`: the other ends of `c`'s conjugate pairs of the digit at hand (a cell
+    /// has at most one per unit), [`NO_CELL`] in the unused slots.
+    partners: Vec<[u32; 3]>,
+    /// The cells with a partner, each once.
+    ends: Vec<usize>,
+    /// The cells that lose the digit, as bits.
+    gone: Vec<u64>,
+}
+
+impl Turbot {
+    fn link(&mut self, a: usize, b: usize) {
+        let slots = &mut self.partners[a];
+        if slots[0] == NO_CELL {
+            self.ends.push(a);
+        }
+        if let Some(free) = slots.iter().position(|&x| x == b as u32 || x == NO_CELL) {
+            slots[free] = b as u32;
+        }
+    }
+}
+
+/// The partners of a cell in [`Turbot::partners`].
+fn partners(slots: &[u32; 3]) -> impl Iterator<Item = usize> + '_ {
+    slots
+        .iter()
+        .take_while(|&&x| x != NO_CELL)
+        .map(|&x| x as usize)
+}
+
 /// Every elimination of the turbot fish (three-link X-chains `s = a - b = t`: conjugate pairs
 /// `s = a` and `b = t` with `a` seeing `b`, so `s` or `t` holds the digit) of `scope`'s
 /// digits, as one step per digit: what the chain search removes for turbot fish, found from
 /// the conjugate pairs alone, for the logic solver's outcome (which needs no chain to show).
-pub(super) fn turbot_fish_eliminations(m: &Marks, scope: &Scope, out: &mut Vec<Step>) {
-    let side = m.side();
-    let mut ends: Vec<(usize, usize)> = Vec::new();
-    let mut gone: Vec<usize> = Vec::new();
+pub(super) fn turbot_fish_eliminations(
+    m: &Marks,
+    scope: &Scope,
+    buf: &mut Turbot,
+    out: &mut Vec<Step>,
+) {
+    let (side, cells) = (m.side(), m.size().cells());
+    buf.partners.resize(cells, [NO_CELL; 3]);
+    buf.gone.clear();
+    buf.gone.resize(cells.div_ceil(64), 0);
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
-        ends.clear();
         for (_, a, b) in links_of(m, d, 0..3 * side) {
-            ends.push((a, b));
-            ends.push((b, a));
+            buf.link(a, b);
+            buf.link(b, a);
         }
-        ends.sort_unstable();
-        ends.dedup();
-        gone.clear();
-        let partners = |c: usize| {
-            let from = ends.partition_point(|&(x, _)| x < c);
-            let to = ends.partition_point(|&(x, _)| x <= c);
-            &ends[from..to]
-        };
-        for &(s, a) in &ends {
-            for &u in &m.layout().units_of[a] {
-                let mut bits = m.places(u, d);
-                while bits != 0 {
-                    let b = m.cell_at(u, bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                    if b == a || b == s {
-                        continue;
-                    }
-                    for &(_, t) in partners(b) {
-                        if t != s && t != a {
-                            push_seeing_both(m, s, t, d, &[], &mut gone);
+        let Turbot {
+            partners: links,
+            ends,
+            gone,
+        } = &mut *buf;
+        let mut any = false;
+        for &s in ends.iter() {
+            for a in partners(&links[s]) {
+                for &u in &m.layout().units_of[a] {
+                    let mut bits = m.places(u, d);
+                    while bits != 0 {
+                        let b = m.cell_at(u, bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                        if b == a || b == s {
+                            continue;
+                        }
+                        for t in partners(&links[b]).filter(|&t| t != s && t != a) {
+                            any |= mark_seeing_both(m, s, t, d, gone);
                         }
                     }
                 }
             }
         }
-        if gone.is_empty() {
+        for &c in ends.iter() {
+            links[c] = [NO_CELL; 3];
+        }
+        ends.clear();
+        if !any {
             continue;
         }
-        gone.sort_unstable();
-        gone.dedup();
         let mut step = Step::new(Technique::TurbotFish);
         let digit = Digit::from_index(d);
         step.digits.push(digit);
-        step.eliminations = gone.iter().map(|&c| (m.pos(c), digit)).collect();
+        for (w, word) in gone.iter_mut().enumerate() {
+            for_bits(*word, |i| {
+                step.eliminations.push((m.pos(64 * w + i), digit))
+            });
+            *word = 0;
+        }
         out.push(step);
     }
+}
+
+/// Marks in `gone` the cells other than `a` that see both `a` and `b` and hold digit `d`
+/// (read from the places of `d` in `a`'s units); whether there is one.
+fn mark_seeing_both(m: &Marks, a: usize, b: usize, d: usize, gone: &mut [u64]) -> bool {
+    let mut any = false;
+    for &u in &m.layout().units_of[a] {
+        let mut bits = m.places(u, d);
+        while bits != 0 {
+            let p = m.cell_at(u, bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            if p != a && m.sees(p, b) {
+                gone[p / 64] |= 1 << (p % 64);
+                any = true;
+            }
+        }
+    }
+    any
 }
 
 #[cfg(test)]
@@ -297,7 +371,8 @@ mod tests {
                 }
                 let (mut chains, mut pairs) = (Vec::new(), Vec::new());
                 Technique::TurbotFish.find(&solved.marks, &mut chains, usize::MAX);
-                turbot_fish_eliminations(&solved.marks, &Scope::ALL, &mut pairs);
+                let mut buf = Turbot::default();
+                turbot_fish_eliminations(&solved.marks, &Scope::ALL, &mut buf, &mut pairs);
                 assert_eq!(removals(&pairs), removals(&chains), "{n} {seed}");
                 compared += usize::from(!chains.is_empty());
             }

@@ -1,11 +1,11 @@
 //! The logic solver: apply the easiest step that applies until solved or stuck; never guess.
 
 use super::subsets::SubsetIndex;
-use super::{Level, Marks, Scope, Step, Technique, fish, next_step, single_digit};
+use super::{Level, Marks, Scope, Step, Technique, colouring, fish, next_step, single_digit};
 use crate::engine::analyze::{self, AnalyzeError, Certificate};
 use crate::engine::check::check_solution;
 use crate::engine::formulation::Formulation;
-use crate::engine::grid::{Candidates, Digit, Grid, Pos};
+use crate::engine::grid::{Candidates, Digit, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 
 /// Which techniques the solver may use.
@@ -112,7 +112,7 @@ pub fn outcome(grid: &Grid, options: &LogicOptions) -> Outcome {
 /// lacks, and a step through Hard still follows from a state with fewer candidates, so the
 /// rest of the solve would succeed.
 pub fn outcome_until(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> Outcome {
-    settle(grid, options, filled).0
+    Workspace::default().settle(grid, options, filled)
 }
 
 /// The solution of `grid`'s digits when the techniques through Hard, uniqueness ones left
@@ -161,107 +161,211 @@ pub fn outcome_from(
     options: &LogicOptions,
     filled: &[usize],
 ) -> (Outcome, Option<Stuck>) {
-    assert!(options.max_level <= Level::Hard, "only through Hard");
-    let (outcome, marks) = match base.filter(|b| b.options == *options) {
-        None => settle(grid, options, filled),
-        Some(b) => settle_from(&b.marks, grid, options, filled),
-    };
-    let stuck = (outcome == Outcome::Stuck).then_some(Stuck {
-        marks,
-        options: *options,
-    });
-    (outcome, stuck)
+    let mut work = Workspace::default();
+    let outcome = work.outcome_from(base, grid, options, filled);
+    (outcome, work.stuck())
 }
 
 /// [`outcome_until`] and the state it ended in.
 fn settle(grid: &Grid, options: &LogicOptions, filled: &[usize]) -> (Outcome, Marks) {
-    let (marks, clash) = Marks::from_grid_checked(grid);
-    if clash {
-        return (Outcome::Broken, marks);
-    }
-    let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
-    settle_marks(marks, before, Scope::ALL, options, filled, true)
+    let mut work = Workspace::default();
+    let outcome = work.settle(grid, options, filled);
+    (outcome, work.marks)
 }
 
-/// [`settle`] starting from `base` (a [`Stuck`] state of a puzzle whose clues `grid` has)
-/// with `grid`'s clues placed in it.
-fn settle_from(
-    base: &Marks,
-    grid: &Grid,
-    options: &LogicOptions,
-    filled: &[usize],
-) -> (Outcome, Marks) {
-    let mut marks = base.clone();
-    let before: Vec<u64> = (0..marks.size().cells()).map(|c| marks.mask(c)).collect();
-    for (c, e) in grid.entries().iter().enumerate() {
-        let Some(d) = e.digit() else { continue };
-        match marks.value(c) {
-            Some(v) if v == d => {}
-            None if marks.has(c, d.index()) => marks.place(c, d),
-            _ => return (Outcome::Broken, marks),
+/// The buffers of the outcome solve, kept by a caller that asks about many puzzles (a
+/// generator) so that a solve reuses them instead of allocating its own.
+pub struct Workspace {
+    marks: Marks,
+    /// Each cell's candidates when the techniques last looked ([`settle_marks`]).
+    before: Vec<u64>,
+    queue: Vec<(usize, usize)>,
+    losing: Vec<usize>,
+    techniques: Vec<Technique>,
+    pending: Vec<Scope>,
+    out: Vec<Step>,
+    removed: Vec<(usize, usize)>,
+    placed: Vec<u64>,
+    lost: Vec<(usize, u64)>,
+    index: SubsetIndex,
+    turbot: single_digit::Turbot,
+    colours: colouring::Colours,
+    /// The options of the last [`Workspace::outcome_from`] when it answered `Stuck`.
+    stuck_with: Option<LogicOptions>,
+}
+
+impl Default for Workspace {
+    fn default() -> Self {
+        Workspace {
+            marks: Marks::blank(Size::NINE),
+            before: Vec::new(),
+            queue: Vec::new(),
+            losing: Vec::new(),
+            techniques: Vec::new(),
+            pending: Vec::new(),
+            out: Vec::new(),
+            removed: Vec::new(),
+            placed: Vec::new(),
+            lost: Vec::new(),
+            index: SubsetIndex::default(),
+            turbot: single_digit::Turbot::default(),
+            colours: colouring::Colours::default(),
+            stuck_with: None,
         }
     }
-    // Every technique found nothing in `base`, which was not broken: only what the clues
-    // change is new.
-    settle_marks(marks, before, Scope::NONE, options, filled, false)
 }
 
-/// The solve loop from `marks`, whose cells had the candidates `before` when each technique
+impl Workspace {
+    /// [`outcome_until`] with this workspace's buffers.
+    pub fn outcome_until(
+        &mut self,
+        grid: &Grid,
+        options: &LogicOptions,
+        filled: &[usize],
+    ) -> Outcome {
+        self.settle(grid, options, filled)
+    }
+
+    /// [`outcome_from`] with this workspace's buffers, without the stuck state, which
+    /// [`Workspace::stuck`] gives when it is needed.
+    pub fn outcome_from(
+        &mut self,
+        base: Option<&Stuck>,
+        grid: &Grid,
+        options: &LogicOptions,
+        filled: &[usize],
+    ) -> Outcome {
+        assert!(options.max_level <= Level::Hard, "only through Hard");
+        let outcome = match base.filter(|b| b.options == *options) {
+            None => self.settle(grid, options, filled),
+            Some(b) => self.settle_from(&b.marks, grid, options, filled),
+        };
+        self.stuck_with = (outcome == Outcome::Stuck).then_some(*options);
+        outcome
+    }
+
+    /// The state the last [`Workspace::outcome_from`] stopped in, if it answered `Stuck`.
+    pub fn stuck(&self) -> Option<Stuck> {
+        self.stuck_with.map(|options| Stuck {
+            marks: self.marks.clone(),
+            options,
+        })
+    }
+
+    /// [`settle`] into this workspace's state.
+    fn settle(&mut self, grid: &Grid, options: &LogicOptions, filled: &[usize]) -> Outcome {
+        if self.marks.read_grid(grid) {
+            return Outcome::Broken;
+        }
+        self.snapshot();
+        settle_marks(self, Scope::ALL, options, filled, true)
+    }
+
+    /// [`settle`] starting from `base` (a [`Stuck`] state of a puzzle whose clues `grid` has)
+    /// with `grid`'s clues placed in it.
+    fn settle_from(
+        &mut self,
+        base: &Marks,
+        grid: &Grid,
+        options: &LogicOptions,
+        filled: &[usize],
+    ) -> Outcome {
+        self.marks.clone_from(base);
+        self.snapshot();
+        let marks = &mut self.marks;
+        for (c, e) in grid.entries().iter().enumerate() {
+            let Some(d) = e.digit() else { continue };
+            match marks.value(c) {
+                Some(v) if v == d => {}
+                None if marks.has(c, d.index()) => marks.place(c, d),
+                _ => return Outcome::Broken,
+            }
+        }
+        // Every technique found nothing in `base`, which was not broken: only what the clues
+        // change is new.
+        settle_marks(self, Scope::NONE, options, filled, false)
+    }
+
+    /// Takes every cell's candidates as those the techniques last looked at.
+    fn snapshot(&mut self) {
+        let cells = self.marks.size().cells();
+        self.before.clear();
+        self.before.extend((0..cells).map(|c| self.marks.mask(c)));
+    }
+}
+
+/// The solve loop in `work`, whose cells had the candidates `work.before` when each technique
 /// last found nothing outside `pending` (what changed since then comes on top); `first`
 /// when the state may be broken anywhere, not only where it changed since `before`.
 fn settle_marks(
-    mut marks: Marks,
-    mut before: Vec<u64>,
+    work: &mut Workspace,
     pending: Scope,
     options: &LogicOptions,
     filled: &[usize],
     mut first: bool,
-) -> (Outcome, Marks) {
-    let mut queue = Vec::new();
+) -> Outcome {
+    let Workspace {
+        marks,
+        before,
+        queue,
+        losing,
+        techniques,
+        pending: scopes,
+        out,
+        removed,
+        placed,
+        lost,
+        index,
+        turbot,
+        colours,
+        ..
+    } = work;
     // Singles are all placed before each search, so the techniques start after them.
-    let techniques: Vec<Technique> = options
-        .techniques()
-        .filter(|&t| t > Technique::HiddenSingle)
-        .collect();
+    techniques.clear();
+    techniques.extend(
+        options
+            .techniques()
+            .filter(|&t| t > Technique::HiddenSingle),
+    );
     // What changed since each technique last found nothing; techniques above Hard look
     // everywhere, as they report only the best of their steps.
-    let mut pending = vec![pending; techniques.len()];
-    let mut out = Vec::new();
+    scopes.clear();
+    scopes.resize(techniques.len(), pending);
     // The candidates the last steps removed, where new singles can be (all cells first).
-    let mut removed: Vec<(usize, usize)> = Vec::new();
+    removed.clear();
     let mut everywhere = true;
-    let mut placed = placed_digits(&marks);
-    let mut lost = Vec::new();
-    let mut index = SubsetIndex::new(&marks);
+    placed_digits(marks, placed);
+    index.reset(marks);
     loop {
         let seeds = (!everywhere).then_some(removed.as_slice());
-        if !place_singles(&mut marks, &mut queue, seeds) {
-            return (Outcome::Broken, marks);
+        if !place_singles(marks, queue, losing, seeds) {
+            return Outcome::Broken;
         }
         lost.clear();
-        let changed = Scope::changes(&marks, &mut before, &mut lost);
-        note_placed(&marks, &mut placed, &lost);
+        let changed = Scope::changes(marks, before, lost);
+        note_placed(marks, placed, lost);
         let broken = if first {
             marks.is_broken()
         } else {
-            broken_at(&marks, &placed, &lost)
+            broken_at(marks, placed, lost)
         };
         if broken {
-            return (Outcome::Broken, marks);
+            return Outcome::Broken;
         }
         first = false;
         let refilled = !filled.is_empty() && filled.iter().all(|&c| marks.value(c).is_some());
         if marks.is_solved() || refilled {
-            return (Outcome::Solved, marks);
+            return Outcome::Solved;
         }
         out.clear();
-        for scope in pending.iter_mut() {
+        for scope in scopes.iter_mut() {
             scope.add(&changed);
         }
-        index.invalidate(&changed);
-        search_round(&marks, &techniques, &mut pending, &mut index, &mut out);
+        index.update(marks, lost);
+        let buffers = (&mut *index, &mut *turbot, &mut *colours);
+        search_round(marks, techniques, scopes, buffers, out);
         if out.is_empty() {
-            return (Outcome::Stuck, marks);
+            return Outcome::Stuck;
         }
         everywhere = out.iter().any(|step| !step.placements.is_empty());
         removed.clear();
@@ -271,8 +375,8 @@ fn settle_marks(
                 .iter()
                 .map(move |&(p, d)| (p.index(size), d.index()))
         }));
-        if !out.iter().all(|step| apply_checked(&mut marks, step)) {
-            return (Outcome::Broken, marks);
+        if !out.iter().all(|step| apply_checked(marks, step)) {
+            return Outcome::Broken;
         }
     }
 }
@@ -283,7 +387,11 @@ fn search_round(
     marks: &Marks,
     techniques: &[Technique],
     pending: &mut [Scope],
-    index: &mut SubsetIndex,
+    (index, turbot, colours): (
+        &mut SubsetIndex,
+        &mut single_digit::Turbot,
+        &mut colouring::Colours,
+    ),
     out: &mut Vec<Step>,
 ) {
     for (i, t) in techniques.iter().enumerate() {
@@ -293,18 +401,26 @@ fn search_round(
         // Every instance of a technique through Hard at once: each holds in this state,
         // so together they do, and the search that found one finds them all anyway. Turbot
         // fish come from the conjugate pairs directly: the outcome needs no chain.
-        // Sashimi fish come with the finned ones, drawn from the same combinations, and
-        // so look where either technique has yet to look.
+        // Skyscrapers and 2-string kites are turbot fish too, so all three are found at
+        // once, which only takes their steps in another order. Sashimi fish come with the
+        // finned ones, drawn from the same combinations. Techniques found together look
+        // where any of them has yet to look.
         let sashimi_next = techniques.get(i + 1) == Some(&Technique::SashimiXWing);
-        if *t == Technique::FinnedXWing && sashimi_next {
-            let rest = std::mem::replace(&mut pending[i + 1], Scope::NONE);
+        let finned = *t == Technique::FinnedXWing && sashimi_next;
+        let turbots = *t == Technique::Skyscraper
+            && techniques[i + 1..].starts_with(&[Technique::TwoStringKite, Technique::TurbotFish]);
+        let together = if turbots { 2 } else { usize::from(finned) };
+        for j in i + 1..=i + together {
+            let rest = std::mem::replace(&mut pending[j], Scope::NONE);
             pending[i].add(&rest);
         }
         let scope = &mut pending[i];
-        if *t == Technique::TurbotFish {
-            single_digit::turbot_fish_eliminations(marks, scope, out);
-        } else if *t == Technique::FinnedXWing && sashimi_next {
+        if *t == Technique::TurbotFish || turbots {
+            single_digit::turbot_fish_eliminations(marks, scope, turbot, out);
+        } else if finned {
             fish::finned_and_sashimi(marks, 2, scope, out);
+        } else if matches!(t, Technique::SimpleColorsTrap | Technique::SimpleColorsWrap) {
+            colouring::simple_in(marks, *t, scope, out, usize::MAX, colours);
         } else if t.level() <= Level::Hard {
             if !index.find(marks, *t, scope, out) {
                 t.find_in(marks, scope, out, usize::MAX);
@@ -321,9 +437,10 @@ fn search_round(
     }
 }
 
-/// The digits placed in each unit (bit per digit index), by layout unit.
-fn placed_digits(m: &Marks) -> Vec<u64> {
-    let mut placed = vec![0; 3 * m.side()];
+/// Makes `placed` the digits placed in each unit (bit per digit index), by layout unit.
+fn placed_digits(m: &Marks, placed: &mut Vec<u64>) {
+    placed.clear();
+    placed.resize(3 * m.side(), 0);
     for c in 0..m.size().cells() {
         if let Some(d) = m.value(c) {
             for &u in &m.layout().units_of[c] {
@@ -331,7 +448,6 @@ fn placed_digits(m: &Marks) -> Vec<u64> {
             }
         }
     }
-    placed
 }
 
 /// Adds to `placed` ([`placed_digits`]) the digits of the `lost` cells that were filled.
@@ -396,6 +512,7 @@ fn apply_checked(m: &mut Marks, step: &Step) -> bool {
 fn place_singles(
     m: &mut Marks,
     queue: &mut Vec<(usize, usize)>,
+    losing: &mut Vec<usize>,
     removed: Option<&[(usize, usize)]>,
 ) -> bool {
     let side = m.side();
@@ -431,7 +548,6 @@ fn place_singles(
             }
         }
     }
-    let mut losing = Vec::new();
     while let Some((c, d)) = queue.pop() {
         match m.value(c) {
             Some(v) if v.index() == d => continue,
@@ -454,7 +570,7 @@ fn place_singles(
         let others = m.mask(c) & !(1 << d);
         m.place(c, Digit::from_index(d));
         // Naked singles among them, and hidden singles of `d` in their units.
-        for &p in &losing {
+        for &p in losing.iter() {
             if m.mask(p).count_ones() == 1 {
                 queue.push((p, m.mask(p).trailing_zeros() as usize));
             }

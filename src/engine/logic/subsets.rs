@@ -144,54 +144,85 @@ fn naked_step(m: &Marks, cells: &[usize], digits: u64, locked: bool) -> Option<S
 /// [`naked`] and [`hidden`] would read from every cell and digit of the unit. A solve keeps
 /// it across its rounds and reads a unit again only when a subset technique looks at it after
 /// its cells changed, so every size (and the locked kind) shares one read per change.
+#[derive(Default)]
 pub(super) struct SubsetIndex {
     /// `cells[3 * u + k - 2]`: the slots of unit `u` whose cell has 2 to `k` candidates.
     cells: Vec<u64>,
     /// `digits[3 * u + k - 2]`: the digits with 2 to `k` places in unit `u`.
     digits: Vec<u64>,
-    /// `open[u]`: the digits with a place in unit `u`.
-    open: Vec<u32>,
+    /// `open[u]`: the digits with a place in unit `u` (bit per digit).
+    open: Vec<u64>,
     /// The units to read again before use (all of them at first).
     stale: Scope,
 }
 
 /// What [`SubsetIndex`] holds for unit `u`: slots and digits per size 2, 3, 4, and open digits.
-fn unit_summary(m: &Marks, u: usize) -> ([u64; 3], [u64; 3], u32) {
+fn unit_summary(m: &Marks, u: usize) -> ([u64; 3], [u64; 3], u64) {
     let (mut cells, mut digits, mut open) = ([0u64; 3], [0u64; 3], 0);
     for (slot, &c) in m.layout().units[u].iter().enumerate() {
-        let n = m.mask(c).count_ones() as usize;
-        for (k, bits) in (2..=4).zip(cells.iter_mut()) {
-            if n >= 2 && n <= k {
-                *bits |= 1 << slot;
-            }
-        }
+        set_sizes(&mut cells, 1 << slot, m.mask(c).count_ones());
     }
     for d in 0..m.side() {
-        let n = m.places(u, d).count_ones() as usize;
-        open += u32::from(n > 0);
-        for (k, bits) in (2..=4).zip(digits.iter_mut()) {
-            if n >= 2 && n <= k {
-                *bits |= 1 << d;
-            }
-        }
+        let n = m.places(u, d).count_ones();
+        open |= u64::from(n > 0) << d;
+        set_sizes(&mut digits, 1 << d, n);
     }
     (cells, digits, open)
 }
 
-impl SubsetIndex {
-    pub(super) fn new(m: &Marks) -> SubsetIndex {
-        let units = 3 * m.side();
-        SubsetIndex {
-            cells: vec![0; 3 * units],
-            digits: vec![0; 3 * units],
-            open: vec![0; units],
-            stale: Scope::ALL,
+/// Sets `bit` in `sizes[k - 2]` for each `k` in 2..=4 that `n` (2 or more) is at most, and
+/// clears it in the others.
+fn set_sizes(sizes: &mut [u64; 3], bit: u64, n: u32) {
+    for (k, bits) in (2..=4).zip(sizes.iter_mut()) {
+        if n >= 2 && n <= k {
+            *bits |= bit;
+        } else {
+            *bits &= !bit;
         }
     }
+}
 
-    /// Notes that the cells of `changed`'s units changed since the last read.
-    pub(super) fn invalidate(&mut self, changed: &Scope) {
-        self.stale.add(changed);
+impl SubsetIndex {
+    /// Empties the index for a solve of `m` (every unit to be read).
+    pub(super) fn reset(&mut self, m: &Marks) {
+        let units = 3 * m.side();
+        for buf in [&mut self.cells, &mut self.digits] {
+            buf.clear();
+            buf.resize(3 * units, 0);
+        }
+        self.open.clear();
+        self.open.resize(units, 0);
+        self.stale = Scope::ALL;
+    }
+
+    /// Brings the units read so far up to date with the `lost` candidates (each changed cell
+    /// with the candidates it lost since the last update): only the slots of those cells and
+    /// the digits they lost can have moved, so a unit is not read again whole.
+    pub(super) fn update(&mut self, m: &Marks, lost: &[(usize, u64)]) {
+        let side = m.side();
+        for &(c, gone) in lost {
+            let n = m.mask(c).count_ones();
+            for (k, &u) in m.layout().units_of[c].iter().enumerate() {
+                if self.stale.has_unit(u, side) {
+                    continue;
+                }
+                let at = 3 * u;
+                let cells: &mut [u64; 3] = (&mut self.cells[at..at + 3])
+                    .try_into()
+                    .expect("three sizes");
+                set_sizes(cells, 1 << m.slot(c, k), n);
+                let digits: &mut [u64; 3] = (&mut self.digits[at..at + 3])
+                    .try_into()
+                    .expect("three sizes");
+                for_bits(gone, |d| {
+                    let places = m.places(u, d).count_ones();
+                    set_sizes(digits, 1 << d, places);
+                    if places == 0 {
+                        self.open[u] &= !(1 << d);
+                    }
+                });
+            }
+        }
     }
 
     /// Unit `u`'s entries, read again from `m` if stale.
@@ -238,7 +269,7 @@ impl SubsetIndex {
             let k = hidden_k;
             hidden_from(m, k, scope, out, usize::MAX, |u| {
                 let at = self.unit(m, u);
-                (self.digits[at + k - 2], self.open[u])
+                (self.digits[at + k - 2], self.open[u].count_ones())
             });
         }
         true
@@ -298,7 +329,7 @@ fn naked_from(
 pub(super) fn hidden(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     hidden_from(m, k, scope, out, limit, |u| {
         let (_, digits, open) = unit_summary(m, u);
-        (digits[k - 2], open)
+        (digits[k - 2], open.count_ones())
     });
 }
 

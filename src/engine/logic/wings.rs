@@ -31,17 +31,30 @@ fn pivot_in(m: &Marks, scope: &Scope, cell: usize) -> bool {
         .any(|&u| scope.has_unit(u, side))
 }
 
+/// Makes `wings` the bivalue cells that see `pivot` and whose candidates pass `fits`, in cell
+/// order: read from the pivot's units, far fewer cells than the grid's bivalue cells.
+fn peer_wings(m: &Marks, pivot: usize, fits: impl Fn(u64) -> bool, wings: &mut Vec<usize>) {
+    wings.clear();
+    for &u in &m.layout().units_of[pivot] {
+        for &c in &m.layout().units[u] {
+            let mask = m.mask(c);
+            if c != pivot && mask.count_ones() == 2 && fits(mask) {
+                wings.push(c);
+            }
+        }
+    }
+    wings.sort_unstable();
+    wings.dedup();
+}
+
 /// A pivot `xy` seeing pincers `xz` and `yz`: one pincer holds `z`. Pivots only where
 /// `scope` says a wing can be new ([`pivot_in`]).
 pub(super) fn xy_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
-    let bi = bivalues(m);
-    for &pivot in bi.iter().filter(|&&c| pivot_in(m, scope, c)) {
+    let mut wings = Vec::new();
+    let pivots = m.empty_cells().filter(|&c| m.mask(c).count_ones() == 2);
+    for pivot in pivots.filter(|&c| pivot_in(m, scope, c)) {
         let pm = m.mask(pivot);
-        let wings: Vec<usize> = bi
-            .iter()
-            .copied()
-            .filter(|&w| m.sees(pivot, w) && (m.mask(w) & pm).count_ones() == 1)
-            .collect();
+        peer_wings(m, pivot, |w| (w & pm).count_ones() == 1, &mut wings);
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let (ma, mb) = (m.mask(a), m.mask(b));
@@ -65,17 +78,11 @@ pub(super) fn xy_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usiz
 /// A pivot `xyz` seeing pincers `xz` and `yz`: the pivot or a pincer holds `z`. Pivots only
 /// where `scope` says a wing can be new ([`pivot_in`]).
 pub(super) fn xyz_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
-    let bi = bivalues(m);
-    for pivot in m.empty_cells().filter(|&c| pivot_in(m, scope, c)) {
+    let mut wings = Vec::new();
+    let pivots = m.empty_cells().filter(|&c| m.mask(c).count_ones() == 3);
+    for pivot in pivots.filter(|&c| pivot_in(m, scope, c)) {
         let pm = m.mask(pivot);
-        if pm.count_ones() != 3 {
-            continue;
-        }
-        let wings: Vec<usize> = bi
-            .iter()
-            .copied()
-            .filter(|&w| m.sees(pivot, w) && m.mask(w) & !pm == 0)
-            .collect();
+        peer_wings(m, pivot, |w| w & !pm == 0, &mut wings);
         for (i, &a) in wings.iter().enumerate() {
             for &b in &wings[i + 1..] {
                 let z = m.mask(a) & m.mask(b);
