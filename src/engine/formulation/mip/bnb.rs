@@ -184,6 +184,13 @@ impl<'m> Tree<'m> {
             return Ok(());
         }
         self.root_state = root.clone();
+        let preferred: Vec<u32> = root
+            .greedy(&self.rows)
+            .into_iter()
+            .map(|x| self.column[x as usize])
+            .filter(|&c| c != NONE)
+            .collect();
+        self.lp.as_mut().expect("built above").prefer(&preferred);
         match self.solve_node(&root, limits)? {
             NodeLp::Optimal => {
                 let fractional = self.branch_variable(&root).is_some();

@@ -154,6 +154,27 @@ impl State {
             .unwrap_or(u32::MAX)
     }
 
+    /// A partial assignment the rows allow: open variables taken one by one, those in the
+    /// tightest rows first, each while none of its rows has a variable at 1 yet.
+    pub(super) fn greedy(&self, rows: &Rows) -> Vec<u32> {
+        let mut covered: Vec<bool> = self.ones.iter().map(|&o| o > 0).collect();
+        let mut order: Vec<u32> = (0..self.value.len() as u32)
+            .filter(|&x| self.value[x as usize] == OPEN)
+            .collect();
+        order.sort_by_key(|&x| (self.tightest_row(rows, x), x));
+        let mut chosen = Vec::new();
+        for x in order {
+            let of = &rows.of_var[x as usize];
+            if of.iter().all(|&r| !covered[r as usize]) {
+                for &r in of {
+                    covered[r as usize] = true;
+                }
+                chosen.push(x);
+            }
+        }
+        chosen
+    }
+
     /// A branching decision and all it implies.
     pub(super) fn decide(&mut self, rows: &Rows, x: u32, one: bool) -> Result<(), Conflict> {
         let open = self.value[x as usize] == OPEN;

@@ -128,6 +128,18 @@ impl Lp {
         lp
     }
 
+    /// Turns the cost perturbation of `columns` negative, so that ties between optima go
+    /// their way and the dual simplex starts with them at 1 (from the slack basis each
+    /// nonbasic column sits at the bound its cost points to). A negative perturbation only
+    /// lowers the objective, so [`Lp::lower_bound`] stays a bound.
+    pub(super) fn prefer(&mut self, columns: &[u32]) {
+        for &j in columns {
+            let p = perturbation(j as usize);
+            self.cost[j as usize] -= 2.0 * p;
+            self.perturbation -= p;
+        }
+    }
+
     /// Adds the row `sum of members <= k`, its slack basic.
     pub(super) fn add_at_most(&mut self, members: &[u32], k: f64) {
         let i = self.rows.len() as u32;

@@ -1,6 +1,6 @@
 //! The dual simplex ([`super::lp`]) against microlp on small random LPs of the MIP's shape:
 //! equal optima (or both infeasible), fresh and after bound changes and added cuts, from the last
-//! basis or from an earlier one restored.
+//! basis or from an earlier one restored, with and without preferred columns.
 
 use super::lp::{Lp, Status};
 use crate::engine::rng::Rng;
@@ -114,9 +114,19 @@ impl Case {
 fn optima_equal_microlps_fresh_after_bound_changes_and_after_cuts() {
     let mut restored = 0;
     let mut rng = Rng::new(7);
+    // A second stream, so that the cases stay those of `rng`: which columns half the LPs prefer.
+    let mut choice = Rng::new(11);
+    let mut preferring = 0;
     for _ in 0..400 {
         let mut case = Case::random(&mut rng);
         let mut lp = Lp::new(case.n, case.rows.clone(), &case.cost);
+        if choice.below(2) == 0 {
+            let columns: Vec<u32> = (0..case.n as u32)
+                .filter(|_| choice.below(3) == 0)
+                .collect();
+            preferring += usize::from(!columns.is_empty());
+            lp.prefer(&columns);
+        }
         case.check(&mut lp);
         let first = lp.basis();
         for _ in 0..4 {
@@ -137,4 +147,5 @@ fn optima_equal_microlps_fresh_after_bound_changes_and_after_cuts() {
         }
     }
     assert!(restored > 100);
+    assert!(preferring > 100);
 }

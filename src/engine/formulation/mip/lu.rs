@@ -90,17 +90,21 @@ impl Active {
 
     /// The acceptable entry of least Markowitz count (ties: the larger magnitude), searched
     /// among the columns and rows of fewest entries first: an entry in a row and a column of
-    /// at least `c` entries costs at least `(c - 1)^2`, so the search stops at the first count
-    /// whose bound the best so far meets, or after a few candidates.
+    /// at least `c` entries costs at least `(c - 1)^2`, so the search stops as soon as the best
+    /// so far meets the bound of the count being searched, or after a few candidates with
+    /// one found (never scanning a whole bucket, which made a factorisation quadratic).
     fn markowitz(&mut self) -> Choice {
         let mut best: Option<(usize, f64, usize, usize)> = None;
         let mut seen = 0;
         for c in 1..self.col_bucket.len() {
-            if best.is_some_and(|(cost, ..)| cost <= (c - 1) * (c - 1)) || seen >= 4 {
+            let enough = |best: &Option<(usize, f64, usize, usize)>, seen: usize| {
+                best.is_some_and(|(cost, ..)| cost <= (c - 1) * (c - 1) || seen >= 4)
+            };
+            if enough(&best, seen) {
                 break;
             }
             let mut k = 0;
-            while k < self.col_bucket[c].len() {
+            while k < self.col_bucket[c].len() && !enough(&best, seen) {
                 let j = self.col_bucket[c][k] as usize;
                 if self.col_done[j] || self.col[j].len() != c {
                     self.col_bucket[c].swap_remove(k);
@@ -117,7 +121,7 @@ impl Active {
                 seen += 1;
             }
             let mut k = 0;
-            while k < self.row_bucket[c].len() {
+            while k < self.row_bucket[c].len() && !enough(&best, seen) {
                 let i = self.row_bucket[c][k] as usize;
                 if self.row_done[i] || self.row[i].len() != c {
                     self.row_bucket[c].swap_remove(k);
