@@ -9,23 +9,27 @@
 //! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu`, the
 //! second pair counted from the first solution on (`-` where the cap came first).
 
+use clap::Parser;
 use std::time::Duration;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::search::restart::Geometric;
 use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
 
+/// Command-line arguments.
+#[derive(Parser)]
+struct Args {
+    /// Use the cycling search instead of the plain one.
+    #[arg(long)]
+    cycle: bool,
+    /// CPU seconds of the whole process allowed per file.
+    #[arg(long, default_value_t = 10.0)]
+    secs: f64,
+    /// Puzzle files, one puzzle each.
+    files: Vec<String>,
+}
+
 fn main() {
-    let mut secs = 10.0;
-    let mut cycle = false;
-    let mut files = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--cycle" => cycle = true,
-            "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
-            _ => files.push(a),
-        }
-    }
+    let Args { cycle, secs, files } = Args::parse();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable file");
         let puzzle = parse(&text).expect("a puzzle").puzzle;
