@@ -5,10 +5,12 @@ use std::cell::Cell;
 use sudoku_lab::app::protocol::{
     CheckOutcome, CompareRow, Failure, ModelFormat, Request, Response,
 };
-use sudoku_lab::app::serve::{self, Clock, MAX_EXPORT_BYTES, PARTIAL_EVERY_MS, PROGRESS_EVERY_MS};
+use sudoku_lab::app::serve::{
+    self, Clock, MAX_EXPORT_BYTES, PARTIAL_EVERY_MS, PROGRESS_EVERY_MS, hands_over,
+};
 use sudoku_lab::engine::analyze::{self, AnalyzeOptions};
 use sudoku_lab::engine::format::parse_line;
-use sudoku_lab::engine::generate::{Phase, no_progress};
+use sudoku_lab::engine::generate::{Phase, Progress, no_progress};
 use sudoku_lab::engine::{
     Entry, Formulation, GenerateOptions, Grid, Pos, Query, Size, Symmetry, Verdict, check_solution,
     generate,
@@ -548,4 +550,23 @@ fn steps_and_hints_come_with_the_engine_sentences() {
         panic!("expected a step, got {answer:?}");
     };
     assert_eq!(said, explain(&step));
+}
+
+/// The puzzle so far goes to the page every two seconds, and at once before a wait that may
+/// last minutes; a report without a puzzle hands nothing over.
+#[test]
+fn the_puzzle_so_far_goes_at_intervals_and_before_a_long_wait() {
+    let grid = Grid::empty(Size::new(2).expect("4x4"));
+    let report = |puzzle, slow_next| Progress {
+        attempt: 0,
+        phase: Phase::Removing,
+        done: 3,
+        total: 16,
+        puzzle,
+        slow_next,
+    };
+    assert!(!hands_over(&report(Some(&grid), false), 10.0));
+    assert!(hands_over(&report(Some(&grid), false), PARTIAL_EVERY_MS));
+    assert!(hands_over(&report(Some(&grid), true), 10.0));
+    assert!(!hands_over(&report(None, true), PARTIAL_EVERY_MS));
 }

@@ -429,3 +429,37 @@ fn a_half_given_no_guess_49x49_is_certified_by_logic() {
     };
     check_solution(&parsed.puzzle, &solution).expect("a valid solution");
 }
+
+/// From 25x25 up the removal's logic pass ends by saying that the search's questions follow,
+/// with its puzzle: one the logic solves, fewer clues than cells, so a page that hands over
+/// the puzzle so far has one to keep while those questions run. Below 25x25 no report says so.
+#[test]
+fn the_logic_pass_hands_over_its_puzzle_before_the_search_questions() {
+    let options = GenerateOptions::with_seed(0);
+    let (mut earlier, mut kept) = (0, None);
+    let r = generate(size(5), &options, &mut |p: &Progress| match p.puzzle {
+        Some(puzzle) if p.slow_next => {
+            kept = Some(puzzle.clone());
+            Flow::Stop
+        }
+        _ => {
+            earlier += 1;
+            Flow::Continue
+        }
+    });
+    assert_eq!(r, Err(GenerateError::Cancelled));
+    let puzzle = kept.expect("the logic pass said the search follows");
+    assert!(earlier > 1, "{earlier} reports before");
+    assert!(puzzle.given_count() < size(5).cells());
+    let solved = solve(&puzzle, &allowed(&options));
+    assert_eq!(solved.outcome, Outcome::Solved);
+    check_solution(&puzzle, &solved.grid()).expect("a valid solution");
+
+    let mut said = false;
+    generate(size(4), &options, &mut |p: &Progress| {
+        said |= p.slow_next;
+        Flow::Continue
+    })
+    .expect("generated");
+    assert!(!said);
+}

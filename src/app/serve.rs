@@ -45,8 +45,17 @@ pub const PROGRESS_EVERY_MS: f64 = 50.0;
 pub const EVERY_STEP_UP_TO: u64 = 16;
 
 /// How often a long generation hands the page its puzzle so far: a 49x49 grid is cheap to send
-/// this rarely, and nothing shorter than this ever sends one.
+/// this rarely, and a generation shorter than this sends one only where the removal turns to
+/// questions that may each take minutes (see [`hands_over`]).
 pub const PARTIAL_EVERY_MS: f64 = 2000.0;
+
+/// Whether a generation's progress report hands its puzzle so far to the page, `since_last` ms
+/// after the last one handed over (or after the start). The report before a long wait goes at
+/// once: with only the interval, a removal whose fast part ended just short of it would leave
+/// the page with nothing to keep while its next question runs for minutes.
+pub fn hands_over(p: &Progress, since_last: f64) -> bool {
+    p.puzzle.is_some() && (p.slow_next || since_last >= PARTIAL_EVERY_MS)
+}
 
 /// The largest model the page offers for download: the 36x36 ones fit, 49x49 DIMACS does not.
 /// Handing a larger one to the page stalls it while the text is copied across.
@@ -222,7 +231,7 @@ impl Job<'_> {
             self.progress(p.phase, p.done as u64, p.total as u64);
             if let Some(puzzle) = p.puzzle {
                 let t = self.now();
-                if t - last_partial >= PARTIAL_EVERY_MS {
+                if hands_over(p, t - last_partial) {
                     last_partial = t;
                     self.sink.send(Response::Partial {
                         puzzle: puzzle.clone(),

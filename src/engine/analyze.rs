@@ -181,6 +181,7 @@ pub fn irreducibility(
             done: i + 1,
             total: positions.len(),
             puzzle: None,
+            slow_next: false,
         };
         if progress(&p) == Flow::Stop {
             return Err(AnalyzeError::Cancelled);
@@ -222,6 +223,7 @@ pub fn difficulty(
             done: i + 1,
             total: options.profile.len(),
             puzzle: None,
+            slow_next: false,
         };
         if progress(&p) == Flow::Stop {
             return Err(AnalyzeError::Cancelled);
@@ -249,6 +251,7 @@ pub fn analyze(
         done: 1,
         total: 1,
         puzzle: None,
+        slow_next: false,
     };
     if progress(&p) == Flow::Stop {
         return Err(AnalyzeError::Cancelled);

@@ -192,6 +192,10 @@ pub struct Progress<'a> {
     /// truly minimal puzzle is out of reach (36x36 and up), stopping here still leaves a
     /// usable puzzle.
     pub puzzle: Option<&'a Grid>,
+    /// The work after this report may run long without another one (the removal's search
+    /// questions near the hardness peak), so whoever hands over the puzzle so far at intervals
+    /// should hand over this one now rather than wait for the next report.
+    pub slow_next: bool,
 }
 
 /// A progress callback that never stops the work.

@@ -194,6 +194,8 @@ impl Run<'_, '_> {
             }
             rest.push(orbit);
         }
+        // The search's questions that follow may each take minutes near the hardness peak.
+        self.report_with(Phase::Removing, done, Some(work), true)?;
         Ok(rest)
     }
 

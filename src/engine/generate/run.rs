@@ -104,12 +104,25 @@ impl Run<'_, '_> {
         done: usize,
         puzzle: Option<&Grid>,
     ) -> Result<(), GenerateError> {
+        self.report_with(phase, done, puzzle, false)
+    }
+
+    /// [`Run::report`], saying whether the work after it may run long (see
+    /// [`Progress::slow_next`]).
+    pub(super) fn report_with(
+        &mut self,
+        phase: Phase,
+        done: usize,
+        puzzle: Option<&Grid>,
+        slow_next: bool,
+    ) -> Result<(), GenerateError> {
         let p = Progress {
             attempt: self.attempt,
             phase,
             done,
             total: self.size.cells(),
             puzzle,
+            slow_next,
         };
         if (self.progress)(&p) == Flow::Stop || self.cancelled() {
             return Err(GenerateError::Cancelled);
