@@ -4,13 +4,18 @@
 //! whichever member gives it; only which solutions are kept when there are more than asked for
 //! can depend on the winner.
 
-use super::restart::{Luby, Never, RestartPolicy};
+use super::restart::{Geometric, Luby, Never, RestartPolicy};
 use super::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
 use std::sync::mpsc;
 use std::time::Duration;
 
 /// Node budget unit of the restarting members (Luby).
 const MEMBER_LUBY_UNIT: u64 = 256;
+
+/// The box size from which the first member cycles its branching rules, and its budgets.
+const CYCLING_FROM_BOX: usize = 6;
+const CYCLING_FIRST: u64 = 2000;
+const CYCLING_FACTOR: f64 = 1.25;
 
 /// How often the caller's cancel flag is looked at while the members run.
 const POLL: Duration = Duration::from_millis(20);
@@ -120,16 +125,27 @@ pub fn race(members: Vec<Member>, limits: &Limits) -> PortfolioAnswer {
     })
 }
 
-/// Member `member` of a portfolio: the plain search first, then restarting ones.
+/// Member `member` of a portfolio: the plain search first, then restarting ones. From 36x36 up
+/// the first member is the cycling search ([`Searcher::cycling`]), which at the hardness peak
+/// answers about twice as many grids as the plain search in the same time (BENCHMARKS.md,
+/// "Peak-hard grids"); below that the plain search wastes nothing on restarts.
 pub fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usize) -> Searcher {
-    let policy: Box<dyn RestartPolicy> = if member == 0 {
-        Box::new(Never)
+    let mut searcher = if member == 0 && start.size.box_size() >= CYCLING_FROM_BOX {
+        let policy = Geometric {
+            first: CYCLING_FIRST,
+            factor: CYCLING_FACTOR,
+        };
+        Searcher::cycling(start, order.clone(), limits, Box::new(policy))
     } else {
-        Box::new(Luby {
-            unit: MEMBER_LUBY_UNIT << (member - 1),
-        })
+        let policy: Box<dyn RestartPolicy> = if member == 0 {
+            Box::new(Never)
+        } else {
+            Box::new(Luby {
+                unit: MEMBER_LUBY_UNIT << (member - 1),
+            })
+        };
+        Searcher::with_restarts(start, order.clone(), limits, policy)
     };
-    let mut searcher = Searcher::with_restarts(start, order.clone(), limits, policy);
     searcher.reseed(member as u64);
     searcher
 }
