@@ -136,7 +136,8 @@ fn one(
     }
     let ready = AtomicBool::new(false);
     // The removal's puzzle so far: the latest at the deadline, else a copy taken at most every
-    // `COPY_EVERY` (a copy per report would cost more than a small puzzle's whole generation).
+    // `COPY_EVERY` (a copy per report would cost more than a small puzzle's whole generation)
+    // and before a wait that may last minutes.
     // With several attempts, the finished ones: the closest beats any unfinished puzzle.
     let mut so_far: Option<Grid> = None;
     let mut latest: Option<(Instant, Grid)> = None;
@@ -165,7 +166,8 @@ fn one(
                 Some(puzzle)
                     if now < d
                         && puzzle.given_count() < p.total
-                        && latest.as_ref().is_none_or(|(t, _)| now >= *t + COPY_EVERY) =>
+                        && (p.slow_next
+                            || latest.as_ref().is_none_or(|(t, _)| now >= *t + COPY_EVERY)) =>
                 {
                     latest = Some((now, puzzle.clone()));
                     ready.store(true, Ordering::Relaxed);
