@@ -2,9 +2,9 @@
 //! solution, and then to the second one (or to the proof that there is none), capped in CPU
 //! seconds of the whole process.
 //!
-//! `cargo run --release --example peak_split -- [--cycle] [--secs S] FILE...`
-//! (`--cycle`: the cycling search, `Searcher::cycling`, with geometric budgets from 2,000 nodes
-//! by 1.25)
+//! `cargo run --release --example peak_split -- [--cycle] [--first N] [--factor F] [--secs S] FILE...`
+//! (`--cycle`: the cycling search, `Searcher::cycling`, with geometric budgets from `--first`
+//! nodes, 2,000 by default, by `--factor`, 1.25 by default: the race member's)
 //!
 //! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu`, the
 //! second pair counted from the first solution on (`-` where the cap came first).
@@ -21,6 +21,12 @@ struct Args {
     /// Use the cycling search instead of the plain one.
     #[arg(long)]
     cycle: bool,
+    /// The cycling search's first node budget.
+    #[arg(long, default_value_t = 2000)]
+    first: u64,
+    /// The factor by which each budget of the cycling search grows.
+    #[arg(long, default_value_t = 1.25)]
+    factor: f64,
     /// CPU seconds of the whole process allowed per file.
     #[arg(long, default_value_t = 10.0)]
     secs: f64,
@@ -29,7 +35,13 @@ struct Args {
 }
 
 fn main() {
-    let Args { cycle, secs, files } = Args::parse();
+    let Args {
+        cycle,
+        first,
+        factor,
+        secs,
+        files,
+    } = Args::parse();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable file");
         let puzzle = parse(&text).expect("a puzzle").puzzle;
@@ -50,10 +62,7 @@ fn main() {
         };
         let start = Start::from_grid(&puzzle);
         let mut searcher = if cycle {
-            let policy = Geometric {
-                first: 2000,
-                factor: 1.25,
-            };
+            let policy = Geometric { first, factor };
             Searcher::cycling(&start, Order::Natural, limits, Box::new(policy))
         } else {
             Searcher::new(&start, Order::Natural, limits)

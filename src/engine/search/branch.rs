@@ -4,6 +4,17 @@
 
 use super::{Branch, Order, Searcher};
 
+/// The tie-break weight of a peer with `k` candidates, `4096 / k^3`, by `k` (index 0 unused).
+const PEER_WEIGHT: [u32; 65] = {
+    let mut table = [0u32; 65];
+    let mut k = 1;
+    while k < 65 {
+        table[k] = 4096 / (k * k * k) as u32;
+        k += 1;
+    }
+    table
+};
+
 impl Searcher {
     /// left in some unit (binary either way), else the cell with fewest candidates. Branching
     /// on digits as well as cells is what keeps large grids (25x25 and up) tractable.
@@ -65,12 +76,41 @@ impl Searcher {
     /// better choice saves more search than the scoring costs (BENCHMARKS.md). Random order
     /// breaks ties at random.
     fn choose_cell(&mut self, data: &[u64]) -> usize {
-        let layout = self.layout;
-        let mut best = usize::MAX;
-        let mut best_count = u32::MAX;
-        let mut best_score = 0u32;
-        let mut ties = 0usize;
-        for (c, &m) in data[..self.cells].iter().enumerate() {
+        let open = &data[..self.cells];
+        let Order::Random(rng) = &mut self.order else {
+            // The fewest candidates first, so only the cells that tie at it are scored.
+            let fewest = open
+                .iter()
+                .map(|m| m.count_ones())
+                .filter(|&k| k >= 2)
+                .min()
+                .unwrap_or(u32::MAX);
+            let (mut best, mut best_score) = (usize::MAX, 0u32);
+            for (c, &m) in open.iter().enumerate() {
+                if m.count_ones() != fewest {
+                    continue;
+                }
+                let score = self
+                    .peers
+                    .of(c)
+                    .iter()
+                    .map(|&p| {
+                        let q = data[usize::from(p)];
+                        if q & m == 0 {
+                            0
+                        } else {
+                            PEER_WEIGHT[q.count_ones() as usize]
+                        }
+                    })
+                    .sum();
+                if best == usize::MAX || score > best_score {
+                    (best, best_score) = (c, score);
+                }
+            }
+            return best;
+        };
+        let (mut best, mut best_count, mut ties) = (usize::MAX, u32::MAX, 0usize);
+        for (c, &m) in open.iter().enumerate() {
             let k = m.count_ones();
             if k < 2 || k > best_count {
                 continue;
@@ -80,29 +120,8 @@ impl Searcher {
                 ties = 0;
             }
             ties += 1;
-            match &mut self.order {
-                Order::Natural | Order::Guided(_) => {
-                    let score = layout.peers[c]
-                        .iter()
-                        .map(|&p| {
-                            let q = data[p];
-                            if q & m == 0 {
-                                0
-                            } else {
-                                4096 / q.count_ones().pow(3)
-                            }
-                        })
-                        .sum();
-                    if ties == 1 || score > best_score {
-                        best = c;
-                        best_score = score;
-                    }
-                }
-                Order::Random(rng) => {
-                    if ties == 1 || rng.below(ties) == 0 {
-                        best = c;
-                    }
-                }
+            if ties == 1 || rng.below(ties) == 0 {
+                best = c;
             }
         }
         best

@@ -13,6 +13,7 @@ mod propagate;
 pub mod restart;
 pub mod rule;
 mod searcher;
+mod tables;
 
 use super::alldiff::AllDiff;
 use super::grid::{Digit, Grid, Layout, Pos, Size};
@@ -23,6 +24,7 @@ use rule::Rule;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use tables::Peers;
 
 /// What a sink wants after seeing a solution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -205,6 +207,7 @@ struct Frame {
 /// A resumable depth-first search over one start; yields solutions one at a time.
 pub struct Searcher {
     layout: &'static Layout,
+    peers: &'static Peers,
     cells: usize,
     all: u64,
     order: Order,

@@ -33,8 +33,8 @@ impl Searcher {
                 d[rem_at] -= 1;
                 self.mark_bands(cell);
                 let mut changed = false;
-                for &p in &layout.peers[cell] {
-                    if !self.eliminate(d, p, m, &mut changed) {
+                for &p in self.peers.of(cell) {
+                    if !self.eliminate(d, usize::from(p), m, &mut changed) {
                         return false;
                     }
                 }
@@ -286,11 +286,16 @@ impl Searcher {
     }
 
     /// Removes `mask` from a cell's candidates; queues it if it became single. False if empty.
+    /// Most calls remove nothing, so that test is inlined into the callers' loops.
+    #[inline(always)]
     fn eliminate(&mut self, d: &mut [u64], cell: usize, mask: u64, changed: &mut bool) -> bool {
+        d[cell] & mask == 0 || self.narrow(d, cell, mask, changed)
+    }
+
+    /// [`Searcher::eliminate`] where the cell has some of `mask`.
+    #[inline(never)]
+    fn narrow(&mut self, d: &mut [u64], cell: usize, mask: u64, changed: &mut bool) -> bool {
         let m = d[cell];
-        if m & mask == 0 {
-            return true;
-        }
         let nm = m & !mask;
         if nm == 0 {
             self.blame_cell(cell);

@@ -5,6 +5,7 @@
 use super::learn::{Lit, Nogoods};
 use super::restart::{Luby, Never, RestartPolicy};
 use super::rule::{self, Rule};
+use super::tables::Peers;
 use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start};
 use crate::engine::rng::Rng;
 
@@ -81,6 +82,7 @@ impl Searcher {
         data[cells + units] = cells as u64;
         Searcher {
             layout,
+            peers: Peers::of_size(size),
             cells,
             all: size.all_digits().0,
             order,
