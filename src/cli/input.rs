@@ -36,12 +36,6 @@ pub fn read(file: Option<&Path>) -> Result<String, String> {
     }
 }
 
-/// Room for `text` as one-line 9x9 puzzles, so that the list of what is found in it does not
-/// grow by copies.
-fn reserve_lines(out: &mut Vec<Found>, text: &str) {
-    out.reserve(text.len() / 82 + 1);
-}
-
 /// Bytes read at a time at most.
 const CHUNK: usize = 1 << 16;
 
@@ -106,7 +100,6 @@ impl Source {
             }
             if n == 0 {
                 let text = self.text(self.rest.len());
-                reserve_lines(&mut out, &text);
                 let mut stream = self.stream.take().expect("not ended");
                 stream.feed_found(&text, &mut out);
                 stream.finish_found(&mut out);
@@ -114,7 +107,6 @@ impl Source {
                 && !(self.offset == 0 && self.rest.len() < 2)
             {
                 let text = self.text(end + 1);
-                reserve_lines(&mut out, &text);
                 let stream = self.stream.as_mut().expect("not ended");
                 stream.feed_found(&text, &mut out);
             }
