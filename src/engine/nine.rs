@@ -528,10 +528,12 @@ impl Search<'_> {
         if s.open == 0 {
             let mut values = [0u8; 81];
             for (d, &plane) in s.planes.iter().enumerate() {
-                let mut m = plane;
-                while m != 0 {
-                    values[m.trailing_zeros() as usize] = d as u8 + 1;
-                    m &= m - 1;
+                // A native word at a time: cells 0 to 63, then 64 to 80.
+                for (mut m, first) in [(plane as u64, 0), ((plane >> 64) as u64, 64)] {
+                    while m != 0 {
+                        values[first + m.trailing_zeros() as usize] = d as u8 + 1;
+                        m &= m - 1;
+                    }
                 }
             }
             if self.sink.solution(&values) == Flow::Stop {
