@@ -3,11 +3,10 @@
 use super::args::{CountArgs, SolveArgs};
 use super::batch::{Answer, Line, Puzzle};
 use super::quantity;
-use crate::engine::check::is_nine_solution;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
 use crate::engine::formulation::sat::race;
-use crate::engine::nine::Nine;
+use crate::engine::nine::{Nine, is_solution};
 use crate::engine::search::{Flow, Halt, Limits, Order, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
 
@@ -71,13 +70,13 @@ pub fn solve_puzzle(args: &SolveArgs, puzzle: &Puzzle) -> Result<Answer, String>
 }
 
 /// The propagation formulation's answer line for a 9x9 puzzle's cells, each solution checked
-/// by [`is_nine_solution`]; `None` when a solution fails the check or the search stops otherwise,
+/// by [`is_solution`]; `None` when a solution fails the check or the search stops otherwise,
 /// which [`solve`] then answers with its error.
 fn solve_nine(cells: &[u8; 81]) -> Option<Line> {
     let mut first = [0u8; 81];
     let (mut count, mut valid) = (0, true);
     let mut sink = |values: &[u8]| {
-        valid &= is_nine_solution(cells, values);
+        valid &= is_solution(cells, values);
         if count == 0 && valid {
             for (symbol, &v) in first.iter_mut().zip(values) {
                 *symbol = b'0' + v;

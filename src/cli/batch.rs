@@ -14,9 +14,11 @@ pub struct Answer {
     pub note: Option<String>,
 }
 
-/// An answer's text: a 9x9 solution's 81 symbols are kept as bytes, with no allocation.
+/// An answer's text: a 9x9 solution's 81 symbols are kept as bytes and a fixed answer
+/// ("multiple solutions") as it is, with no allocation.
 pub enum Line {
     Text(String),
+    Fixed(&'static str),
     Nine([u8; 81]),
 }
 
@@ -24,6 +26,7 @@ impl Line {
     fn bytes(&self) -> &[u8] {
         match self {
             Line::Text(t) => t.as_bytes(),
+            Line::Fixed(t) => t.as_bytes(),
             Line::Nine(symbols) => symbols,
         }
     }
@@ -35,9 +38,9 @@ impl From<String> for Line {
     }
 }
 
-impl From<&str> for Line {
-    fn from(text: &str) -> Line {
-        Line::Text(text.into())
+impl From<&'static str> for Line {
+    fn from(text: &'static str) -> Line {
+        Line::Fixed(text)
     }
 }
 

@@ -9,8 +9,10 @@
 //! singles in rows, columns and boxes. Branching: a cell with the fewest candidates.
 
 mod cells;
+mod solution;
 
 pub use cells::starved;
+pub use solution::is_solution;
 
 use super::grid::{Digit, Grid, Pos};
 use super::rng::Rng;
@@ -417,37 +419,30 @@ impl Nine {
         if grid.size().side() != 9 {
             return None;
         }
-        let mut by_digit = [0 as Plane; 9];
-        for (p, e) in grid.entries().iter().enumerate() {
-            if let Some(d) = e.digit() {
-                by_digit[d.index()] |= 1 << p;
-            }
+        let mut cells = [0u8; 81];
+        for (v, e) in cells.iter_mut().zip(grid.entries()) {
+            *v = e.digit().map_or(0, |d| d.index() as u8 + 1);
         }
-        Some(Nine::from_planes(&by_digit))
+        Some(Nine::from_cells(&cells))
     }
 
     /// A 9x9 puzzle from its row-major values (`0` blank, else `1..=9`; a larger value is
     /// treated as blank), for readers that never build a [`Grid`].
     pub fn from_cells(cells: &[u8; 81]) -> Nine {
-        Nine::from_planes(&cells::by_digit(cells))
-    }
-
-    /// The puzzle whose digit `d` is fixed in the cells of `by_digit[d]`.
-    fn from_planes(by_digit: &[Plane; 9]) -> Nine {
+        let by_digit = cells::by_digit(cells);
+        let (spans, consistent) = cells::spans(cells, &by_digit);
         // Each digit's plane: its own cells, plus the open cells none of them sees.
         let placed = by_digit.iter().fold(0, |acc, &c| acc | c);
         let open = CELLS & !placed;
-        let mut s = State {
-            planes: [0; 9],
+        let mut planes = [0; 9];
+        for ((plane, &cells), span) in planes.iter_mut().zip(&by_digit).zip(spans) {
+            *plane = cells | (open & !span);
+        }
+        let s = State {
+            planes,
             open,
             dirty: 0x1FF,
         };
-        let mut consistent = true;
-        for (plane, &cells) in s.planes.iter_mut().zip(by_digit) {
-            let (span, alone) = cells::reach(cells);
-            consistent &= alone;
-            *plane = cells | (open & !span);
-        }
         Nine {
             state: consistent.then_some(s),
         }
@@ -533,10 +528,12 @@ impl Search<'_> {
         if s.open == 0 {
             let mut values = [0u8; 81];
             for (d, &plane) in s.planes.iter().enumerate() {
-                let mut m = plane;
-                while m != 0 {
-                    values[m.trailing_zeros() as usize] = d as u8 + 1;
-                    m &= m - 1;
+                // A native word at a time: cells 0 to 63, then 64 to 80.
+                for (mut m, first) in [(plane as u64, 0), ((plane >> 64) as u64, 64)] {
+                    while m != 0 {
+                        values[first + m.trailing_zeros() as usize] = d as u8 + 1;
+                        m &= m - 1;
+                    }
                 }
             }
             if self.sink.solution(&values) == Flow::Stop {

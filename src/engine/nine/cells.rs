@@ -1,6 +1,6 @@
 //! A 9x9 puzzle's row-major values as one plane per digit, eight cells per word operation.
 
-use super::{BAND, GROUPS, PEERS, Plane, ROW, WIDEN};
+use super::{PEERS, Plane, ROW, WIDEN};
 use crate::engine::grid::{Digit, Pos};
 
 /// Bit 0 of each of a word's eight bytes.
@@ -70,32 +70,55 @@ pub fn starved(cells: &[u8; 81], p: Pos, d: Digit) -> bool {
     seen & 0x1FF == 0x1FF
 }
 
-/// The rows, columns and boxes of one digit's placed cells, as the cells they cover, and
-/// whether no two of the placed cells share one: computed a band at a time from which units
-/// hold a cell, not cell by cell.
-pub(super) fn reach(cells: Plane) -> (Plane, bool) {
-    let bands = [0, 27, 54].map(|shift| (cells >> shift) as u32 & BAND);
-    let (mut cols, mut units, mut cover) = (0u32, 0u32, [0u32; 3]);
-    for (&band, cover) in bands.iter().zip(&mut cover) {
-        let rows = [band & ROW, band >> 9 & ROW, band >> 18];
-        let here = rows[0] | rows[1] | rows[2];
-        let boxes = u32::from(GROUPS[here as usize]);
-        let wide = WIDEN[boxes as usize];
-        *cover = wide | wide << 9 | wide << 18;
-        for (r, &row) in rows.iter().enumerate() {
-            if row != 0 {
-                *cover |= ROW << (9 * r);
-                units += 1;
-            }
-        }
-        units += boxes.count_ones();
-        cols |= here;
+/// Cell `p`'s row, column and box as bits `r`, `9 + c` and `18 + b` of one word.
+const UNITS: [u32; 81] = units();
+
+const fn units() -> [u32; 81] {
+    let mut table = [0; 81];
+    let mut p = 0;
+    while p < 81 {
+        let (r, c) = (p / 9, p % 9);
+        table[p] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
+        p += 1;
     }
-    let n = cells.count_ones();
-    let alone = units == 2 * n && cols.count_ones() == n;
-    let all_cols = cols | cols << 9 | cols << 18;
-    let join = |b: [u32; 3]| Plane::from(b[0]) | Plane::from(b[1]) << 27 | Plane::from(b[2]) << 54;
-    (join(cover.map(|c| c | all_cols)), alone)
+    table
+}
+
+/// Three row bits of a band widened to the band's 27 cells.
+const BAND_ROWS: [u32; 8] = [
+    0,
+    ROW,
+    ROW << 9,
+    ROW | ROW << 9,
+    ROW << 18,
+    ROW | ROW << 18,
+    ROW << 9 | ROW << 18,
+    ROW | ROW << 9 | ROW << 18,
+];
+
+/// For each digit, the cells of the rows, columns and boxes that hold it in `cells` (values
+/// as [`by_digit`] reads them, whose planes it takes), and whether no unit holds a digit
+/// twice: the units collected a cell at a time into one word per value, then widened a band
+/// at a time, with no loop over each digit's cells.
+pub(super) fn spans(cells: &[u8; 81], by_digit: &[Plane; 9]) -> ([Plane; 9], bool) {
+    let mut units = [0u32; 256];
+    for (&v, &u) in cells.iter().zip(&UNITS) {
+        units[usize::from(v)] |= u;
+    }
+    let mut alone = true;
+    let spans = std::array::from_fn(|d| {
+        let u = units[d + 1];
+        // A digit in n cells covers 3n units unless two of the cells share one.
+        alone &= u.count_ones() == 3 * by_digit[d].count_ones();
+        let cols = u >> 9 & ROW;
+        let cols = cols | cols << 9 | cols << 18;
+        let band = |k: u32| {
+            let boxes = WIDEN[(u >> (18 + 3 * k) & 7) as usize];
+            BAND_ROWS[(u >> (3 * k) & 7) as usize] | boxes | boxes << 9 | boxes << 18 | cols
+        };
+        Plane::from(band(0)) | Plane::from(band(1)) << 27 | Plane::from(band(2)) << 54
+    });
+    (spans, alone)
 }
 
 #[cfg(test)]
@@ -130,7 +153,7 @@ mod tests {
         let (mut span, mut alone) = (cells, true);
         let mut m = cells;
         while m != 0 {
-            let peers = super::super::PEERS[m.trailing_zeros() as usize];
+            let peers = PEERS[m.trailing_zeros() as usize];
             alone &= peers & cells == 0;
             span |= peers;
             m &= m - 1;
@@ -138,27 +161,38 @@ mod tests {
         (span, alone)
     }
 
+    /// [`spans`] cell by cell.
+    fn spans_of(cells: &[u8; 81]) -> ([Plane; 9], bool) {
+        let reached = scattered(cells).map(peers_of);
+        (reached.map(|r| r.0), reached.iter().all(|r| r.1))
+    }
+
     proptest! {
-        /// The cells' peers and themselves, and whether no cell is another's peer.
+        /// Blanks and digits, with clashes and without, and bytes above 9 (blanks).
         #[test]
-        fn reach_is_the_peers_of_the_cells(cells in any::<u128>()) {
-            let cells = cells & super::super::CELLS;
-            prop_assert_eq!(reach(cells), peers_of(cells));
+        fn spans_are_the_peers_of_each_digit(
+            cells in prop::collection::vec(prop_oneof![0u8..=10, any::<u8>()], 81)
+        ) {
+            let cells: [u8; 81] = cells.try_into().expect("81 cells");
+            prop_assert_eq!(spans(&cells, &by_digit(&cells)), spans_of(&cells));
         }
 
-        /// The same with one cell per row, column and box or near it (random planes seldom are).
+        /// A solved grid with cells blanked and a few changed: random cells seldom have
+        /// each digit once per unit.
         #[test]
-        fn reach_of_a_digit_of_a_solution(shift in 0usize..9, gone in 0u32..512, extra in 0usize..81) {
-            // A digit of a solved grid: cell (r, (3 * r + r / 3 + shift) % 9) of each row.
-            let mut cells: Plane = 0;
-            for r in 0..9 {
-                if gone >> r & 1 == 0 {
-                    cells |= 1 << (9 * r + (3 * r + r / 3 + shift) % 9);
-                }
+        fn spans_of_a_solution(
+            shift in 0usize..9,
+            blank in any::<u128>(),
+            changes in prop::collection::vec((0usize..81, 0u8..=9), 0..2),
+        ) {
+            let mut cells: [u8; 81] = std::array::from_fn(|p| {
+                let value = ((3 * (p / 9) + p / 27 + p % 9 + shift) % 9 + 1) as u8;
+                if blank >> p & 1 == 1 { 0 } else { value }
+            });
+            for (p, v) in changes {
+                cells[p] = v;
             }
-            for cells in [cells, cells | 1 << extra] {
-                prop_assert_eq!(reach(cells), peers_of(cells));
-            }
+            prop_assert_eq!(spans(&cells, &by_digit(&cells)), spans_of(&cells));
         }
     }
 
