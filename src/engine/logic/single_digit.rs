@@ -240,6 +240,8 @@ pub(super) struct Turbot {
     pairs: Vec<(usize, usize, usize)>,
     /// Those in the scope's units, both ways round: where a chain starts.
     starts: Vec<(usize, usize)>,
+    /// The far ends already marked from the chain start at hand.
+    to: Vec<usize>,
 }
 
 impl Turbot {
@@ -304,10 +306,20 @@ pub(super) fn turbot_fish_eliminations(
             ends,
             gone,
             starts,
+            to,
             ..
         } = &mut *buf;
         let mut any = false;
+        // What a chain removes depends on its ends alone: each pair of ends is marked once
+        // (the starts of one end come together), and once in one direction when both of
+        // its pairs are in the scope.
+        starts.sort_unstable();
+        let mut from = usize::MAX;
         for &(s, a) in starts.iter() {
+            if s != from {
+                from = s;
+                to.clear();
+            }
             for &u in &m.layout().units_of[a] {
                 let mut bits = m.places(u, d);
                 while bits != 0 {
@@ -317,6 +329,10 @@ pub(super) fn turbot_fish_eliminations(
                         continue;
                     }
                     for t in partners(&links[b]).filter(|&t| t != s && t != a) {
+                        if to.contains(&t) || (t < s && pair_in_scope(m, scope, b, t, d)) {
+                            continue;
+                        }
+                        to.push(t);
                         any |= mark_seeing_both(m, s, t, d, gone);
                     }
                 }
@@ -340,6 +356,16 @@ pub(super) fn turbot_fish_eliminations(
         }
         out.push(step);
     }
+}
+
+/// Whether `a` and `b` are a conjugate pair of digit `d` in one of `scope`'s units.
+fn pair_in_scope(m: &Marks, scope: &Scope, a: usize, b: usize, d: usize) -> bool {
+    let side = m.side();
+    let (ua, ub) = (m.layout().units_of[a], m.layout().units_of[b]);
+    (0..3).any(|k| {
+        let u = ua[k];
+        u == ub[k] && m.places(u, d).count_ones() == 2 && scope.has_unit(u, side)
+    })
 }
 
 /// Marks in `gone` the cells other than `a` that see both `a` and `b` and hold digit `d`
