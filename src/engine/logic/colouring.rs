@@ -4,7 +4,7 @@
 //! one pair coloured by sight.
 
 use super::intersections::for_bits;
-use super::single_digit::links_of;
+use super::single_digit::push_links;
 use super::step::hodoku_rank;
 use super::{Marks, Scope, Step, Technique};
 use crate::engine::grid::Digit;
@@ -65,7 +65,7 @@ pub(super) fn simple_in(
             }
         }
         links.clear();
-        links.extend(links_of(m, d, 0..3 * side));
+        push_links(m, d, 0..3 * side, links);
         if !links.iter().any(|&(_, a, b)| in_scope(a) || in_scope(b)) {
             continue;
         }

@@ -64,10 +64,12 @@ fn push(m: &Marks, f: Fish, t: Technique, out: &mut Vec<Step>) {
 fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<(usize, u64)>) {
     let side = m.side();
     items.clear();
-    items.extend((0..side).filter_map(|l| {
+    for l in 0..side {
         let p = m.places(if rows { l } else { side + l }, d);
-        (p != 0 && p.count_ones() <= max).then_some((l, p))
-    }));
+        if p != 0 && p.count_ones() <= max {
+            items.push((l, p));
+        }
+    }
 }
 
 /// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits and
@@ -76,12 +78,12 @@ fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<(usize, u64)
 /// A fish whose base lines all kept their places was there when the technique last found
 /// nothing, with the same cover and fins and at most the eliminations it had: only
 /// combinations with a line whose places changed (in the scope's units) can be new.
-fn each_combo(
+fn each_combo<F: FnMut(u64, u64) -> bool>(
     items: &[(usize, u64)],
     k: usize,
     max: u32,
     fresh: u64,
-    f: &mut dyn FnMut(u64, u64) -> bool,
+    f: &mut F,
 ) -> bool {
     /// Chosen lines so far (as bits) and the union of their places.
     struct Acc {
@@ -95,12 +97,12 @@ fn each_combo(
         fresh: u64,
         last_fresh: usize,
     }
-    fn go(
+    fn go<F: FnMut(u64, u64) -> bool>(
         w: &Walk,
         start: usize,
         acc: Acc,
         left: usize,
-        f: &mut dyn FnMut(u64, u64) -> bool,
+        f: &mut F,
     ) -> bool {
         if left == 0 {
             return f(acc.base, acc.union);
@@ -269,8 +271,8 @@ fn finned_kinds(
 }
 
 /// Calls `f` on each subset of `bits` with `k` bits until it returns true.
-fn subsets_of(bits: u64, k: usize, f: &mut dyn FnMut(u64) -> bool) -> bool {
-    fn go(bits: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64) -> bool) -> bool {
+fn subsets_of<F: FnMut(u64) -> bool>(bits: u64, k: usize, f: &mut F) -> bool {
+    fn go<F: FnMut(u64) -> bool>(bits: u64, k: usize, acc: u64, f: &mut F) -> bool {
         if k == 0 {
             return f(acc);
         }

@@ -11,23 +11,26 @@ pub(super) fn strong_links(
     d: usize,
     units: std::ops::Range<usize>,
 ) -> Vec<(usize, usize, usize)> {
-    links_of(m, d, units).collect()
+    let mut out = Vec::new();
+    push_links(m, d, units, &mut out);
+    out
 }
 
-/// [`strong_links`] as they are read, for a caller that needs them only once.
-pub(super) fn links_of(
+/// Appends the conjugate pairs of [`strong_links`] to `out`.
+pub(super) fn push_links(
     m: &Marks,
     d: usize,
     units: std::ops::Range<usize>,
-) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-    units.filter_map(move |u| {
+    out: &mut Vec<(usize, usize, usize)>,
+) {
+    for u in units {
         let p = m.places(u, d);
-        (p.count_ones() == 2).then(|| {
+        if p.count_ones() == 2 {
             let a = m.cell_at(u, p.trailing_zeros() as usize);
             let b = m.cell_at(u, 63 - p.leading_zeros() as usize);
-            (u, a, b)
-        })
-    })
+            out.push((u, a, b));
+        }
+    }
 }
 
 /// Cells other than `skip` that see both `a` and `b` and hold digit `d`, in cell order. They
@@ -167,8 +170,8 @@ pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, lim
                     continue;
                 }
                 if !linked {
-                    rows.extend(links_of(m, d, 0..side));
-                    cols.extend(links_of(m, d, side..2 * side));
+                    push_links(m, d, 0..side, &mut rows);
+                    push_links(m, d, side..2 * side, &mut cols);
                     linked = true;
                     any_in_scope = rows.iter().chain(&cols).any(|l| scope.has_unit(l.0, side));
                 }
@@ -286,7 +289,7 @@ pub(super) fn turbot_fish_eliminations(
     buf.gone.resize(cells.div_ceil(64), 0);
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
         buf.pairs.clear();
-        buf.pairs.extend(links_of(m, d, 0..3 * side));
+        push_links(m, d, 0..3 * side, &mut buf.pairs);
         buf.starts.clear();
         for &(u, a, b) in &buf.pairs {
             if scope.has_unit(u, side) {
