@@ -257,24 +257,16 @@ fn remote_pair_step(m: &Marks, pair: u64, members: &[usize], colour: &[u8]) -> O
             .iter()
             .any(|&a| m.sees(c, a) && off.iter().any(|&b| !m.sees(a, b) && m.sees(c, b)));
         if sees_both {
-            let mut bits = m.mask(c) & pair;
-            while bits != 0 {
-                let d = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                s.eliminations.push((m.pos(c), Digit::from_index(d)));
-            }
+            for_bits(m.mask(c) & pair, |d| {
+                s.eliminations.push((m.pos(c), Digit::from_index(d)))
+            });
         }
     }
     if s.eliminations.is_empty() {
         return None;
     }
     s.eliminations.sort();
-    let mut bits = pair;
-    while bits != 0 {
-        s.digits
-            .push(Digit::from_index(bits.trailing_zeros() as usize));
-        bits &= bits - 1;
-    }
+    for_bits(pair, |d| s.digits.push(Digit::from_index(d)));
     s.cells = members.iter().map(|&c| m.pos(c)).collect();
     s.groups = vec![
         on.iter().map(|&c| m.pos(c)).collect(),
