@@ -35,9 +35,11 @@ fn cpu_time() -> Option<Duration> {
 }
 
 /// One generation and its time per run, CPU (where known) and wall-clock, over as many runs as
-/// fill a tenth of a second of CPU time.
+/// fill a tenth of a second of CPU time; one run each when `GENERATE_LEVELS_ONCE` is set (the
+/// same work every time, for counting instructions under a profiler).
 fn timed(size: Size, options: &GenerateOptions) -> (Generated, Duration, Duration) {
     let (cpu, wall) = (cpu_time(), Instant::now());
+    let once = std::env::var_os("GENERATE_LEVELS_ONCE").is_some();
     let mut runs = 0u32;
     loop {
         let g = generate(size, options, &mut no_progress).expect("generated");
@@ -46,7 +48,7 @@ fn timed(size: Size, options: &GenerateOptions) -> (Generated, Duration, Duratio
             (Some(a), Some(b)) => b.saturating_sub(a),
             _ => wall.elapsed(),
         };
-        if spent >= Duration::from_millis(100) || cpu.is_none() {
+        if spent >= Duration::from_millis(100) || cpu.is_none() || once {
             return (g, spent / runs, wall.elapsed() / runs);
         }
     }

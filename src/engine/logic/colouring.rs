@@ -4,7 +4,7 @@
 //! one pair coloured by sight.
 
 use super::intersections::for_bits;
-use super::single_digit::links_of;
+use super::single_digit::push_links;
 use super::step::hodoku_rank;
 use super::{Marks, Scope, Step, Technique};
 use crate::engine::grid::Digit;
@@ -24,6 +24,8 @@ pub(super) struct Colours {
     adj: Vec<([usize; 3], usize)>,
     /// The conjugate pairs of the last digit: the cells to clear before the next.
     links: Vec<(usize, usize, usize)>,
+    /// The cells of the cluster at hand.
+    members: Vec<usize>,
 }
 
 /// [`simple`] with the buffers of `buf`.
@@ -37,7 +39,19 @@ pub(super) fn simple_in(
 ) {
     let side = m.side();
     let cells = m.size().cells();
-    let Colours { colour, adj, links } = buf;
+    let Colours {
+        colour,
+        adj,
+        links,
+        members,
+    } = buf;
+    // A cluster none of whose cells lies in the scope's units has the same cells, pairs and
+    // colours as when the technique last found nothing, and at most the eliminations it had.
+    let in_scope = |c: usize| {
+        m.layout().units_of[c]
+            .iter()
+            .any(|&u| scope.has_unit(u, side))
+    };
     if colour.len() != cells {
         links.clear();
         *colour = vec![0; cells];
@@ -51,7 +65,10 @@ pub(super) fn simple_in(
             }
         }
         links.clear();
-        links.extend(links_of(m, d, 0..3 * side));
+        push_links(m, d, 0..3 * side, links);
+        if !links.iter().any(|&(_, a, b)| in_scope(a) || in_scope(b)) {
+            continue;
+        }
         for &(_, a, b) in links.iter() {
             for (x, y) in [(a, b), (b, a)] {
                 let (ends, n) = &mut adj[x];
@@ -65,7 +82,8 @@ pub(super) fn simple_in(
                 continue;
             }
             cluster += 1;
-            let mut members = vec![start];
+            members.clear();
+            members.push(start);
             colour[start] = 2 * cluster + 1;
             let mut i = 0;
             while i < members.len() {
@@ -82,6 +100,9 @@ pub(super) fn simple_in(
                         members.push(x);
                     }
                 }
+            }
+            if !members.iter().any(|&c| in_scope(c)) {
+                continue;
             }
             let (on, off): (Vec<usize>, Vec<usize>) =
                 members.iter().partition(|&&c| colour[c] % 2 == 1);
@@ -159,84 +180,97 @@ fn sees_any(m: &Marks, bits: &[u64; 3], cell: usize) -> bool {
 /// Remote pair: bivalue cells with the same two digits, each seeing the next, alternate
 /// between the two digits; in a chain of at least four, a cell seeing two of them of
 /// opposite colour loses both digits. Each group of such cells joined by sight is coloured
-/// once; its step removes what any of its chains removes.
-pub(super) fn remote_pair(m: &Marks, out: &mut Vec<Step>, limit: usize) {
-    let cells = m.size().cells();
-    let bivalue: Vec<usize> = m
+/// once; its step removes what any of its chains removes. Only groups with a cell in a unit
+/// of `scope`: any other group is as it was when the technique last found nothing, with at
+/// most the eliminations it had.
+pub(super) fn remote_pair(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
+    let (side, cells) = (m.side(), m.size().cells());
+    // The bivalue cells by their two digits, then by cell.
+    let mut by_pair: Vec<(u64, usize)> = m
         .empty_cells()
         .filter(|&c| m.mask(c).count_ones() == 2)
+        .map(|c| (m.mask(c), c))
         .collect();
+    by_pair.sort_unstable();
     let mut colour = vec![0u8; cells];
     let mut found = Vec::new();
-    for &first in &bivalue {
-        if colour[first] != 0 {
-            continue;
-        }
-        let pair = m.mask(first);
+    let mut members = Vec::new();
+    let mut start = 0;
+    while start < by_pair.len() {
+        let pair = by_pair[start].0;
+        let len = by_pair[start..].partition_point(|&(mask, _)| mask == pair);
         // The cells of this pair, the only ones the colouring can reach.
-        let group: Vec<usize> = bivalue
-            .iter()
-            .copied()
-            .filter(|&x| m.mask(x) == pair)
-            .collect();
-        colour[first] = 1;
-        let mut members = vec![first];
-        let mut i = 0;
-        let mut clash = false;
-        while i < members.len() {
-            let c = members[i];
-            i += 1;
-            for &x in &group {
-                if x != c && m.sees(c, x) {
-                    match colour[x] {
-                        0 => {
-                            colour[x] = 3 - colour[c];
-                            members.push(x);
+        let group = &by_pair[start..start + len];
+        start += len;
+        for &(_, first) in group {
+            if colour[first] != 0 {
+                continue;
+            }
+            colour[first] = 1;
+            members.clear();
+            members.push(first);
+            let mut i = 0;
+            let mut clash = false;
+            while i < members.len() {
+                let c = members[i];
+                i += 1;
+                for &(_, x) in group {
+                    if x != c && m.sees(c, x) {
+                        match colour[x] {
+                            0 => {
+                                colour[x] = 3 - colour[c];
+                                members.push(x);
+                            }
+                            k if k == colour[c] => clash = true,
+                            _ => {}
                         }
-                        k if k == colour[c] => clash = true,
-                        _ => {}
                     }
                 }
             }
-        }
-        if members.len() < 4 || clash {
-            continue;
-        }
-        let (on, off): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&c| colour[c] == 1);
-        let mut s = Step::new(Technique::RemotePair);
-        for c in m.empty_cells() {
-            if members.contains(&c) || m.mask(c) & pair == 0 {
+            let in_scope = |c: &usize| {
+                m.layout().units_of[*c]
+                    .iter()
+                    .any(|&u| scope.has_unit(u, side))
+            };
+            if members.len() < 4 || clash || !members.iter().any(in_scope) {
                 continue;
             }
-            let sees_both = on
-                .iter()
-                .any(|&a| m.sees(c, a) && off.iter().any(|&b| !m.sees(a, b) && m.sees(c, b)));
-            if sees_both {
-                let mut bits = m.mask(c) & pair;
-                while bits != 0 {
-                    let d = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    s.eliminations.push((m.pos(c), Digit::from_index(d)));
-                }
-            }
+            found.extend(remote_pair_step(m, pair, &members, &colour).map(|s| (first, s)));
         }
-        if s.eliminations.is_empty() {
+    }
+    // Groups in the order of their first cells, as they are met in cell order.
+    found.sort_by_key(|(first, s)| (hodoku_rank(&s.eliminations, m.size()), *first));
+    let room = limit.saturating_sub(out.len());
+    out.extend(found.into_iter().take(room).map(|(_, s)| s));
+}
+
+/// The remote-pair step of the coloured group `members` of bivalue cells `pair`, if it
+/// removes something.
+fn remote_pair_step(m: &Marks, pair: u64, members: &[usize], colour: &[u8]) -> Option<Step> {
+    let (on, off): (Vec<usize>, Vec<usize>) = members.iter().partition(|&&c| colour[c] == 1);
+    let mut s = Step::new(Technique::RemotePair);
+    for c in m.empty_cells() {
+        if members.contains(&c) || m.mask(c) & pair == 0 {
             continue;
         }
-        s.eliminations.sort();
-        let mut bits = pair;
-        while bits != 0 {
-            s.digits
-                .push(Digit::from_index(bits.trailing_zeros() as usize));
-            bits &= bits - 1;
+        let sees_both = on
+            .iter()
+            .any(|&a| m.sees(c, a) && off.iter().any(|&b| !m.sees(a, b) && m.sees(c, b)));
+        if sees_both {
+            for_bits(m.mask(c) & pair, |d| {
+                s.eliminations.push((m.pos(c), Digit::from_index(d)))
+            });
         }
-        s.cells = members.iter().map(|&c| m.pos(c)).collect();
-        s.groups = vec![
-            on.iter().map(|&c| m.pos(c)).collect(),
-            off.iter().map(|&c| m.pos(c)).collect(),
-        ];
-        found.push(s);
     }
-    found.sort_by_key(|s| hodoku_rank(&s.eliminations, m.size()));
-    out.extend(found.into_iter().take(limit.saturating_sub(out.len())));
+    if s.eliminations.is_empty() {
+        return None;
+    }
+    s.eliminations.sort();
+    for_bits(pair, |d| s.digits.push(Digit::from_index(d)));
+    s.cells = members.iter().map(|&c| m.pos(c)).collect();
+    s.groups = vec![
+        on.iter().map(|&c| m.pos(c)).collect(),
+        off.iter().map(|&c| m.pos(c)).collect(),
+    ];
+    Some(s)
 }

@@ -64,51 +64,83 @@ fn push(m: &Marks, f: Fish, t: Technique, out: &mut Vec<Step>) {
 fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<(usize, u64)>) {
     let side = m.side();
     items.clear();
-    items.extend((0..side).filter_map(|l| {
+    for l in 0..side {
         let p = m.places(if rows { l } else { side + l }, d);
-        (p != 0 && p.count_ones() <= max).then_some((l, p))
-    }));
+        if p != 0 && p.count_ones() <= max {
+            items.push((l, p));
+        }
+    }
 }
 
-/// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits.
-fn each_combo(
+/// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits and
+/// which takes a line of `fresh` (bit per line).
+///
+/// A fish whose base lines all kept their places was there when the technique last found
+/// nothing, with the same cover and fins and at most the eliminations it had: only
+/// combinations with a line whose places changed (in the scope's units) can be new.
+fn each_combo<F: FnMut(u64, u64) -> bool>(
     items: &[(usize, u64)],
     k: usize,
     max: u32,
-    f: &mut dyn FnMut(u64, u64) -> bool,
+    fresh: u64,
+    f: &mut F,
 ) -> bool {
     /// Chosen lines so far (as bits) and the union of their places.
     struct Acc {
         base: u64,
         union: u64,
     }
-    fn go(
-        items: &[(usize, u64)],
+    /// The combinations and where the last fresh line is among the items.
+    struct Walk<'a> {
+        items: &'a [(usize, u64)],
         max: u32,
+        fresh: u64,
+        last_fresh: usize,
+    }
+    fn go<F: FnMut(u64, u64) -> bool>(
+        w: &Walk,
         start: usize,
         acc: Acc,
         left: usize,
-        f: &mut dyn FnMut(u64, u64) -> bool,
+        f: &mut F,
     ) -> bool {
         if left == 0 {
             return f(acc.base, acc.union);
         }
+        let items = w.items;
         for i in start..items.len() {
+            if acc.base & w.fresh == 0 && i > w.last_fresh {
+                break;
+            }
             let union = acc.union | items[i].1;
-            if union.count_ones() > max || items.len() - i < left {
+            if union.count_ones() > w.max || items.len() - i < left {
                 continue;
             }
             let next = Acc {
                 base: acc.base | 1 << items[i].0,
                 union,
             };
-            if go(items, max, i + 1, next, left - 1, f) {
+            if go(w, i + 1, next, left - 1, f) {
                 return true;
             }
         }
         false
     }
-    go(items, max, 0, Acc { base: 0, union: 0 }, k, f)
+    let Some(last_fresh) = items.iter().rposition(|&(l, _)| fresh >> l & 1 == 1) else {
+        return false;
+    };
+    let walk = Walk {
+        items,
+        max,
+        fresh,
+        last_fresh,
+    };
+    go(&walk, 0, Acc { base: 0, union: 0 }, k, f)
+}
+
+/// The base lines of one orientation in `scope`'s units, as bits.
+fn fresh_lines(scope: &Scope, rows: bool) -> u64 {
+    scope.units[usize::from(!rows)]
 }
 
 fn basic_technique(k: usize) -> Technique {
@@ -148,7 +180,7 @@ pub(super) fn basic(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, lim
                 push(m, f, basic_technique(k), out);
                 out.len() >= limit
             };
-            if each_combo(&items, k, k as u32, &mut found) {
+            if each_combo(&items, k, k as u32, fresh_lines(scope, rows), &mut found) {
                 return;
             }
         }
@@ -231,7 +263,7 @@ fn finned_kinds(
                 }
                 false
             };
-            if each_combo(&items, k, max, &mut found) {
+            if each_combo(&items, k, max, fresh_lines(scope, rows), &mut found) {
                 return;
             }
         }
@@ -239,8 +271,8 @@ fn finned_kinds(
 }
 
 /// Calls `f` on each subset of `bits` with `k` bits until it returns true.
-fn subsets_of(bits: u64, k: usize, f: &mut dyn FnMut(u64) -> bool) -> bool {
-    fn go(bits: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64) -> bool) -> bool {
+fn subsets_of<F: FnMut(u64) -> bool>(bits: u64, k: usize, f: &mut F) -> bool {
+    fn go<F: FnMut(u64) -> bool>(bits: u64, k: usize, acc: u64, f: &mut F) -> bool {
         if k == 0 {
             return f(acc);
         }

@@ -195,10 +195,10 @@ impl Marks {
     /// Whether two different cells share a unit.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
-        let side = self.side();
-        let n = self.size.box_size();
-        let (ra, ca, rb, cb) = (a / side, a % side, b / side, b % side);
-        a != b && (ra == rb || ca == cb || (ra / n == rb / n && ca / n == cb / n))
+        // The layout's unit numbers, not row and column arithmetic: no division.
+        let units_of = &self.layout().units_of;
+        let ([ra, ca, ba], [rb, cb, bb]) = (units_of[a], units_of[b]);
+        a != b && (ra == rb || ca == cb || ba == bb)
     }
 
     pub fn pos(&self, cell: usize) -> Pos {

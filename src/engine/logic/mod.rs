@@ -378,8 +378,11 @@ impl Technique {
 
     /// [`Technique::find`] where `scope` says: single-digit techniques look only at its
     /// digits, subsets and locked candidates only at its units (and digits), XY- and
-    /// XYZ-Wings only at pivots in or beside its units. The others look everywhere. Same steps as `find` whenever nothing outside `scope` changed since
-    /// the technique last found nothing.
+    /// XYZ-Wings only at pivots in or beside its units; fish only at base lines with one in
+    /// its units, empty rectangles at its boxes or pairs in its units, simple colours at
+    /// clusters with a cell in its units, W-Wings and remote pairs where a cell (or the
+    /// W-Wing's pair) is in its units. The others look everywhere. Same steps as `find`
+    /// whenever nothing outside `scope` changed since the technique last found nothing.
     pub fn find_in(self, marks: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
         use Technique as T;
         if out.len() >= limit || marks.is_solved() {
@@ -412,7 +415,7 @@ impl Technique {
                 single_digit::turbot(marks, self, scope, out, limit)
             }
             T::EmptyRectangle => single_digit::empty_rectangle(marks, scope, out, limit),
-            T::WWing => wings::w_wing(marks, out, limit),
+            T::WWing => wings::w_wing(marks, scope, out, limit),
             T::XyWing => wings::xy_wing(marks, scope, out, limit),
             T::XyzWing => wings::xyz_wing(marks, scope, out, limit),
             T::BugPlusOne => uniqueness::bug_plus_one(marks, out, limit),
@@ -432,7 +435,7 @@ impl Technique {
             T::XChain | T::TurbotFish | T::XyChain | T::Aic | T::GroupedNiceLoop => {
                 chains::aic(marks, self, scope, out, limit)
             }
-            T::RemotePair => colouring::remote_pair(marks, out, limit),
+            T::RemotePair => colouring::remote_pair(marks, scope, out, limit),
             T::SueDeCoq => sue_de_coq::sue_de_coq(marks, out, limit),
             T::AlsXz => als::xz(marks, out, limit),
             T::ForcingChain => forcing::forcing(marks, out, limit),

@@ -11,23 +11,26 @@ pub(super) fn strong_links(
     d: usize,
     units: std::ops::Range<usize>,
 ) -> Vec<(usize, usize, usize)> {
-    links_of(m, d, units).collect()
+    let mut out = Vec::new();
+    push_links(m, d, units, &mut out);
+    out
 }
 
-/// [`strong_links`] as they are read, for a caller that needs them only once.
-pub(super) fn links_of(
+/// Appends the conjugate pairs of [`strong_links`] to `out`.
+pub(super) fn push_links(
     m: &Marks,
     d: usize,
     units: std::ops::Range<usize>,
-) -> impl Iterator<Item = (usize, usize, usize)> + '_ {
-    units.filter_map(move |u| {
+    out: &mut Vec<(usize, usize, usize)>,
+) {
+    for u in units {
         let p = m.places(u, d);
-        (p.count_ones() == 2).then(|| {
+        if p.count_ones() == 2 {
             let a = m.cell_at(u, p.trailing_zeros() as usize);
             let b = m.cell_at(u, 63 - p.leading_zeros() as usize);
-            (u, a, b)
-        })
-    })
+            out.push((u, a, b));
+        }
+    }
 }
 
 /// Cells other than `skip` that see both `a` and `b` and hold digit `d`, in cell order. They
@@ -138,10 +141,18 @@ pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, lim
         cols.clear();
         // The conjugate pairs are read once a box needs them.
         let mut linked = false;
+        // Whether a conjugate pair lies in one of the scope's units.
+        let mut any_in_scope = false;
         for b in 0..side {
             let (br, bc) = (b / n, b % n);
             let p = m.places(2 * side + b, d);
             if p.count_ones() < 2 {
+                continue;
+            }
+            // A rectangle whose box and pair did not change was there when the technique
+            // last found nothing: outside the scope's boxes, only pairs in its units count.
+            let box_in_scope = scope.has_unit(2 * side + b, side);
+            if !box_in_scope && linked && !any_in_scope {
                 continue;
             }
             // The box's places must lie in one local row `lr` and one local column `lc`,
@@ -159,17 +170,19 @@ pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, lim
                     continue;
                 }
                 if !linked {
-                    rows.extend(links_of(m, d, 0..side));
-                    cols.extend(links_of(m, d, side..2 * side));
+                    push_links(m, d, 0..side, &mut rows);
+                    push_links(m, d, side..2 * side, &mut cols);
                     linked = true;
+                    any_in_scope = rows.iter().chain(&cols).any(|l| scope.has_unit(l.0, side));
                 }
+                let counts = |u: usize| box_in_scope || scope.has_unit(u, side);
                 let (r, c) = (br * n + lr, bc * n + lc);
                 // Column pairs with one end in row r: the other end's row loses the
                 // digit at column c. Row pairs with one end in column c likewise.
                 found.clear();
                 for &(u, a, e) in &cols {
                     let x = u - side;
-                    if x / n == bc {
+                    if x / n == bc || !counts(u) {
                         continue;
                     }
                     for (near, far) in [(a, e), (e, a)] {
@@ -179,7 +192,7 @@ pub(super) fn empty_rectangle(m: &Marks, scope: &Scope, out: &mut Vec<Step>, lim
                     }
                 }
                 for &(u, a, e) in &rows {
-                    if u / n == br {
+                    if u / n == br || !counts(u) {
                         continue;
                     }
                     for (near, far) in [(a, e), (e, a)] {
@@ -226,6 +239,12 @@ pub(super) struct Turbot {
     ends: Vec<usize>,
     /// The cells that lose the digit, as bits.
     gone: Vec<u64>,
+    /// The conjugate pairs of the digit at hand: (unit, cell, cell).
+    pairs: Vec<(usize, usize, usize)>,
+    /// Those in the scope's units, both ways round: where a chain starts.
+    starts: Vec<(usize, usize)>,
+    /// The far ends already marked from the chain start at hand.
+    to: Vec<usize>,
 }
 
 impl Turbot {
@@ -250,8 +269,14 @@ fn partners(slots: &[u32; 3]) -> impl Iterator<Item = usize> + '_ {
 
 /// Every elimination of the turbot fish (three-link X-chains `s = a - b = t`: conjugate pairs
 /// `s = a` and `b = t` with `a` seeing `b`, so `s` or `t` holds the digit) of `scope`'s
-/// digits, as one step per digit: what the chain search removes for turbot fish, found from
-/// the conjugate pairs alone, for the logic solver's outcome (which needs no chain to show).
+/// digits with a conjugate pair in one of `scope`'s units, as one step per digit: what the
+/// chain search removes for turbot fish, found from the conjugate pairs alone, for the logic
+/// solver's outcome (which needs no chain to show).
+///
+/// A turbot fish whose two pairs lie in units where the digit did not change was there when
+/// the technique last found nothing, with at least the eliminations it has now: none. The
+/// chain read backwards is a turbot fish with the same eliminations, so each chain is found
+/// from the pair in scope, taken as its first.
 pub(super) fn turbot_fish_eliminations(
     m: &Marks,
     scope: &Scope,
@@ -263,7 +288,19 @@ pub(super) fn turbot_fish_eliminations(
     buf.gone.clear();
     buf.gone.resize(cells.div_ceil(64), 0);
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
-        for (_, a, b) in links_of(m, d, 0..3 * side) {
+        buf.pairs.clear();
+        push_links(m, d, 0..3 * side, &mut buf.pairs);
+        buf.starts.clear();
+        for &(u, a, b) in &buf.pairs {
+            if scope.has_unit(u, side) {
+                buf.starts.extend([(a, b), (b, a)]);
+            }
+        }
+        if buf.starts.is_empty() {
+            continue;
+        }
+        for i in 0..buf.pairs.len() {
+            let (_, a, b) = buf.pairs[i];
             buf.link(a, b);
             buf.link(b, a);
         }
@@ -271,21 +308,35 @@ pub(super) fn turbot_fish_eliminations(
             partners: links,
             ends,
             gone,
+            starts,
+            to,
+            ..
         } = &mut *buf;
         let mut any = false;
-        for &s in ends.iter() {
-            for a in partners(&links[s]) {
-                for &u in &m.layout().units_of[a] {
-                    let mut bits = m.places(u, d);
-                    while bits != 0 {
-                        let b = m.cell_at(u, bits.trailing_zeros() as usize);
-                        bits &= bits - 1;
-                        if b == a || b == s {
+        // What a chain removes depends on its ends alone: each pair of ends is marked once
+        // (the starts of one end come together), and once in one direction when both of
+        // its pairs are in the scope.
+        starts.sort_unstable();
+        let mut from = usize::MAX;
+        for &(s, a) in starts.iter() {
+            if s != from {
+                from = s;
+                to.clear();
+            }
+            for &u in &m.layout().units_of[a] {
+                let mut bits = m.places(u, d);
+                while bits != 0 {
+                    let b = m.cell_at(u, bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    if b == a || b == s {
+                        continue;
+                    }
+                    for t in partners(&links[b]).filter(|&t| t != s && t != a) {
+                        if to.contains(&t) || (t < s && pair_in_scope(m, scope, b, t, d)) {
                             continue;
                         }
-                        for t in partners(&links[b]).filter(|&t| t != s && t != a) {
-                            any |= mark_seeing_both(m, s, t, d, gone);
-                        }
+                        to.push(t);
+                        any |= mark_seeing_both(m, s, t, d, gone);
                     }
                 }
             }
@@ -308,6 +359,16 @@ pub(super) fn turbot_fish_eliminations(
         }
         out.push(step);
     }
+}
+
+/// Whether `a` and `b` are a conjugate pair of digit `d` in one of `scope`'s units.
+fn pair_in_scope(m: &Marks, scope: &Scope, a: usize, b: usize, d: usize) -> bool {
+    let side = m.side();
+    let (ua, ub) = (m.layout().units_of[a], m.layout().units_of[b]);
+    (0..3).any(|k| {
+        let u = ua[k];
+        u == ub[k] && m.places(u, d).count_ones() == 2 && scope.has_unit(u, side)
+    })
 }
 
 /// Marks in `gone` the cells other than `a` that see both `a` and `b` and hold digit `d`

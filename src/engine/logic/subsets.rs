@@ -9,31 +9,56 @@ use super::{Marks, Scope, Step, Technique, Unit};
 use crate::engine::grid::Digit;
 
 /// Grows a combination of `items` (bitmasks, with their index) whose union stays within `k`
-/// bits; calls `found` on each of exactly `k` items, stopping when it returns true.
-fn combos(
+/// bits; calls `found` on each of exactly `k` items, stopping when it returns true. `chosen`
+/// holds the `len` items picked so far.
+fn combos<F: FnMut(&[usize], u64) -> bool>(
     items: &[(usize, u64)],
     k: usize,
     start: usize,
-    chosen: &mut Vec<usize>,
+    chosen: &mut [usize; 4],
+    len: usize,
     union: u64,
-    found: &mut dyn FnMut(&[usize], u64) -> bool,
+    found: &mut F,
 ) -> bool {
-    if chosen.len() == k {
-        return found(chosen, union);
+    if len == k {
+        return found(&chosen[..k], union);
     }
     for i in start..items.len() {
         let u = union | items[i].1;
         if u.count_ones() as usize > k {
             continue;
         }
-        chosen.push(items[i].0);
-        let stop = combos(items, k, i + 1, chosen, u, found);
-        chosen.pop();
-        if stop {
+        chosen[len] = items[i].0;
+        if combos(items, k, i + 1, chosen, len + 1, u, found) {
             return true;
         }
     }
     false
+}
+
+/// The cells (digits) of a unit that can take part in a subset, on the stack: a unit has at
+/// most 49.
+struct Items {
+    list: [(usize, u64); 64],
+    len: usize,
+}
+
+impl Items {
+    fn new() -> Items {
+        Items {
+            list: [(0, 0); 64],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, item: (usize, u64)) {
+        self.list[self.len] = item;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(usize, u64)] {
+        &self.list[..self.len]
+    }
 }
 
 fn technique(k: usize, naked: bool) -> Technique {
@@ -50,6 +75,14 @@ fn technique(k: usize, naked: bool) -> Technique {
 /// The hidden subset of unit `u` on `slots` holding `digits`, if it removes something: the
 /// other digits leave its cells.
 fn hidden_step(m: &Marks, k: usize, u: usize, slots: u64, digits: u64) -> Option<Step> {
+    // Checked first, as stale subsets are many.
+    let mut any = false;
+    for_bits(slots, |slot| {
+        any |= m.mask(m.cell_at(u, slot)) & !digits != 0
+    });
+    if !any {
+        return None;
+    }
     let mut s = Step::new(technique(k, false));
     for_bits(slots, |slot| {
         let c = m.cell_at(u, slot);
@@ -302,25 +335,26 @@ fn naked_from(
     mut slots: impl FnMut(usize) -> u64,
 ) {
     let side = m.side();
-    let mut items = Vec::new();
-    let mut cells = Vec::with_capacity(k);
+    let mut items = Items::new();
+    let mut cells = [0usize; 4];
     let units = units_boxes_first(side).take(if locked { side } else { 3 * side });
     for u in units.filter(|&u| scope.has_unit(u, side)) {
         let small = slots(u);
         if (small.count_ones() as usize) < k {
             continue;
         }
-        items.clear();
+        items.len = 0;
         for_bits(small, |slot| items.push((slot, m.mask(m.cell_at(u, slot)))));
         let mut found = |chosen: &[usize], digits: u64| {
-            cells.clear();
-            cells.extend(chosen.iter().map(|&slot| m.cell_at(u, slot)));
-            naked_step(m, &cells, digits, locked).is_some_and(|s| {
+            for (cell, &slot) in cells.iter_mut().zip(chosen) {
+                *cell = m.cell_at(u, slot);
+            }
+            naked_step(m, &cells[..k], digits, locked).is_some_and(|s| {
                 out.push(s);
                 out.len() >= limit
             })
         };
-        if combos(&items, k, 0, &mut Vec::with_capacity(k), 0, &mut found) {
+        if combos(items.as_slice(), k, 0, &mut [0; 4], 0, 0, &mut found) {
             return;
         }
     }
@@ -344,14 +378,14 @@ fn hidden_from(
     mut digits: impl FnMut(usize) -> (u64, u32),
 ) {
     let side = m.side();
-    let mut items = Vec::new();
+    let mut items = Items::new();
     for u in units_boxes_first(side).filter(|&u| scope.has_unit(u, side)) {
         let (small, open) = digits(u);
         // A hidden subset of all open digits but few is the naked subset of the rest.
         if (small.count_ones() as usize) < k || open as usize <= k {
             continue;
         }
-        items.clear();
+        items.len = 0;
         for_bits(small, |d| items.push((d, m.places(u, d))));
         let mut found = |chosen: &[usize], slots: u64| {
             let digits = chosen.iter().fold(0u64, |a, &d| a | 1 << d);
@@ -360,7 +394,7 @@ fn hidden_from(
                 out.len() >= limit
             })
         };
-        if combos(&items, k, 0, &mut Vec::with_capacity(k), 0, &mut found) {
+        if combos(items.as_slice(), k, 0, &mut [0; 4], 0, 0, &mut found) {
             return;
         }
     }

@@ -106,17 +106,27 @@ pub(super) fn xyz_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usi
 }
 
 /// Two cells `xy` that do not see each other, joined by a conjugate pair of `x` whose ends
-/// see one cell each: one of the two cells holds `y`.
-pub(super) fn w_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
+/// see one cell each: one of the two cells holds `y`. Only wings that can be new since the
+/// technique last found nothing outside `scope`: one of the two cells lies in a unit of the
+/// scope, or the pair does (else the wing was there, with at least its eliminations).
+pub(super) fn w_wing(m: &Marks, scope: &Scope, out: &mut Vec<Step>, limit: usize) {
     let side = m.side();
     let bi = bivalues(m);
+    // The bivalue cells by their two digits, then by cell: the cells that can pair with one.
+    let mut by_pair: Vec<(u64, usize)> = bi.iter().map(|&c| (m.mask(c), c)).collect();
+    by_pair.sort_unstable();
     let mut links: Vec<Vec<(usize, usize, usize)>> = vec![Vec::new(); side];
-    for (i, &a) in bi.iter().enumerate() {
-        for &b in &bi[i + 1..] {
-            if m.mask(a) != m.mask(b) || m.sees(a, b) {
+    for &a in &bi {
+        let both = m.mask(a);
+        let after = by_pair.partition_point(|&x| x <= (both, a));
+        let same = by_pair[after..]
+            .iter()
+            .take_while(|&&(mask, _)| mask == both);
+        for &(_, b) in same {
+            if m.sees(a, b) {
                 continue;
             }
-            let both = m.mask(a);
+            let ends_new = pivot_in(m, scope, a) || pivot_in(m, scope, b);
             for (x, y) in [
                 (
                     both.trailing_zeros() as usize,
@@ -130,7 +140,10 @@ pub(super) fn w_wing(m: &Marks, out: &mut Vec<Step>, limit: usize) {
                 if links[x].is_empty() {
                     links[x] = strong_links(m, x, 0..3 * side);
                 }
-                for &(_, p, q) in &links[x] {
+                for &(u, p, q) in &links[x] {
+                    if !ends_new && !scope.has_unit(u, side) {
+                        continue;
+                    }
                     let joins = [(p, q), (q, p)].iter().any(|&(e1, e2)| {
                         m.sees(e1, a)
                             && m.sees(e2, b)
