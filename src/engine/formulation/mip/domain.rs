@@ -116,7 +116,7 @@ impl State {
     pub(super) fn presolve(&mut self, rows: &Rows) -> Result<(), Conflict> {
         let mut queue = Vec::new();
         for row in 0..rows.members.len() {
-            self.check(rows, row, &mut queue)?;
+            self.check(rows, row, true, &mut queue)?;
         }
         let result = self.drain(rows, &mut queue);
         self.forget(rows);
@@ -284,21 +284,29 @@ impl State {
             }
             self.counted.push(x);
             for &r in &rows.of_var[x as usize] {
-                self.check(rows, r as usize, queue)?;
+                self.check(rows, r as usize, one, queue)?;
             }
         }
         Ok(())
     }
 
-    /// What row `r` forces now, queued.
-    fn check(&mut self, rows: &Rows, r: usize, queue: &mut Vec<u32>) -> Result<(), Conflict> {
+    /// What row `r` forces now, queued; `one`: a variable at 1 was just counted in it. Only
+    /// then can a row with one 1 have open members: counting its 1 set the others to 0, and
+    /// nothing reopens a variable but a probe's undo, which restores the counts with it.
+    fn check(
+        &mut self,
+        rows: &Rows,
+        r: usize,
+        one: bool,
+        queue: &mut Vec<u32>,
+    ) -> Result<(), Conflict> {
         let (ones, open) = (self.ones[r], self.open[r]);
         let members = &rows.members[r];
         // The value the open members must take, if any is forced.
         let forced = match (ones, open) {
             (0, 0) => return Err(Conflict),
             (0, 1) => Some(true),
-            (1, o) if o > 0 => Some(false),
+            (1, o) if o > 0 && one => Some(false),
             (1, _) | (0, _) => None,
             _ => return Err(Conflict),
         };
