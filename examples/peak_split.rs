@@ -4,15 +4,21 @@
 //!
 //! `cargo run --release --example peak_split -- [--cycle] [--first N] [--factor F] [--secs S] FILE...`
 //! (`--cycle`: the cycling search, `Searcher::cycling`, with geometric budgets from `--first`
-//! nodes, 2,000 by default, by `--factor`, 1.25 by default: the race member's)
+//! nodes, 2,000 by default, by `--factor`, 1.25 by default: the race member's; `--rules`: the
+//! branching rules instead of the cycle's, comma-separated value orders `lowest`, `fewest`,
+//! `most`, `placed`, `promise`, `promise-units`,
+//! `anti-promise`, each with `+places` to branch on a unit's digit with fewer
+//! places; the plain search takes the first)
 //!
-//! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu`, the
-//! second pair counted from the first solution on (`-` where the cap came first).
+//! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu  open`,
+//! the second pair counted from the first solution on (`-` where the cap came first), `open`
+//! the fewest open cells of any state the search entered (how near a timeout came).
 
 use clap::Parser;
 use std::time::Duration;
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::search::restart::Geometric;
+use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
 
 /// Command-line arguments.
@@ -27,6 +33,9 @@ struct Args {
     /// The factor by which each budget of the cycling search grows.
     #[arg(long, default_value_t = 1.25)]
     factor: f64,
+    /// Branching rules, e.g. `promise,fewest,placed,promise+places` (default: the cycle's).
+    #[arg(long, value_parser = parse_rules)]
+    rules: Option<Rules>,
     /// CPU seconds of the whole process allowed per file.
     #[arg(long, default_value_t = 10.0)]
     secs: f64,
@@ -39,6 +48,7 @@ fn main() {
         cycle,
         first,
         factor,
+        rules,
         secs,
         files,
     } = Args::parse();
@@ -67,6 +77,9 @@ fn main() {
         } else {
             Searcher::new(&start, Order::Natural, limits)
         };
+        if let Some(Rules(rules)) = &rules {
+            searcher.set_rules(rules);
+        }
         let mut marks = Vec::new();
         let mut last = (0u64, began);
         let mut outcome = "timeout";
@@ -92,8 +105,37 @@ fn main() {
         let name = std::path::Path::new(&file)
             .file_stem()
             .map_or(file.clone(), |s| s.to_string_lossy().into_owned());
-        println!("{name}\t{outcome}\t{}", marks.join("\t"));
+        let open = searcher.fewest_open();
+        println!("{name}\t{outcome}\t{}\t{open}", marks.join("\t"));
     }
+}
+
+/// Branching rules from the command line.
+#[derive(Clone)]
+struct Rules(Vec<Rule>);
+
+/// Rules as `--rules` spells them.
+fn parse_rules(text: &str) -> Result<Rules, String> {
+    text.split(',')
+        .map(|spec| {
+            let (name, places) = match spec.strip_suffix("+places") {
+                Some(name) => (name, true),
+                None => (spec, false),
+            };
+            let value = match name {
+                "lowest" => ValueOrder::Lowest,
+                "fewest" => ValueOrder::FewestPlaces,
+                "most" => ValueOrder::MostPlaces,
+                "placed" => ValueOrder::LeastPlaced,
+                "promise" => ValueOrder::Promise,
+                "promise-units" => ValueOrder::PromiseUnits,
+                "anti-promise" => ValueOrder::AntiPromise,
+                _ => return Err(format!("unknown value order {name}")),
+            };
+            Ok(Rule { value, places })
+        })
+        .collect::<Result<_, _>>()
+        .map(Rules)
 }
 
 /// CPU seconds (user + system) of this process so far, from /proc (Linux).

@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::restart::{Geometric, Luby, Never, RestartPolicy};
+use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
 use sudoku_lab::engine::{Entry, Grid, Pos, Size, check_solution};
 
@@ -68,14 +69,34 @@ fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, 
     )
 }
 
-/// Up to `cap` solutions of a cycling search of `puzzle` whose budgets start at `first` nodes.
-fn cycled_set(puzzle: &Grid, first: u64, cap: usize) -> (Vec<Vec<u8>>, Halt) {
+/// Every value order, each once with and once without branching on a unit's places.
+fn every_rule() -> Vec<Rule> {
+    use ValueOrder::*;
+    let orders = [
+        Lowest,
+        FewestPlaces,
+        MostPlaces,
+        LeastPlaced,
+        Promise,
+        PromiseUnits,
+        AntiPromise,
+    ];
+    [false, true]
+        .into_iter()
+        .flat_map(|places| orders.map(|value| Rule { value, places }))
+        .collect()
+}
+
+/// Up to `cap` solutions of a cycling search of `puzzle` whose budgets start at `first` nodes,
+/// taking `rules` in turn (the default cycle if empty).
+fn cycled_set(puzzle: &Grid, first: u64, rules: &[Rule], cap: usize) -> (Vec<Vec<u8>>, Halt) {
     let policy = Box::new(Geometric { first, factor: 1.5 });
     let start = Start::from_grid(puzzle);
-    collect(
-        Searcher::cycling(&start, Order::Natural, Limits::default(), policy),
-        cap,
-    )
+    let mut searcher = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
+    if !rules.is_empty() {
+        searcher.set_rules(rules);
+    }
+    collect(searcher, cap)
 }
 
 /// Up to `cap` solutions `s` yields, sorted, and why it stopped.
@@ -161,7 +182,8 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..config() })]
 
-    /// Luby restarts, or (`cycle`) restarts taking the branching rules in turn.
+    /// Luby restarts, or (`cycle`) restarts taking the branching rules in turn (`every`: all
+    /// the value orders, not only the default cycle's).
     #[test]
     fn restarted_searches_find_what_the_plain_search_finds(
         box_size in 2usize..=4,
@@ -170,6 +192,7 @@ proptest! {
         unit in 1u64..=6,
         extra in any::<u16>(),
         cycle in any::<bool>(),
+        every in any::<bool>(),
     ) {
         let size = Size::new(box_size).unwrap();
         let solution = random_solution(size, seed);
@@ -182,7 +205,8 @@ proptest! {
         let cap = 200;
         let (plain, plain_halt) = solution_set(&puzzle, None, cap);
         let (restarted, halt) = if cycle {
-            cycled_set(&puzzle, unit, cap)
+            let rules = if every { every_rule() } else { Vec::new() };
+            cycled_set(&puzzle, unit, &rules, cap)
         } else {
             solution_set(&puzzle, Some(unit), cap)
         };
@@ -206,8 +230,10 @@ fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
     let empty4 = Grid::empty(Size::new(2).unwrap());
     let (all, halt) = solution_set(&empty4, Some(1), 1000);
     assert_eq!((all.len(), halt), (288, Halt::Exhausted));
-    let (all, halt) = cycled_set(&empty4, 1, 1000);
-    assert_eq!((all.len(), halt), (288, Halt::Exhausted));
+    for rules in [Vec::new(), every_rule()] {
+        let (all, halt) = cycled_set(&empty4, 1, &rules, 1000);
+        assert_eq!((all.len(), halt), (288, Halt::Exhausted));
+    }
     // Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
     // differs?", as the generator asks: no, and the generic core needs many nodes to refute
     // it, so the restarted search must prove it across its restarts.

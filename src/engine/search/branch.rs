@@ -2,6 +2,7 @@
 //! or the cell with fewest candidates, ties broken by how far a guess there propagates. After a
 //! restart, conflict weights lead instead (dom/wdeg), ties broken at random.
 
+use super::rule::count_places;
 use super::{Branch, Order, Searcher};
 
 /// The tie-break weight of a peer with `k` candidates, `4096 / k^3`, by `k` (index 0 unused).
@@ -172,14 +173,7 @@ impl Searcher {
             if open == 0 {
                 continue;
             }
-            counts.iter_mut().for_each(|c| *c = 0);
-            for &c in unit {
-                let mut m = data[c] & open;
-                while m != 0 {
-                    counts[m.trailing_zeros() as usize] += 1;
-                    m &= m - 1;
-                }
-            }
+            count_places(unit, data, open, &mut counts);
             let mut o = open;
             while o != 0 {
                 let d = o.trailing_zeros() as usize;

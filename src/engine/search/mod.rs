@@ -228,6 +228,8 @@ pub struct Searcher {
     doms: Vec<u64>,
     segments: Vec<u64>,
     stats: SearchStats,
+    /// The fewest open cells of any consistent state the search has entered.
+    fewest_open: u64,
     halt: Option<Halt>,
     /// The start state, narrowed by the one-literal nogoods; each run begins from it.
     initial: Vec<u64>,
@@ -244,7 +246,7 @@ pub struct Searcher {
     rng: Rng,
     /// The branching rule of the current run, and the rules a cycling search takes in turn.
     rule: Rule,
-    rules: &'static [Rule],
+    rules: Vec<Rule>,
 }
 
 /// Solutions of a start, lazily, as grids that keep the puzzle's givens.

@@ -1,7 +1,9 @@
 //! Branching rules a cycling search takes turns with: which digit a cell tries first, and
 //! whether a digit's places in a unit are branched on when they are fewer than a cell's digits.
 
+use super::tables::Peers;
 use crate::engine::grid::Layout;
+use std::sync::LazyLock;
 
 /// Which of a branch cell's digits is tried first (ties: the lowest digit).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -16,7 +18,37 @@ pub enum ValueOrder {
     MostPlaces,
     /// The digit placed in the fewest rows so far.
     LeastPlaced,
+    /// The digit whose placement leaves the largest product of its peers' candidate counts
+    /// (Geelen's "promise"): the peers that lose it have many candidates, so the guess leaves
+    /// the most completions open.
+    Promise,
+    /// The promise counted over every view of the grid: besides the peers' candidates, each
+    /// unit's places for the cell's digits (the digit placed leaves `places - 1` choices
+    /// behind; the other digits lose this cell as a place).
+    PromiseUnits,
+    /// The reverse of [`ValueOrder::Promise`]: the digit whose placement narrows the peers most.
+    AntiPromise,
 }
+
+/// `log2(k / (k - 1))` in 1/1024ths, by `k`: what a peer with `k` candidates costs the promise
+/// when it loses one (index 0 and 1 unused: propagation leaves no single next to its digit).
+static PROMISE_COST: LazyLock<[i64; 65]> = LazyLock::new(|| {
+    let mut table = [0i64; 65];
+    for (k, cost) in table.iter_mut().enumerate().skip(2) {
+        *cost = ((k as f64 / (k - 1) as f64).log2() * 1024.0).round() as i64;
+    }
+    table
+});
+
+/// `log2(k - 1)` in 1/1024ths, by `k` (index 0 and 1: none): what placing a digit with `k`
+/// places in a unit costs that unit's promise.
+static UNIT_COST: LazyLock<[i64; 65]> = LazyLock::new(|| {
+    let mut table = [0i64; 65];
+    for (k, cost) in table.iter_mut().enumerate().skip(2) {
+        *cost = (((k - 1) as f64).log2() * 1024.0).round() as i64;
+    }
+    table
+});
 
 /// One way to branch: a value order, and whether a unit's digit with fewer places than the
 /// best cell has digits is branched on instead of the cell.
@@ -49,9 +81,20 @@ pub const CYCLE: [Rule; 4] = [
 
 impl ValueOrder {
     /// The digit (as a bit of `remaining`) that `cell` tries next in state `data`.
-    pub(super) fn pick(self, layout: &Layout, data: &[u64], cell: usize, remaining: u64) -> u64 {
-        if self == ValueOrder::Lowest {
-            return remaining & remaining.wrapping_neg();
+    pub(super) fn pick(
+        self,
+        layout: &Layout,
+        peers: &Peers,
+        data: &[u64],
+        cell: usize,
+        remaining: u64,
+    ) -> u64 {
+        match self {
+            ValueOrder::Lowest => return remaining & remaining.wrapping_neg(),
+            ValueOrder::Promise | ValueOrder::PromiseUnits | ValueOrder::AntiPromise => {
+                return self.promise(layout, peers, data, cell, remaining);
+            }
+            _ => {}
         }
         let placed_at = layout.size.cells();
         let rows = layout.size.side();
@@ -68,7 +111,10 @@ impl ValueOrder {
         };
         let score = |bit: u64| -> isize {
             match self {
-                ValueOrder::Lowest => 0,
+                ValueOrder::Lowest
+                | ValueOrder::Promise
+                | ValueOrder::PromiseUnits
+                | ValueOrder::AntiPromise => 0,
                 ValueOrder::FewestPlaces => places(bit) as isize,
                 ValueOrder::MostPlaces => -(places(bit) as isize),
                 ValueOrder::LeastPlaced => (0..rows)
@@ -87,6 +133,72 @@ impl ValueOrder {
             }
         }
         best
+    }
+
+    /// The digit of `remaining` whose placement in `cell` costs the least promise (the most,
+    /// for `AntiPromise`), lowest on ties.
+    fn promise(
+        self,
+        layout: &Layout,
+        peers: &Peers,
+        data: &[u64],
+        cell: usize,
+        remaining: u64,
+    ) -> u64 {
+        let table = &*PROMISE_COST;
+        let mut cost = [0i64; 64];
+        for &p in peers.of(cell) {
+            let q = data[usize::from(p)];
+            let mut hit = q & remaining;
+            if hit == 0 {
+                continue;
+            }
+            let c = table[q.count_ones() as usize];
+            while hit != 0 {
+                cost[hit.trailing_zeros() as usize] += c;
+                hit &= hit - 1;
+            }
+        }
+        if self == ValueOrder::PromiseUnits {
+            let units = &*UNIT_COST;
+            let mut counts = [0u32; 64];
+            for &u in &layout.units_of[cell] {
+                count_places(&layout.units[u], data, remaining, &mut counts);
+                let mut r = remaining;
+                while r != 0 {
+                    let d = r.trailing_zeros() as usize;
+                    r &= r - 1;
+                    cost[d] += units[counts[d] as usize];
+                }
+            }
+        }
+        let sign = if self == ValueOrder::AntiPromise {
+            -1
+        } else {
+            1
+        };
+        let (mut best, mut best_cost) = (0u64, i64::MAX);
+        let mut r = remaining;
+        while r != 0 {
+            let d = r.trailing_zeros() as usize;
+            r &= r - 1;
+            if sign * cost[d] < best_cost {
+                (best, best_cost) = (1 << d, sign * cost[d]);
+            }
+        }
+        best
+    }
+}
+
+/// How many of `unit`'s cells hold each digit of `digits`, into `counts` (by digit index).
+pub(super) fn count_places(unit: &[usize], data: &[u64], digits: u64, counts: &mut [u32; 64]) {
+    counts.iter_mut().for_each(|c| *c = 0);
+    for &c in unit {
+        let mut m = data[c] & digits;
+        while m != 0 {
+            counts[m.trailing_zeros() as usize] += 1;
+            m &= m - 1;
+        }
     }
 }
 
@@ -107,11 +219,17 @@ mod tests {
         data[1] &= !0b10;
         data[4] &= !0b10;
         data[cells + 3] = 0b1;
-        let pick = |order: ValueOrder| order.pick(layout, &data, 0, 0b11);
+        let peers = Peers::of_size(size);
+        let pick = |order: ValueOrder| order.pick(layout, peers, &data, 0, 0b11);
         assert_eq!(pick(ValueOrder::Lowest), 0b1);
         assert_eq!(pick(ValueOrder::FewestPlaces), 0b10);
         assert_eq!(pick(ValueOrder::MostPlaces), 0b1);
         assert_eq!(pick(ValueOrder::LeastPlaced), 0b10);
+        // Digit 1 would leave two peers at 2 candidates; digit 2 leaves them alone.
+        assert_eq!(pick(ValueOrder::Promise), 0b10);
+        assert_eq!(pick(ValueOrder::AntiPromise), 0b1);
+        // Digit 2 also has fewer places left in the cell's three units.
+        assert_eq!(pick(ValueOrder::PromiseUnits), 0b10);
         assert_eq!(
             CYCLE[0],
             Rule::default(),

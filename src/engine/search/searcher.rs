@@ -60,7 +60,7 @@ impl Searcher {
             _ => policy,
         };
         let mut searcher = Searcher::with_restarts(start, order, limits, policy);
-        searcher.rules = &rule::CYCLE;
+        searcher.set_rules(&rule::CYCLE);
         searcher
     }
 
@@ -99,6 +99,7 @@ impl Searcher {
             doms: Vec::with_capacity(size.side()),
             segments: Vec::with_capacity(cells),
             stats: SearchStats::default(),
+            fewest_open: cells as u64,
             halt: None,
             initial: data,
             cutoff: policy.cutoff(0),
@@ -109,8 +110,15 @@ impl Searcher {
             weights: vec![1; units],
             rng: Rng::new(RESTART_SEED),
             rule: Rule::default(),
-            rules: &[],
+            rules: Vec::new(),
         }
+    }
+
+    /// Sets the branching rules: the first from now on, then (if the search restarts) one per
+    /// run in turn. A plain search given one rule keeps it throughout.
+    pub fn set_rules(&mut self, rules: &[Rule]) {
+        self.rule = rules.first().copied().unwrap_or_default();
+        self.rules = rules.to_vec();
     }
 
     /// Seeds the tie breaks of restarted runs afresh (by default every search uses the same
@@ -121,6 +129,12 @@ impl Searcher {
 
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// The fewest open cells of any consistent state entered so far: how near an unfinished
+    /// search came to a solution.
+    pub fn fewest_open(&self) -> u64 {
+        self.fewest_open
     }
 
     /// Why the search stopped, once it has.
@@ -173,13 +187,13 @@ impl Searcher {
     /// Tries the next alternative of the top branch point: true if it is a solution.
     fn step(&mut self) -> bool {
         let restarted = self.stats.restarts > 0 && self.rules.is_empty();
-        let (layout, value) = (self.layout, self.rule.value);
+        let (layout, peers, value) = (self.layout, self.peers, self.rule.value);
         let top = self.stack.last_mut().expect("non-empty");
         let (cell, bit) = match &mut top.branch {
             Branch::Digits { cell, remaining } => {
                 let bit = match &mut self.order {
                     Order::Natural if restarted => self.rng.pick_bit(*remaining),
-                    Order::Natural => value.pick(layout, &top.data, *cell, *remaining),
+                    Order::Natural => value.pick(layout, peers, &top.data, *cell, *remaining),
                     Order::Random(rng) => rng.pick_bit(*remaining),
                     Order::Guided(hint) => {
                         let h = (1u64 << hint[*cell]) >> 1;
@@ -291,6 +305,7 @@ impl Searcher {
     /// it as a new branch point (false), reached by `decision`.
     fn enter(&mut self, data: Vec<u64>, decision: Option<Lit>) -> bool {
         let remaining = data[data.len() - 1];
+        self.fewest_open = self.fewest_open.min(remaining);
         if remaining == 0 {
             for (v, &m) in self.values.iter_mut().zip(&data[..self.cells]) {
                 *v = m.trailing_zeros() as u8 + 1;
