@@ -71,19 +71,9 @@ fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, 
 
 /// Every value order, each once with and once without branching on a unit's places.
 fn every_rule() -> Vec<Rule> {
-    use ValueOrder::*;
-    let orders = [
-        Lowest,
-        FewestPlaces,
-        MostPlaces,
-        LeastPlaced,
-        Promise,
-        PromiseUnits,
-        AntiPromise,
-    ];
     [false, true]
         .into_iter()
-        .flat_map(|places| orders.map(|value| Rule { value, places }))
+        .flat_map(|places| ValueOrder::ALL.map(|value| Rule { value, places }))
         .collect()
 }
 

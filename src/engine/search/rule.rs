@@ -80,6 +80,17 @@ pub const CYCLE: [Rule; 4] = [
 ];
 
 impl ValueOrder {
+    /// Every order, for the tests and benchmarks that try each.
+    pub const ALL: [ValueOrder; 7] = [
+        ValueOrder::Lowest,
+        ValueOrder::FewestPlaces,
+        ValueOrder::MostPlaces,
+        ValueOrder::LeastPlaced,
+        ValueOrder::Promise,
+        ValueOrder::PromiseUnits,
+        ValueOrder::AntiPromise,
+    ];
+
     /// The digit (as a bit of `remaining`) that `cell` tries next in state `data`.
     pub(super) fn pick(
         self,
