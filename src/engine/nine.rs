@@ -228,12 +228,15 @@ impl State {
         if cells & !self.planes[d] != 0 {
             return false;
         }
+        // Without a branch per digit, which mispredicts often: every plane loses the cells,
+        // then `d`'s is put back.
+        let (own, mut hit) = (self.planes[d], 0u16);
         for (e, plane) in self.planes.iter_mut().enumerate() {
-            if e != d && *plane & cells != 0 {
-                *plane &= !cells;
-                self.dirty |= 1 << e;
-            }
+            hit |= u16::from(*plane & cells != 0) << e;
+            *plane &= !cells;
         }
+        self.planes[d] = own;
+        self.dirty |= hit & !(1 << d);
         self.settle(d, cells)
     }
 
@@ -251,10 +254,8 @@ impl State {
             return false;
         }
         let own = self.planes[d];
-        if own & span != 0 {
-            self.planes[d] = own & !span;
-            self.dirty |= 1 << d;
-        }
+        self.planes[d] = own & !span;
+        self.dirty |= u16::from(own & span != 0) << d;
         self.open &= !cells;
         true
     }
@@ -269,10 +270,17 @@ impl State {
             }
             let singles = self.open & !twice;
             if singles != 0 {
-                // A naked single is in its own digit's plane only, so settling is enough.
-                for d in 0..9 {
-                    let cells = singles & self.planes[d];
-                    if cells != 0 && !self.settle(d, cells) {
+                // A naked single is in its own digit's plane only, so settling is enough; and
+                // settling a digit changes no other's plane, so the digits with singles are
+                // known up front, without a branch per digit.
+                let mut digits = 0u16;
+                for (d, &plane) in self.planes.iter().enumerate() {
+                    digits |= u16::from(singles & plane != 0) << d;
+                }
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if !self.settle(d, singles & self.planes[d]) {
                         return false;
                     }
                 }
