@@ -8,11 +8,14 @@
 //! the column/box matching in each stack (which subsumes pointing and claiming), then hidden
 //! singles in rows, columns and boxes. Branching: a cell with the fewest candidates.
 
+mod bits;
 mod cells;
 mod solution;
 
 pub use cells::starved;
 pub use solution::is_solution;
+
+use bits::{coverage, for_cells};
 
 use super::grid::{Digit, Grid, Pos};
 use super::rng::Rng;
@@ -225,12 +228,15 @@ impl State {
         if cells & !self.planes[d] != 0 {
             return false;
         }
+        // Without a branch per digit, which mispredicts often: every plane loses the cells,
+        // then `d`'s is put back.
+        let (own, mut hit) = (self.planes[d], 0u16);
         for (e, plane) in self.planes.iter_mut().enumerate() {
-            if e != d && *plane & cells != 0 {
-                *plane &= !cells;
-                self.dirty |= 1 << e;
-            }
+            hit |= u16::from(*plane & cells != 0) << e;
+            *plane &= !cells;
         }
+        self.planes[d] = own;
+        self.dirty |= hit & !(1 << d);
         self.settle(d, cells)
     }
 
@@ -238,21 +244,18 @@ impl State {
     /// their peers. False if two of them share a unit.
     #[inline(never)]
     fn settle(&mut self, d: usize, cells: Plane) -> bool {
-        let mut span: Plane = 0;
-        let mut m = cells;
-        while m != 0 {
-            let peers = PEERS[m.trailing_zeros() as usize];
-            if peers & cells != 0 {
-                return false;
-            }
+        let (mut span, mut clash): (Plane, bool) = (0, false);
+        for_cells(cells, |p| {
+            let peers = PEERS[p];
+            clash |= peers & cells != 0;
             span |= peers;
-            m &= m - 1;
+        });
+        if clash {
+            return false;
         }
         let own = self.planes[d];
-        if own & span != 0 {
-            self.planes[d] = own & !span;
-            self.dirty |= 1 << d;
-        }
+        self.planes[d] = own & !span;
+        self.dirty |= u16::from(own & span != 0) << d;
         self.open &= !cells;
         true
     }
@@ -261,20 +264,23 @@ impl State {
     #[inline(never)]
     fn propagate(&mut self) -> bool {
         loop {
-            let (mut once, mut twice) = (0, 0);
-            for &m in &self.planes {
-                twice |= once & m;
-                once |= m;
-            }
+            let [once, twice, _] = coverage(&self.planes);
             if self.open & !once != 0 {
                 return false;
             }
             let singles = self.open & !twice;
             if singles != 0 {
-                // A naked single is in its own digit's plane only, so settling is enough.
-                for d in 0..9 {
-                    let cells = singles & self.planes[d];
-                    if cells != 0 && !self.settle(d, cells) {
+                // A naked single is in its own digit's plane only, so settling is enough; and
+                // settling a digit changes no other's plane, so the digits with singles are
+                // known up front, without a branch per digit.
+                let mut digits = 0u16;
+                for (d, &plane) in self.planes.iter().enumerate() {
+                    digits |= u16::from(singles & plane != 0) << d;
+                }
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if !self.settle(d, singles & self.planes[d]) {
                         return false;
                     }
                 }
@@ -321,12 +327,7 @@ impl State {
     /// [`Order::Guided`].
     #[inline(never)]
     fn choose(&self, order: &mut Branch) -> (u32, u16) {
-        let (mut once, mut twice, mut thrice) = (0, 0, 0);
-        for &m in &self.planes {
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
+        let [_, twice, thrice] = coverage(&self.planes);
         let pairs = self.open & twice & !thrice;
         let mut best = pairs;
         if best == 0 {
@@ -352,38 +353,40 @@ impl State {
         let cell = match order {
             // Near a known solution the first tied cell does as well and costs less.
             Branch::Guided(_) => best.trailing_zeros(),
+            // A lone cell needs no scoring.
+            Branch::Natural if best & (best - 1) == 0 => best.trailing_zeros(),
             Branch::Natural => {
-                // Among the tied cells, the one whose guesses remove the most candidates from
-                // its peers, above all from peers with two left: it propagates furthest, which
-                // saves most nodes on the hardest puzzles (BENCHMARKS.md). Scored digit
-                // by digit: one mask per plane finds the scored cells holding that digit.
-                let mut looked: [u32; LOOK as usize] = [0; LOOK as usize];
-                let mut scores = [0u32; LOOK as usize];
-                let mut slot = [0u8; 81];
-                let (mut count, mut m, mut mask) = (0, best, 0 as Plane);
-                while m != 0 && count < LOOK as usize {
-                    looked[count] = m.trailing_zeros();
-                    slot[looked[count] as usize] = count as u8;
-                    mask |= m & m.wrapping_neg();
-                    m &= m - 1;
-                    count += 1;
+                // Among the first LOOK tied cells, the one whose guesses remove the most
+                // candidates from its peers, above all from peers with two left: it propagates
+                // furthest, which saves most nodes on the hardest puzzles (BENCHMARKS.md); the
+                // first of them on a tie. Scored digit by digit: one mask per plane finds the
+                // scored cells holding that digit.
+                let mut rest = best;
+                for _ in 0..LOOK {
+                    rest &= rest.wrapping_sub(1);
                 }
+                let scored = best ^ rest;
+                let mut scores = [0u16; 81];
                 for &plane in &self.planes {
-                    let mut hits = plane & mask;
-                    while hits != 0 {
-                        let p = hits.trailing_zeros();
-                        hits &= hits - 1;
-                        let near = plane & PEERS[p as usize] & self.open;
-                        let score = PAIR_WEIGHT * (near & pairs).count_ones() + near.count_ones();
-                        scores[slot[p as usize] as usize] += score;
+                    let hits = plane & scored;
+                    if hits == 0 {
+                        continue;
                     }
+                    let near = plane & self.open;
+                    let near_pairs = near & pairs;
+                    for_cells(hits, |p| {
+                        let peers = PEERS[p];
+                        let score = (near & peers).count_ones()
+                            + PAIR_WEIGHT * (near_pairs & peers).count_ones();
+                        scores[p] += score as u16;
+                    });
                 }
-                let mut pick = (0, looked[0]);
-                for (&score, &p) in scores[..count].iter().zip(&looked) {
-                    if score > pick.0 {
-                        pick = (score, p);
+                let mut pick = (0, scored.trailing_zeros());
+                for_cells(scored, |p| {
+                    if scores[p] > pick.0 {
+                        pick = (scores[p], p as u32);
                     }
-                }
+                });
                 pick.1
             }
             Branch::Random(rng) => {
@@ -398,9 +401,10 @@ impl State {
     }
 
     fn candidates(&self, p: u32) -> u16 {
+        let bit: Plane = 1 << p;
         let mut m = 0;
         for (d, &plane) in self.planes.iter().enumerate() {
-            m |= (((plane >> p) & 1) as u16) << d;
+            m |= u16::from(plane & bit != 0) << d;
         }
         m
     }
