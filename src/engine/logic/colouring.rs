@@ -26,6 +26,8 @@ pub(super) struct Colours {
     links: Vec<(usize, usize, usize)>,
     /// The cells of the cluster at hand.
     members: Vec<usize>,
+    /// The cells losing the digit to the cluster at hand.
+    elims: Vec<usize>,
 }
 
 /// [`simple`] with the buffers of `buf`.
@@ -44,6 +46,7 @@ pub(super) fn simple_in(
         adj,
         links,
         members,
+        elims,
     } = buf;
     // A cluster none of whose cells lies in the scope's units has the same cells, pairs and
     // colours as when the technique last found nothing, and at most the eliminations it had.
@@ -104,47 +107,49 @@ pub(super) fn simple_in(
             if !members.iter().any(|&c| in_scope(c)) {
                 continue;
             }
-            let (on, off): (Vec<usize>, Vec<usize>) =
-                members.iter().partition(|&&c| colour[c] % 2 == 1);
-            let elims: Vec<usize> = if t == Technique::SimpleColorsTrap {
+            // Each colour's rows, columns and boxes (0: the colour of odd numbers), and
+            // whether it holds two cells of one unit, which then see each other.
+            let (mut seen, mut clash) = ([[0u64; 3]; 2], [false; 2]);
+            for &c in members.iter() {
+                let i = usize::from(colour[c] % 2 == 0);
+                for (k, &u) in m.layout().units_of[c].iter().enumerate() {
+                    let bit = 1 << (u - k * side);
+                    clash[i] |= seen[i][k] & bit != 0;
+                    seen[i][k] |= bit;
+                }
+            }
+            elims.clear();
+            if t == Technique::SimpleColorsTrap {
                 // An uncoloured cell sees a colour when it shares a row, column or box with
                 // one of its cells: a test of three bits instead of a pass over the colour.
-                let (seen_on, seen_off) = (unit_bits(m, &on), unit_bits(m, &off));
-                let mut elims = Vec::new();
                 for r in 0..side {
                     for_bits(m.places(r, d), |i| {
                         let c = r * side + i;
-                        if colour[c] == 0 && sees_any(m, &seen_on, c) && sees_any(m, &seen_off, c) {
+                        if colour[c] == 0 && sees_any(m, &seen[0], c) && sees_any(m, &seen[1], c) {
                             elims.push(c);
                         }
                     });
                 }
-                elims
-            } else {
-                let clash = |g: &[usize]| {
-                    g.iter()
-                        .enumerate()
-                        .any(|(i, &x)| g[i + 1..].iter().any(|&y| m.sees(x, y)))
-                };
-                if clash(&on) {
-                    on.clone()
-                } else if clash(&off) {
-                    off.clone()
-                } else {
-                    Vec::new()
-                }
-            };
+            } else if let Some(i) = clash.iter().position(|&x| x) {
+                let false_colour = |c: &&usize| usize::from(colour[**c] % 2 == 0) == i;
+                elims.extend(members.iter().filter(false_colour));
+            }
             if elims.is_empty() {
                 continue;
             }
+            let of_colour = |odd: bool| -> Vec<_> {
+                members
+                    .iter()
+                    .filter(|&&c| (colour[c] % 2 == 1) == odd)
+                    .map(|&c| m.pos(c))
+                    .collect()
+            };
+            let (on, off) = (of_colour(true), of_colour(false));
             let digit = Digit::from_index(d);
             let mut s = Step::new(t);
             s.digits.push(digit);
-            s.cells = on.iter().chain(&off).map(|&c| m.pos(c)).collect();
-            s.groups = vec![
-                on.iter().map(|&c| m.pos(c)).collect(),
-                off.iter().map(|&c| m.pos(c)).collect(),
-            ];
+            s.cells = on.iter().chain(&off).copied().collect();
+            s.groups = vec![on, off];
             s.eliminations = elims.iter().map(|&c| (m.pos(c), digit)).collect();
             s.eliminations.sort();
             out.push(s);
@@ -155,20 +160,8 @@ pub(super) fn simple_in(
     }
 }
 
-/// The rows, columns and boxes (bit per index, in that order) holding a cell of `cells`.
-fn unit_bits(m: &Marks, cells: &[usize]) -> [u64; 3] {
-    let side = m.side();
-    let mut bits = [0u64; 3];
-    for &c in cells {
-        for (k, &u) in m.layout().units_of[c].iter().enumerate() {
-            bits[k] |= 1 << (u - k * side);
-        }
-    }
-    bits
-}
-
-/// Whether `cell` shares a unit of `bits` ([`unit_bits`]); it sees a cell there unless it is
-/// that cell.
+/// Whether `cell` shares a unit of `bits` (rows, columns and boxes, bit per index); it sees a
+/// cell there unless it is that cell.
 fn sees_any(m: &Marks, bits: &[u64; 3], cell: usize) -> bool {
     let side = m.side();
     m.layout().units_of[cell]

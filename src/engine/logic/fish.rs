@@ -59,45 +59,61 @@ fn push(m: &Marks, f: Fish, t: Technique, out: &mut Vec<Step>) {
     out.push(s);
 }
 
+/// A base line: its index, its places of the digit, and the stacks (bit per stack of boxes
+/// across the line) where its fins could lie ([`fin_stacks`]; every bit for basic fish).
+type Line = (usize, u64, u64);
+
 /// Lines (as base) of one orientation with their places of `d`, filtered by count, into
 /// `items` (cleared first: one buffer serves every digit and orientation).
-fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<(usize, u64)>) {
+fn lines(m: &Marks, rows: bool, d: usize, max: u32, items: &mut Vec<Line>) {
     let side = m.side();
     items.clear();
     for l in 0..side {
         let p = m.places(if rows { l } else { side + l }, d);
         if p != 0 && p.count_ones() <= max {
-            items.push((l, p));
+            items.push((l, p, u64::MAX));
         }
     }
 }
 
-/// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits and
-/// which takes a line of `fresh` (bit per line).
+/// The stacks (bit per stack of `n` places) outside which `places` has at most `k` places:
+/// a base line of a finned fish of size `k` with fins in a stack has no place outside that
+/// stack but in the `k` cover lines.
+fn fin_stacks(places: u64, k: usize, n: usize) -> u64 {
+    let low = (1u64 << n) - 1;
+    (0..n)
+        .filter(|&s| (places & !(low << (s * n))).count_ones() as usize <= k)
+        .fold(0, |a, s| a | 1 << s)
+}
+
+/// Calls `f` on every `k`-combination of `items` whose union has at most `max` bits, whose
+/// lines share a stack, and which takes a line of `fresh` (bit per line), with the lines (as
+/// bits), their places' union and their shared stacks.
 ///
 /// A fish whose base lines all kept their places was there when the technique last found
 /// nothing, with the same cover and fins and at most the eliminations it had: only
 /// combinations with a line whose places changed (in the scope's units) can be new.
-fn each_combo<F: FnMut(u64, u64) -> bool>(
-    items: &[(usize, u64)],
+fn each_combo<F: FnMut(u64, u64, u64) -> bool>(
+    items: &[Line],
     k: usize,
     max: u32,
     fresh: u64,
     f: &mut F,
 ) -> bool {
-    /// Chosen lines so far (as bits) and the union of their places.
+    /// Chosen lines so far (as bits), the union of their places and the stacks they share.
     struct Acc {
         base: u64,
         union: u64,
+        stacks: u64,
     }
     /// The combinations and where the last fresh line is among the items.
     struct Walk<'a> {
-        items: &'a [(usize, u64)],
+        items: &'a [Line],
         max: u32,
         fresh: u64,
         last_fresh: usize,
     }
-    fn go<F: FnMut(u64, u64) -> bool>(
+    fn go<F: FnMut(u64, u64, u64) -> bool>(
         w: &Walk,
         start: usize,
         acc: Acc,
@@ -105,20 +121,23 @@ fn each_combo<F: FnMut(u64, u64) -> bool>(
         f: &mut F,
     ) -> bool {
         if left == 0 {
-            return f(acc.base, acc.union);
+            return f(acc.base, acc.union, acc.stacks);
         }
         let items = w.items;
         for i in start..items.len() {
             if acc.base & w.fresh == 0 && i > w.last_fresh {
                 break;
             }
-            let union = acc.union | items[i].1;
-            if union.count_ones() > w.max || items.len() - i < left {
+            let (line, places, stacks) = items[i];
+            let union = acc.union | places;
+            let stacks = acc.stacks & stacks;
+            if union.count_ones() > w.max || stacks == 0 || items.len() - i < left {
                 continue;
             }
             let next = Acc {
-                base: acc.base | 1 << items[i].0,
+                base: acc.base | 1 << line,
                 union,
+                stacks,
             };
             if go(w, i + 1, next, left - 1, f) {
                 return true;
@@ -126,7 +145,7 @@ fn each_combo<F: FnMut(u64, u64) -> bool>(
         }
         false
     }
-    let Some(last_fresh) = items.iter().rposition(|&(l, _)| fresh >> l & 1 == 1) else {
+    let Some(last_fresh) = items.iter().rposition(|&(l, _, _)| fresh >> l & 1 == 1) else {
         return false;
     };
     let walk = Walk {
@@ -135,7 +154,12 @@ fn each_combo<F: FnMut(u64, u64) -> bool>(
         fresh,
         last_fresh,
     };
-    go(&walk, 0, Acc { base: 0, union: 0 }, k, f)
+    let start = Acc {
+        base: 0,
+        union: 0,
+        stacks: u64::MAX,
+    };
+    go(&walk, 0, start, k, f)
 }
 
 /// The base lines of one orientation in `scope`'s units, as bits.
@@ -160,7 +184,7 @@ pub(super) fn basic(m: &Marks, k: usize, scope: &Scope, out: &mut Vec<Step>, lim
             if items.len() < k {
                 continue;
             }
-            let mut found = |base: u64, cover: u64| {
+            let mut found = |base: u64, cover: u64, _: u64| {
                 let mut elims = Vec::new();
                 for_bits(cover, |c| {
                     let unit = if rows { side + c } else { c };
@@ -234,14 +258,21 @@ fn finned_kinds(
     for d in (0..side).filter(|&d| scope.has_digit(d)) {
         for rows in [true, false] {
             lines(m, rows, d, max, &mut items);
+            // A line with too many places outside every stack is in no finned fish.
+            items.retain_mut(|(_, p, stacks)| {
+                *stacks = fin_stacks(*p, k, n);
+                *stacks != 0
+            });
             if items.len() < k {
                 continue;
             }
-            let mut found = |base: u64, union: u64| {
+            // Only the stacks every base line allows: elsewhere some line has a place outside
+            // both the stack and any cover of `k` lines.
+            let mut found = |base: u64, union: u64, shared: u64| {
                 if union.count_ones() as usize <= k {
                     return false;
                 }
-                for stack in 0..n {
+                for stack in (0..n).filter(|&s| shared >> s & 1 == 1) {
                     let inside = union & low << (stack * n);
                     let outside = union & !inside;
                     let need = k.saturating_sub(outside.count_ones() as usize);

@@ -149,6 +149,11 @@ impl Marks {
         self.cands[cell]
     }
 
+    /// Every cell's candidate bits ([`Marks::mask`]), by cell.
+    pub(super) fn masks(&self) -> &[u64] {
+        &self.cands
+    }
+
     pub fn has(&self, cell: usize, digit: usize) -> bool {
         self.cands[cell] >> digit & 1 == 1
     }
