@@ -55,10 +55,14 @@ impl Answers {
         self.last_flush = Instant::now();
     }
 
-    /// A remark on standard error, after the answers written before it.
+    /// A remark on standard error, after the answers written before it. One write of the
+    /// whole line: standard error is unbuffered, and a file of bad lines gets one remark each.
     pub fn remark(&mut self, text: &str) {
         self.flush();
-        eprintln!("{text}");
+        let mut line = String::with_capacity(text.len() + 1);
+        line.push_str(text);
+        line.push('\n');
+        let _ = std::io::stderr().write_all(line.as_bytes());
     }
 }
 
