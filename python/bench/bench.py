@@ -85,7 +85,8 @@ def bench_dask(cli: str, seeds: int, shard: int, rounds: int) -> None:
     has_jobs = "--jobs" in help_text
 
     def cli_one() -> None:
-        cli_run(cli, "generate", "--box", "3", "--seed", "0", "--count", str(seeds))
+        one = ["--jobs", "1"] if has_jobs else []
+        cli_run(cli, "generate", "--box", "3", "--seed", "0", "--count", str(seeds), *one)
 
     def cli_two() -> None:
         if has_jobs:
