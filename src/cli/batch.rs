@@ -74,16 +74,18 @@ pub struct Layout {
 pub fn run(
     file: Option<&Path>,
     layout: Layout,
-    jobs: usize,
+    jobs: Option<u64>,
     answer: impl Fn(&Parsed) -> Result<Answer, String> + Sync,
 ) -> i32 {
-    run_found(file, layout, jobs, |f| item(f.into_piece()), answer)
+    let take = |f: Found| item(f.into_piece());
+    run_found(file, layout, jobs, take, |_| false, answer)
 }
 
-/// [`run`] for `solve`, which takes plain 9x9 lines as their cells.
+/// [`run`] for `solve`, which takes plain 9x9 lines as their cells; a short file of puzzles
+/// up to 9x9 is answered on one thread.
 pub fn run_puzzles(
     file: Option<&Path>,
-    jobs: usize,
+    jobs: Option<u64>,
     answer: impl Fn(&Puzzle) -> Result<Answer, String> + Sync,
 ) -> i32 {
     let take = |found: Found| match found {
@@ -99,15 +101,21 @@ pub fn run_puzzles(
             }
         }
     };
-    run_found(file, Layout::default(), jobs, take, answer)
+    let light = |item: &Item<Puzzle>| match &item.read {
+        Ok(Puzzle::Nine(_)) | Err(_) => true,
+        Ok(Puzzle::Parsed(p)) => p.puzzle.size().side() <= 9,
+    };
+    run_found(file, Layout::default(), jobs, take, light, answer)
 }
 
-/// [`run`] with the items `take` makes of what the reader finds.
+/// [`run`] with the items `take` makes of what the reader finds; `light` items are answered
+/// on one thread while they are few (see [`jobs::ordered_light`]).
 fn run_found<T: Send + 'static>(
     file: Option<&Path>,
     layout: Layout,
-    jobs: usize,
+    jobs: Option<u64>,
     take: fn(Found) -> Item<T>,
+    light: fn(&Item<T>) -> bool,
     answer: impl Fn(&T) -> Result<Answer, String> + Sync,
 ) -> i32 {
     let mut source = match input::Source::open(file) {
@@ -125,7 +133,7 @@ fn run_found<T: Send + 'static>(
     let mut out = Answers::new();
     let (mut failed, mut any, mut ended) = (false, false, None);
     let work = |item: &Item<T>, _: &_| (item.line, outcome(item, &answer));
-    let failure = jobs::ordered(jobs, next, work, |answered| {
+    let failure = jobs::ordered_light(jobs, light, next, work, |answered| {
         let Some((at, (line, remark, bad))) = answered else {
             out.flush();
             return Next::Continue;

@@ -21,6 +21,52 @@ pub fn count(jobs: Option<u64>) -> usize {
     jobs.map_or_else(cores, |j| usize::try_from(j).unwrap_or(usize::MAX))
 }
 
+/// Items one thread answers before any thread starts, when each is light (a 9x9 solve): a
+/// short file is answered before threads (and counting the cores) would have paid for
+/// themselves.
+const SOLO_ITEMS: usize = 64;
+
+/// [`ordered`] that answers on the calling thread while the input has given at most
+/// [`SOLO_ITEMS`] items, all `light`; threads start with the first batch that does not fit.
+/// `jobs` is `--jobs`: the cores are counted only when threads start.
+pub fn ordered_light<T, R, S, W, O>(
+    jobs: Option<u64>,
+    light: impl Fn(&T) -> bool,
+    mut source: S,
+    work: W,
+    mut write: O,
+) -> Option<String>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+    S: FnMut() -> Result<Option<Vec<T>>, String> + Send + 'static,
+    W: Fn(&T, &AtomicBool) -> R + Sync,
+    O: FnMut(Option<R>) -> Next,
+{
+    let stop = AtomicBool::new(false);
+    let mut solo = 0;
+    while jobs != Some(1) {
+        let batch = match source() {
+            Ok(Some(batch)) => batch,
+            Ok(None) => return None,
+            Err(e) => return Some(e),
+        };
+        if solo + batch.len() > SOLO_ITEMS || !batch.iter().all(&light) {
+            let mut first = Some(batch);
+            let rest = move || first.take().map_or_else(&mut source, |b| Ok(Some(b)));
+            return ordered(count(jobs), rest, work, write);
+        }
+        solo += batch.len();
+        for t in &batch {
+            if write(Some(work(t, &stop))) == Next::Stop {
+                return None;
+            }
+        }
+        let _ = write(None);
+    }
+    sequential(source, |t| work(t, &stop), write)
+}
+
 /// Batches of input the reader may have ahead of the work.
 const BATCHES_AHEAD: usize = 4;
 /// Chunks of work in flight per thread.
@@ -171,5 +217,59 @@ fn sequential<T, R>(
             Ok(None) => return None,
             Err(e) => return Some(e),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers batches of numbers (an item above 99 is not light) with `jobs` threads: what
+    /// was written, and which items ran on the calling thread.
+    fn answer(jobs: Option<u64>, batches: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
+        let main = std::thread::current().id();
+        let mut batches = batches.into_iter();
+        let source = move || Ok(batches.next());
+        let on_main = std::sync::Mutex::new(Vec::new());
+        let work = |&t: &u32, _: &AtomicBool| {
+            if std::thread::current().id() == main {
+                on_main.lock().expect("not poisoned").push(t);
+            }
+            t * 2
+        };
+        let mut written = Vec::new();
+        let light = |&t: &u32| t < 100;
+        ordered_light(jobs, light, source, work, |a| {
+            written.extend(a);
+            Next::Continue
+        });
+        (written, on_main.into_inner().expect("not poisoned"))
+    }
+
+    #[test]
+    fn few_light_items_stay_on_the_calling_thread() {
+        let (written, on_main) = answer(Some(2), vec![vec![1, 2, 3], vec![4, 5]]);
+        assert_eq!(written, [2, 4, 6, 8, 10]);
+        assert_eq!(on_main, [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
+    fn threads_take_over_in_order_once_the_items_are_many_or_heavy() {
+        let many: Vec<u32> = (10..90).collect();
+        let (written, on_main) = answer(Some(2), vec![vec![1, 2], many.clone(), vec![7]]);
+        let mut expected = vec![2, 4];
+        expected.extend(many.iter().map(|t| t * 2));
+        expected.push(14);
+        assert_eq!(written, expected);
+        assert_eq!(on_main, [1, 2], "the rest goes to the pool's threads");
+        let (written, on_main) = answer(Some(2), vec![vec![3], vec![5, 500, 6]]);
+        assert_eq!(written, [6, 10, 1000, 12]);
+        assert_eq!(on_main, [3]);
+        let (_, on_main) = answer(Some(1), vec![vec![1], (0..200).collect()]);
+        assert_eq!(
+            on_main.len(),
+            201,
+            "one job: every item on the calling thread"
+        );
     }
 }

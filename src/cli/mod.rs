@@ -41,28 +41,23 @@ where
     };
     match cli.command {
         Command::Solve(a) => {
-            let jobs = jobs::count(a.jobs.jobs);
-            batch::run_puzzles(a.input.file(), jobs, |p| answer::solve_puzzle(&a, p))
+            batch::run_puzzles(a.input.file(), a.jobs.jobs, |p| answer::solve_puzzle(&a, p))
         }
-        Command::Count(a) => {
-            let jobs = jobs::count(a.jobs.jobs);
-            batch::run(a.input.file(), Layout::default(), jobs, |p| {
-                answer::count(&a, p)
-            })
-        }
+        Command::Count(a) => batch::run(a.input.file(), Layout::default(), a.jobs.jobs, |p| {
+            answer::count(&a, p)
+        }),
         Command::Convert(a) => {
             let layout = Layout {
                 blocks: a.to == Format::Grid,
                 ..Layout::default()
             };
-            batch::run(a.input.file(), layout, 1, |p| answer::convert(a.to, p))
-        }
-        Command::Check(a) => {
-            let jobs = jobs::count(a.jobs.jobs);
-            batch::run(a.input.file(), Layout::default(), jobs, |p| {
-                check::check_line(&p.puzzle, a.solver.formulation, a.difficulty).map(Into::into)
+            batch::run(a.input.file(), layout, Some(1), |p| {
+                answer::convert(a.to, p)
             })
         }
+        Command::Check(a) => batch::run(a.input.file(), Layout::default(), a.jobs.jobs, |p| {
+            check::check_line(&p.puzzle, a.solver.formulation, a.difficulty).map(Into::into)
+        }),
         Command::Export(a) => {
             let layout = Layout {
                 single: true,
@@ -88,12 +83,9 @@ where
                 logic::steps(&a, m)
             })
         }
-        Command::Rate(a) => {
-            let jobs = jobs::count(a.jobs.jobs);
-            batch::run(a.input.file(), Layout::default(), jobs, |p| {
-                logic::rate(&a, p)
-            })
-        }
+        Command::Rate(a) => batch::run(a.input.file(), Layout::default(), a.jobs.jobs, |p| {
+            logic::rate(&a, p)
+        }),
         Command::Techniques(a) => logic::techniques(a.json),
         Command::Generate(a) => generate::run(&a),
         Command::Completions(a) => docs::completions(a.shell),

@@ -35,7 +35,7 @@ pub enum ValueOrder {
 static PROMISE_COST: LazyLock<[i64; 65]> = LazyLock::new(|| {
     let mut table = [0i64; 65];
     for (k, cost) in table.iter_mut().enumerate().skip(2) {
-        *cost = ((k as f64 / (k - 1) as f64).log2() * 1024.0).round() as i64;
+        *cost = log2_1024(k as f64 / (k - 1) as f64);
     }
     table
 });
@@ -45,10 +45,31 @@ static PROMISE_COST: LazyLock<[i64; 65]> = LazyLock::new(|| {
 static UNIT_COST: LazyLock<[i64; 65]> = LazyLock::new(|| {
     let mut table = [0i64; 65];
     for (k, cost) in table.iter_mut().enumerate().skip(2) {
-        *cost = (((k - 1) as f64).log2() * 1024.0).round() as i64;
+        *cost = log2_1024((k - 1) as f64);
     }
     table
 });
+
+/// `log2(x)` in 1/1024ths, rounded, for `x >= 1`, by halving and repeated squaring: `f64::log2`
+/// would link the maths library, which every start of the command line would then load.
+fn log2_1024(mut x: f64) -> i64 {
+    let mut whole = 0;
+    while x >= 2.0 {
+        x /= 2.0;
+        whole += 1;
+    }
+    // Twenty binary places of the fraction: squaring doubles the logarithm.
+    let mut fraction = 0i64;
+    for _ in 0..20 {
+        x *= x;
+        fraction <<= 1;
+        if x >= 2.0 {
+            x /= 2.0;
+            fraction |= 1;
+        }
+    }
+    (whole << 10) + ((fraction + (1 << 9)) >> 10)
+}
 
 /// One way to branch: a value order, and whether a unit's digit with fewer places than the
 /// best cell has digits is branched on instead of the cell.
@@ -217,6 +238,19 @@ pub(super) fn count_places(unit: &[usize], data: &[u64], digits: u64, counts: &m
 mod tests {
     use super::*;
     use crate::engine::grid::Size;
+
+    #[test]
+    fn fixed_point_logarithms_match_the_maths_library() {
+        for k in 2..=64u32 {
+            for x in [f64::from(k), f64::from(k) / f64::from(k - 1)] {
+                assert_eq!(
+                    log2_1024(x),
+                    (x.log2() * 1024.0).round() as i64,
+                    "log2({x})"
+                );
+            }
+        }
+    }
 
     #[test]
     fn value_orders_rank_a_cells_digits() {
