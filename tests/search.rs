@@ -9,6 +9,7 @@ use brute::brute_force_count;
 use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio;
+use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::restart::{Geometric, Luby, Never, RestartPolicy};
 use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
@@ -87,6 +88,36 @@ fn cycled_set(puzzle: &Grid, first: u64, rules: &[Rule], cap: usize) -> (Vec<Vec
         searcher.set_rules(rules);
     }
     collect(searcher, cap)
+}
+
+/// Up to `cap` solutions of `puzzle` from a search that probes as `probing` says: the plain
+/// search, or (`cycle_first`) a cycling one whose budgets start at that many nodes.
+fn probed_set(
+    puzzle: &Grid,
+    probing: Probing,
+    cycle_first: Option<u64>,
+    cap: usize,
+) -> (Vec<Vec<u8>>, Halt, u64) {
+    let start = Start::from_grid(puzzle);
+    let mut searcher = match cycle_first {
+        Some(first) => {
+            let policy = Box::new(Geometric { first, factor: 1.5 });
+            Searcher::cycling(&start, Order::Natural, Limits::default(), policy)
+        }
+        None => Searcher::new(&start, Order::Natural, Limits::default()),
+    };
+    searcher.set_probing(Some(probing));
+    let mut all = Vec::new();
+    let halt = searcher.run(&mut |v: &[u8]| {
+        all.push(v.to_vec());
+        if all.len() == cap {
+            Flow::Stop
+        } else {
+            Flow::Continue
+        }
+    });
+    all.sort();
+    (all, halt, searcher.probes())
 }
 
 /// Up to `cap` solutions `s` yields, sorted, and why it stopped.
@@ -211,6 +242,107 @@ proptest! {
         }
         for v in &restarted {
             prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..config() })]
+
+    /// Probing (every level or some, any budget, with or without the look-ahead's branch),
+    /// in the plain search or a cycling one, removes no solution and repeats none.
+    #[test]
+    fn probing_searches_find_what_the_plain_search_finds(
+        box_size in 2usize..=4,
+        seed in any::<u64>(),
+        keep_percent in 0u32..=70,
+        extra in any::<u16>(),
+        from in 0u32..=3,
+        every in 1u32..=3,
+        budget in 0u32..=40,
+        lookahead in any::<bool>(),
+        cycle_first in proptest::option::of(1u64..=6),
+    ) {
+        let size = Size::new(box_size).unwrap();
+        let solution = random_solution(size, seed);
+        let mut rng = Rng::new(seed ^ 0xa5a5);
+        let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
+        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
+        let mut puzzle = puzzle_from(&solution, &keep);
+        add_extra_clue(&mut puzzle, extra);
+        let cap = 200;
+        let (plain, plain_halt) = solution_set(&puzzle, None, cap);
+        let alternate = cycle_first.is_some_and(|f| f % 2 == 0);
+        let probing = Probing { from, depth: u32::MAX, every, budget, matching: true, lookahead, alternate };
+        let (probed, halt, _) = probed_set(&puzzle, probing, cycle_first, cap);
+        let mut distinct = probed.clone();
+        distinct.dedup();
+        prop_assert_eq!(distinct.len(), probed.len(), "no solution is reported twice");
+        prop_assert_eq!(halt, plain_halt);
+        if plain_halt == Halt::Exhausted {
+            prop_assert_eq!(&probed, &plain, "the same solutions, and a proof of no more");
+        } else {
+            prop_assert_eq!(probed.len(), cap);
+        }
+        for v in &probed {
+            prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
+        }
+    }
+}
+
+#[test]
+fn probing_searches_count_and_refute_as_the_plain_search() {
+    let every = |lookahead, matching| Probing {
+        from: 0,
+        depth: u32::MAX,
+        every: 1,
+        budget: u32::MAX,
+        matching,
+        lookahead,
+        alternate: false,
+    };
+    let empty4 = Grid::empty(Size::new(2).unwrap());
+    for cycle_first in [None, Some(1)] {
+        let (all, halt, _) = probed_set(&empty4, every(true, true), cycle_first, 1000);
+        assert_eq!((all.len(), halt), (288, Halt::Exhausted));
+    }
+    // The conformance fixture's 25x25 puzzles (one solution, two solutions), where the
+    // all-different rule runs, probed with and without it.
+    let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();
+    let (mut met, mut probed) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (grid, rest) = line.split_once(':').unwrap();
+        if grid.len() != 625 {
+            continue;
+        }
+        let count: usize = rest.split(':').next().unwrap().parse().unwrap();
+        let puzzle = sudoku_lab::engine::format::parse(grid).unwrap().puzzle;
+        for (lookahead, matching) in [(false, true), (true, true), (true, false)] {
+            let (all, halt, probes) = probed_set(&puzzle, every(lookahead, matching), None, 10);
+            assert_eq!((all.len(), halt), (count, Halt::Exhausted), "{line}");
+            probed += probes;
+        }
+        met += 1;
+    }
+    assert_eq!(met, 2);
+    assert!(probed > 0, "the 25x25 searches probed nothing");
+    // Hard 9x9 puzzles with one clue's digit forbidden: no solution, proved with probing.
+    for line in HARD_9X9 {
+        let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
+        let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
+        for cell in (0..81).step_by(7) {
+            let p = Pos::from_index(cell, Size::NINE);
+            if puzzle.digit(p).is_some() {
+                continue;
+            }
+            let mut start = Start::from_grid(&puzzle);
+            start.forbid(p, solution.digit(p).unwrap());
+            for lookahead in [false, true] {
+                let mut searcher = Searcher::new(&start, Order::Natural, Limits::default());
+                searcher.set_probing(Some(every(lookahead, true)));
+                assert!(searcher.next_solution().is_none(), "{line} {cell}");
+                assert_eq!(searcher.halt(), Some(Halt::Exhausted));
+            }
         }
     }
 }

@@ -200,7 +200,7 @@ impl Searcher {
     }
 
     /// The unplaced digits of unit `u` with exactly two possible cells.
-    fn pairs(&self, data: &[u64], u: usize) -> u64 {
+    pub(super) fn pairs(&self, data: &[u64], u: usize) -> u64 {
         let placed = data[self.cells + u];
         if placed == self.all {
             return 0;
