@@ -65,7 +65,7 @@ fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, 
     };
     let start = Start::from_grid(puzzle);
     collect(
-        Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy),
+        &mut Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy),
         cap,
     )
 }
@@ -87,7 +87,7 @@ fn cycled_set(puzzle: &Grid, first: u64, rules: &[Rule], cap: usize) -> (Vec<Vec
     if !rules.is_empty() {
         searcher.set_rules(rules);
     }
-    collect(searcher, cap)
+    collect(&mut searcher, cap)
 }
 
 /// Up to `cap` solutions of `puzzle` from a search that probes as `probing` says: the plain
@@ -107,21 +107,12 @@ fn probed_set(
         None => Searcher::new(&start, Order::Natural, Limits::default()),
     };
     searcher.set_probing(Some(probing));
-    let mut all = Vec::new();
-    let halt = searcher.run(&mut |v: &[u8]| {
-        all.push(v.to_vec());
-        if all.len() == cap {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    });
-    all.sort();
+    let (all, halt) = collect(&mut searcher, cap);
     (all, halt, searcher.probes())
 }
 
 /// Up to `cap` solutions `s` yields, sorted, and why it stopped.
-fn collect(mut s: Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
+fn collect(s: &mut Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     let mut all = Vec::new();
     let halt = s.run(&mut |v: &[u8]| {
         all.push(v.to_vec());
@@ -133,6 +124,49 @@ fn collect(mut s: Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     });
     all.sort();
     (all, halt)
+}
+
+/// The most solutions the agreement tests collect.
+const CAP: usize = 200;
+
+/// A random puzzle of box size `box_size`: a random grid (`seed`) with about `keep_percent` of
+/// its cells kept (drawn with `seed ^ salt`; larger grids keep more, so the plain search stays
+/// quick), and sometimes one extra clue from `extra`.
+fn thinned(box_size: usize, seed: u64, salt: u64, keep_percent: u32, extra: u16) -> Grid {
+    let size = Size::new(box_size).unwrap();
+    let solution = random_solution(size, seed);
+    let mut rng = Rng::new(seed ^ salt);
+    let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
+    let keep: Vec<bool> = (0..size.cells())
+        .map(|_| (rng.below(100) as u32) < keep_percent)
+        .collect();
+    let mut puzzle = puzzle_from(&solution, &keep);
+    add_extra_clue(&mut puzzle, extra);
+    puzzle
+}
+
+/// Whether another search's solutions of `puzzle` (sorted, up to [`CAP`]) and halt are the
+/// plain search's: none repeated, the same set and proof when the plain search exhausts the
+/// space, else as many; each one checked.
+fn agrees_with_plain(puzzle: &Grid, found: &[Vec<u8>], halt: Halt) -> Result<(), TestCaseError> {
+    let (plain, plain_halt) = solution_set(puzzle, None, CAP);
+    let mut distinct = found.to_vec();
+    distinct.dedup();
+    prop_assert_eq!(distinct.len(), found.len(), "no solution is reported twice");
+    prop_assert_eq!(halt, plain_halt);
+    if plain_halt == Halt::Exhausted {
+        prop_assert_eq!(
+            found,
+            &plain[..],
+            "the same solutions, and a proof of no more"
+        );
+    } else {
+        prop_assert_eq!(found.len(), CAP);
+    }
+    for v in found {
+        prop_assert!(check_solution(puzzle, &puzzle.with_solution(v)).is_ok());
+    }
+    Ok(())
 }
 
 const HARD_9X9: [&str; 3] = [
@@ -215,39 +249,15 @@ proptest! {
         cycle in any::<bool>(),
         every in any::<bool>(),
     ) {
-        let size = Size::new(box_size).unwrap();
-        let solution = random_solution(size, seed);
-        let mut rng = Rng::new(seed ^ 0x5a5a);
-        // Larger grids keep more clues, so the plain search stays quick.
-        let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
-        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
-        let mut puzzle = puzzle_from(&solution, &keep);
-        add_extra_clue(&mut puzzle, extra);
-        let cap = 200;
-        let (plain, plain_halt) = solution_set(&puzzle, None, cap);
+        let puzzle = thinned(box_size, seed, 0x5a5a, keep_percent, extra);
         let (restarted, halt) = if cycle {
             let rules = if every { every_rule() } else { Vec::new() };
-            cycled_set(&puzzle, unit, &rules, cap)
+            cycled_set(&puzzle, unit, &rules, CAP)
         } else {
-            solution_set(&puzzle, Some(unit), cap)
+            solution_set(&puzzle, Some(unit), CAP)
         };
-        let mut distinct = restarted.clone();
-        distinct.dedup();
-        prop_assert_eq!(distinct.len(), restarted.len(), "no solution is reported twice");
-        prop_assert_eq!(halt, plain_halt);
-        if plain_halt == Halt::Exhausted {
-            prop_assert_eq!(&restarted, &plain, "the same solutions, and a proof of no more");
-        } else {
-            prop_assert_eq!(restarted.len(), cap);
-        }
-        for v in &restarted {
-            prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
-        }
+        agrees_with_plain(&puzzle, &restarted, halt)?;
     }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..config() })]
 
     /// Probing (every level or some, any budget, with or without the look-ahead's branch),
     /// in the plain search or a cycling one, removes no solution and repeats none.
@@ -263,30 +273,11 @@ proptest! {
         lookahead in any::<bool>(),
         cycle_first in proptest::option::of(1u64..=6),
     ) {
-        let size = Size::new(box_size).unwrap();
-        let solution = random_solution(size, seed);
-        let mut rng = Rng::new(seed ^ 0xa5a5);
-        let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
-        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
-        let mut puzzle = puzzle_from(&solution, &keep);
-        add_extra_clue(&mut puzzle, extra);
-        let cap = 200;
-        let (plain, plain_halt) = solution_set(&puzzle, None, cap);
+        let puzzle = thinned(box_size, seed, 0xa5a5, keep_percent, extra);
         let alternate = cycle_first.is_some_and(|f| f % 2 == 0);
         let probing = Probing { from, depth: u32::MAX, every, budget, matching: true, lookahead, alternate };
-        let (probed, halt, _) = probed_set(&puzzle, probing, cycle_first, cap);
-        let mut distinct = probed.clone();
-        distinct.dedup();
-        prop_assert_eq!(distinct.len(), probed.len(), "no solution is reported twice");
-        prop_assert_eq!(halt, plain_halt);
-        if plain_halt == Halt::Exhausted {
-            prop_assert_eq!(&probed, &plain, "the same solutions, and a proof of no more");
-        } else {
-            prop_assert_eq!(probed.len(), cap);
-        }
-        for v in &probed {
-            prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
-        }
+        let (probed, halt, _) = probed_set(&puzzle, probing, cycle_first, CAP);
+        agrees_with_plain(&puzzle, &probed, halt)?;
     }
 }
 
@@ -326,7 +317,22 @@ fn probing_searches_count_and_refute_as_the_plain_search() {
     }
     assert_eq!(met, 2);
     assert!(probed > 0, "the 25x25 searches probed nothing");
-    // Hard 9x9 puzzles with one clue's digit forbidden: no solution, proved with probing.
+    // Hard 9x9 questions with no solution, proved with probing.
+    for (question, start) in hard_refutations() {
+        for lookahead in [false, true] {
+            let mut searcher = Searcher::new(&start, Order::Natural, Limits::default());
+            searcher.set_probing(Some(every(lookahead, true)));
+            assert!(searcher.next_solution().is_none(), "{question}");
+            assert_eq!(searcher.halt(), Some(Halt::Exhausted));
+        }
+    }
+}
+
+/// Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
+/// differs?", as the generator asks, for every seventh open cell: each has none. Named by
+/// puzzle and cell.
+fn hard_refutations() -> Vec<(String, Start)> {
+    let mut questions = Vec::new();
     for line in HARD_9X9 {
         let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
         let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
@@ -337,14 +343,10 @@ fn probing_searches_count_and_refute_as_the_plain_search() {
             }
             let mut start = Start::from_grid(&puzzle);
             start.forbid(p, solution.digit(p).unwrap());
-            for lookahead in [false, true] {
-                let mut searcher = Searcher::new(&start, Order::Natural, Limits::default());
-                searcher.set_probing(Some(every(lookahead, true)));
-                assert!(searcher.next_solution().is_none(), "{line} {cell}");
-                assert_eq!(searcher.halt(), Some(Halt::Exhausted));
-            }
+            questions.push((format!("{line} {cell}"), start));
         }
     }
+    questions
 }
 
 #[test]
@@ -356,41 +358,29 @@ fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
         let (all, halt) = cycled_set(&empty4, 1, &rules, 1000);
         assert_eq!((all.len(), halt), (288, Halt::Exhausted));
     }
-    // Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
-    // differs?", as the generator asks: no, and the generic core needs many nodes to refute
-    // it, so the restarted search must prove it across its restarts.
+    // The generic core needs many nodes to refute the hard 9x9 questions, so the restarted
+    // search must prove them across its restarts.
     let mut proved = 0;
-    for line in HARD_9X9 {
-        let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
-        let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
-        for cell in (0..81).step_by(7) {
-            let p = Pos::from_index(cell, Size::NINE);
-            if puzzle.digit(p).is_some() {
-                continue;
-            }
-            let mut start = Start::from_grid(&puzzle);
-            start.forbid(p, solution.digit(p).unwrap());
-            let mut plain =
-                Searcher::with_restarts(&start, Order::Natural, Limits::default(), Box::new(Never));
-            assert!(plain.next_solution().is_none());
-            if plain.stats().nodes < 20 {
-                continue;
-            }
-            let policy = Box::new(Luby { unit: 2 });
-            let restarted =
-                Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
-            let policy = Box::new(Geometric {
-                first: 2,
-                factor: 1.5,
-            });
-            let cycled = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
-            for mut searcher in [restarted, cycled] {
-                assert!(searcher.next_solution().is_none(), "{line} {cell}");
-                assert_eq!(searcher.halt(), Some(Halt::Exhausted));
-                assert!(searcher.stats().restarts > 0);
-            }
-            proved += 1;
+    for (question, start) in hard_refutations() {
+        let mut plain =
+            Searcher::with_restarts(&start, Order::Natural, Limits::default(), Box::new(Never));
+        assert!(plain.next_solution().is_none());
+        if plain.stats().nodes < 20 {
+            continue;
         }
+        let policy = Box::new(Luby { unit: 2 });
+        let restarted = Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
+        let policy = Box::new(Geometric {
+            first: 2,
+            factor: 1.5,
+        });
+        let cycled = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
+        for mut searcher in [restarted, cycled] {
+            assert!(searcher.next_solution().is_none(), "{question}");
+            assert_eq!(searcher.halt(), Some(Halt::Exhausted));
+            assert!(searcher.stats().restarts > 0);
+        }
+        proved += 1;
     }
     assert!(proved >= 3, "only {proved} hard refutations met");
 }
