@@ -11,7 +11,8 @@
 //! places; the plain search takes the first; `--probe`: failed-literal probing of the binary
 //! choices at nodes of level from `--probe-from` to `--probe-depth` that are multiples of `--probe-every`,
 //! at most `--probe-budget` literals a node, `--probe-cheap` without the matching rule, `--probe-lookahead` branching on the choice
-//! whose sides narrowed most, `--probe-alternate` in every other run only)
+//! whose sides narrowed most, `--probe-alternate` in every other run only, `--probe-ranked`
+//! the choices of most reach first)
 //!
 //! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu  open
 //! probes`,
@@ -54,6 +55,9 @@ struct Args {
     /// Probe only in every other run of a restarting search.
     #[arg(long)]
     probe_alternate: bool,
+    /// Probe the choices of most reach first.
+    #[arg(long)]
+    probe_ranked: bool,
     /// Probes without the all-different matching rule.
     #[arg(long)]
     probe_cheap: bool,
@@ -84,6 +88,7 @@ fn main() {
         probe_cheap,
         probe_lookahead,
         probe_alternate,
+        probe_ranked,
         probe_depth,
         probe_every,
         probe_budget,
@@ -95,6 +100,7 @@ fn main() {
         matching: !probe_cheap,
         lookahead: probe_lookahead,
         alternate: probe_alternate,
+        ranked: probe_ranked,
         depth: probe_depth,
         every: probe_every,
         budget: probe_budget,

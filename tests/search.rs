@@ -275,7 +275,8 @@ proptest! {
     ) {
         let puzzle = thinned(box_size, seed, 0xa5a5, keep_percent, extra);
         let alternate = cycle_first.is_some_and(|f| f % 2 == 0);
-        let probing = Probing { from, depth: u32::MAX, every, budget, matching: true, lookahead, alternate };
+        let ranked = seed % 2 == 0;
+        let probing = Probing { from, depth: u32::MAX, every, budget, matching: true, lookahead, alternate, ranked };
         let (probed, halt, _) = probed_set(&puzzle, probing, cycle_first, CAP);
         agrees_with_plain(&puzzle, &probed, halt)?;
     }
@@ -291,6 +292,7 @@ fn probing_searches_count_and_refute_as_the_plain_search() {
         matching,
         lookahead,
         alternate: false,
+        ranked: lookahead,
     };
     let empty4 = Grid::empty(Size::new(2).unwrap());
     for cycle_first in [None, Some(1)] {

@@ -7,6 +7,7 @@
 use super::learn::Lit;
 use super::{Branch, Searcher};
 use crate::engine::alldiff::Pruned;
+use std::cmp::Reverse;
 
 /// Where a search probes, and how much. Off by default: each probe costs about a node.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,10 @@ pub struct Probing {
     /// In a restarting search, probe only in every other run (the second, fourth, ...), so
     /// runs take turns between probing and the plain rules.
     pub alternate: bool,
+    /// Whether the choices are probed in the order of their cells' reach (the branch rule's
+    /// tie-break score: peers sharing a digit, nearly decided ones weighing most) rather than
+    /// by cell index, so a budget spends its probes where a placement propagates furthest.
+    pub ranked: bool,
 }
 
 impl Probing {
@@ -94,6 +99,11 @@ impl Searcher {
         let mut best = 0u64;
         'rounds: while d[d.len() - 1] > 0 {
             self.binary_choices(d, &mut choices);
+            if probing.ranked {
+                choices.sort_by_cached_key(|&(x, y)| {
+                    Reverse(self.reach(d, x.0 as usize) + self.reach(d, y.0 as usize))
+                });
+            }
             let mut changed = false;
             for &(x, y) in &choices {
                 if budget < 2 || self.probe_cancelled() {
