@@ -24,8 +24,8 @@ pub struct Probing {
     /// each dearer) or stops at the cheaper rules.
     pub matching: bool,
     /// Whether a probed node branches on the choice whose two sides both narrowed the state
-    /// most (a look-ahead rule, as look-ahead SAT solvers branch), the side that narrowed
-    /// less first.
+    /// most (a look-ahead rule, as look-ahead SAT solvers branch): a unit's digit tries the
+    /// place that narrowed less first, a cell its digits in the search's value order.
     pub lookahead: bool,
     /// In a restarting search, probe only in every other run (the second, fourth, ...), so
     /// runs take turns between probing and the plain rules.
@@ -54,7 +54,7 @@ impl Searcher {
     }
 
     /// The branch of a probed node that a look-ahead chose, if its two sides are still open
-    /// in `d`: the preferred side is tried first.
+    /// in `d`: for a unit's digit the preferred place first, for a cell the value order's.
     pub(super) fn lookahead_branch(&mut self, d: &[u64]) -> Option<Branch> {
         let (x, y) = self.lookahead.take()?;
         if !open(d, x) || !open(d, y) {
