@@ -8,15 +8,22 @@
 //! branching rules instead of the cycle's, comma-separated value orders `lowest`, `fewest`,
 //! `most`, `placed`, `promise`, `promise-units`,
 //! `anti-promise`, each with `+places` to branch on a unit's digit with fewer
-//! places; the plain search takes the first)
+//! places; the plain search takes the first; `--probe`: failed-literal probing of the binary
+//! choices at nodes of level from `--probe-from` to `--probe-depth` that are multiples of `--probe-every`,
+//! at most `--probe-budget` literals a node, `--probe-cheap` without the matching rule, `--probe-lookahead` branching on the choice
+//! whose sides narrowed most, `--probe-alternate` in every other run only, `--probe-ranked`
+//! the choices of most reach first)
 //!
-//! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu  open`,
+//! One line per file: `file  outcome  first_nodes  first_cpu  second_nodes  second_cpu  open
+//! probes`,
 //! the second pair counted from the first solution on (`-` where the cap came first), `open`
-//! the fewest open cells of any state the search entered (how near a timeout came).
+//! the fewest open cells of any state the search entered (how near a timeout came), `probes`
+//! the literals probed in all.
 
 use clap::Parser;
 use std::time::Duration;
 use sudoku_lab::engine::format::parse;
+use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::restart::Geometric;
 use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
@@ -36,6 +43,33 @@ struct Args {
     /// Branching rules, e.g. `promise,fewest,placed,promise+places` (default: the cycle's).
     #[arg(long, value_parser = parse_rules)]
     rules: Option<Rules>,
+    /// Probe the binary choices of nodes (`Searcher::set_probing`).
+    #[arg(long)]
+    probe: bool,
+    /// The shallowest level probed (the root is 0).
+    #[arg(long, default_value_t = 0)]
+    probe_from: u32,
+    /// Probed nodes branch on the look-ahead's choice.
+    #[arg(long)]
+    probe_lookahead: bool,
+    /// Probe only in every other run of a restarting search.
+    #[arg(long)]
+    probe_alternate: bool,
+    /// Probe the choices of most reach first.
+    #[arg(long)]
+    probe_ranked: bool,
+    /// Probes without the all-different matching rule.
+    #[arg(long)]
+    probe_cheap: bool,
+    /// The deepest level probed.
+    #[arg(long, default_value_t = u32::MAX)]
+    probe_depth: u32,
+    /// Probe only levels that are multiples of this.
+    #[arg(long, default_value_t = 1)]
+    probe_every: u32,
+    /// The most literals probed at one node.
+    #[arg(long, default_value_t = u32::MAX)]
+    probe_budget: u32,
     /// CPU seconds of the whole process allowed per file.
     #[arg(long, default_value_t = 10.0)]
     secs: f64,
@@ -49,9 +83,28 @@ fn main() {
         first,
         factor,
         rules,
+        probe,
+        probe_from,
+        probe_cheap,
+        probe_lookahead,
+        probe_alternate,
+        probe_ranked,
+        probe_depth,
+        probe_every,
+        probe_budget,
         secs,
         files,
     } = Args::parse();
+    let probing = probe.then_some(Probing {
+        from: probe_from,
+        matching: !probe_cheap,
+        lookahead: probe_lookahead,
+        alternate: probe_alternate,
+        ranked: probe_ranked,
+        depth: probe_depth,
+        every: probe_every,
+        budget: probe_budget,
+    });
     for file in files {
         let text = std::fs::read_to_string(&file).expect("readable file");
         let puzzle = parse(&text).expect("a puzzle").puzzle;
@@ -80,6 +133,7 @@ fn main() {
         if let Some(Rules(rules)) = &rules {
             searcher.set_rules(rules);
         }
+        searcher.set_probing(probing);
         let mut marks = Vec::new();
         let mut last = (0u64, began);
         let mut outcome = "timeout";
@@ -105,8 +159,8 @@ fn main() {
         let name = std::path::Path::new(&file)
             .file_stem()
             .map_or(file.clone(), |s| s.to_string_lossy().into_owned());
-        let open = searcher.fewest_open();
-        println!("{name}\t{outcome}\t{}\t{open}", marks.join("\t"));
+        let (open, probes) = (searcher.fewest_open(), searcher.probes());
+        println!("{name}\t{outcome}\t{}\t{open}\t{probes}", marks.join("\t"));
     }
 }
 

@@ -9,6 +9,7 @@ use brute::brute_force_count;
 use proptest::prelude::*;
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio;
+use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::restart::{Geometric, Luby, Never, RestartPolicy};
 use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Flow, Halt, Limits, Order, Searcher, Solutions, Start};
@@ -64,7 +65,7 @@ fn solution_set(puzzle: &Grid, unit: Option<u64>, cap: usize) -> (Vec<Vec<u8>>, 
     };
     let start = Start::from_grid(puzzle);
     collect(
-        Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy),
+        &mut Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy),
         cap,
     )
 }
@@ -86,11 +87,32 @@ fn cycled_set(puzzle: &Grid, first: u64, rules: &[Rule], cap: usize) -> (Vec<Vec
     if !rules.is_empty() {
         searcher.set_rules(rules);
     }
-    collect(searcher, cap)
+    collect(&mut searcher, cap)
+}
+
+/// Up to `cap` solutions of `puzzle` from a search that probes as `probing` says: the plain
+/// search, or (`cycle_first`) a cycling one whose budgets start at that many nodes.
+fn probed_set(
+    puzzle: &Grid,
+    probing: Probing,
+    cycle_first: Option<u64>,
+    cap: usize,
+) -> (Vec<Vec<u8>>, Halt, u64) {
+    let start = Start::from_grid(puzzle);
+    let mut searcher = match cycle_first {
+        Some(first) => {
+            let policy = Box::new(Geometric { first, factor: 1.5 });
+            Searcher::cycling(&start, Order::Natural, Limits::default(), policy)
+        }
+        None => Searcher::new(&start, Order::Natural, Limits::default()),
+    };
+    searcher.set_probing(Some(probing));
+    let (all, halt) = collect(&mut searcher, cap);
+    (all, halt, searcher.probes())
 }
 
 /// Up to `cap` solutions `s` yields, sorted, and why it stopped.
-fn collect(mut s: Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
+fn collect(s: &mut Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     let mut all = Vec::new();
     let halt = s.run(&mut |v: &[u8]| {
         all.push(v.to_vec());
@@ -102,6 +124,49 @@ fn collect(mut s: Searcher, cap: usize) -> (Vec<Vec<u8>>, Halt) {
     });
     all.sort();
     (all, halt)
+}
+
+/// The most solutions the agreement tests collect.
+const CAP: usize = 200;
+
+/// A random puzzle of box size `box_size`: a random grid (`seed`) with about `keep_percent` of
+/// its cells kept (drawn with `seed ^ salt`; larger grids keep more, so the plain search stays
+/// quick), and sometimes one extra clue from `extra`.
+fn thinned(box_size: usize, seed: u64, salt: u64, keep_percent: u32, extra: u16) -> Grid {
+    let size = Size::new(box_size).unwrap();
+    let solution = random_solution(size, seed);
+    let mut rng = Rng::new(seed ^ salt);
+    let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
+    let keep: Vec<bool> = (0..size.cells())
+        .map(|_| (rng.below(100) as u32) < keep_percent)
+        .collect();
+    let mut puzzle = puzzle_from(&solution, &keep);
+    add_extra_clue(&mut puzzle, extra);
+    puzzle
+}
+
+/// Whether another search's solutions of `puzzle` (sorted, up to [`CAP`]) and halt are the
+/// plain search's: none repeated, the same set and proof when the plain search exhausts the
+/// space, else as many; each one checked.
+fn agrees_with_plain(puzzle: &Grid, found: &[Vec<u8>], halt: Halt) -> Result<(), TestCaseError> {
+    let (plain, plain_halt) = solution_set(puzzle, None, CAP);
+    let mut distinct = found.to_vec();
+    distinct.dedup();
+    prop_assert_eq!(distinct.len(), found.len(), "no solution is reported twice");
+    prop_assert_eq!(halt, plain_halt);
+    if plain_halt == Halt::Exhausted {
+        prop_assert_eq!(
+            found,
+            &plain[..],
+            "the same solutions, and a proof of no more"
+        );
+    } else {
+        prop_assert_eq!(found.len(), CAP);
+    }
+    for v in found {
+        prop_assert!(check_solution(puzzle, &puzzle.with_solution(v)).is_ok());
+    }
+    Ok(())
 }
 
 const HARD_9X9: [&str; 3] = [
@@ -184,35 +249,106 @@ proptest! {
         cycle in any::<bool>(),
         every in any::<bool>(),
     ) {
-        let size = Size::new(box_size).unwrap();
-        let solution = random_solution(size, seed);
-        let mut rng = Rng::new(seed ^ 0x5a5a);
-        // Larger grids keep more clues, so the plain search stays quick.
-        let keep_percent = keep_percent.max(20 * (box_size as u32 - 2));
-        let keep: Vec<bool> = (0..size.cells()).map(|_| (rng.below(100) as u32) < keep_percent).collect();
-        let mut puzzle = puzzle_from(&solution, &keep);
-        add_extra_clue(&mut puzzle, extra);
-        let cap = 200;
-        let (plain, plain_halt) = solution_set(&puzzle, None, cap);
+        let puzzle = thinned(box_size, seed, 0x5a5a, keep_percent, extra);
         let (restarted, halt) = if cycle {
             let rules = if every { every_rule() } else { Vec::new() };
-            cycled_set(&puzzle, unit, &rules, cap)
+            cycled_set(&puzzle, unit, &rules, CAP)
         } else {
-            solution_set(&puzzle, Some(unit), cap)
+            solution_set(&puzzle, Some(unit), CAP)
         };
-        let mut distinct = restarted.clone();
-        distinct.dedup();
-        prop_assert_eq!(distinct.len(), restarted.len(), "no solution is reported twice");
-        prop_assert_eq!(halt, plain_halt);
-        if plain_halt == Halt::Exhausted {
-            prop_assert_eq!(&restarted, &plain, "the same solutions, and a proof of no more");
-        } else {
-            prop_assert_eq!(restarted.len(), cap);
+        agrees_with_plain(&puzzle, &restarted, halt)?;
+    }
+
+    /// Probing (every level or some, any budget, with or without the look-ahead's branch),
+    /// in the plain search or a cycling one, removes no solution and repeats none.
+    #[test]
+    fn probing_searches_find_what_the_plain_search_finds(
+        box_size in 2usize..=4,
+        seed in any::<u64>(),
+        keep_percent in 0u32..=70,
+        extra in any::<u16>(),
+        from in 0u32..=3,
+        every in 1u32..=3,
+        budget in 0u32..=40,
+        lookahead in any::<bool>(),
+        cycle_first in proptest::option::of(1u64..=6),
+    ) {
+        let puzzle = thinned(box_size, seed, 0xa5a5, keep_percent, extra);
+        let alternate = cycle_first.is_some_and(|f| f % 2 == 0);
+        let ranked = seed % 2 == 0;
+        let probing = Probing { from, depth: u32::MAX, every, budget, matching: true, lookahead, alternate, ranked };
+        let (probed, halt, _) = probed_set(&puzzle, probing, cycle_first, CAP);
+        agrees_with_plain(&puzzle, &probed, halt)?;
+    }
+}
+
+#[test]
+fn probing_searches_count_and_refute_as_the_plain_search() {
+    let every = |lookahead, matching| Probing {
+        from: 0,
+        depth: u32::MAX,
+        every: 1,
+        budget: u32::MAX,
+        matching,
+        lookahead,
+        alternate: false,
+        ranked: lookahead,
+    };
+    let empty4 = Grid::empty(Size::new(2).unwrap());
+    for cycle_first in [None, Some(1)] {
+        let (all, halt, _) = probed_set(&empty4, every(true, true), cycle_first, 1000);
+        assert_eq!((all.len(), halt), (288, Halt::Exhausted));
+    }
+    // The conformance fixture's 25x25 puzzles (one solution, two solutions), where the
+    // all-different rule runs, probed with and without it.
+    let text = std::fs::read_to_string("tests/fixtures/conformance.txt").unwrap();
+    let (mut met, mut probed) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (grid, rest) = line.split_once(':').unwrap();
+        if grid.len() != 625 {
+            continue;
         }
-        for v in &restarted {
-            prop_assert!(check_solution(&puzzle, &puzzle.with_solution(v)).is_ok());
+        let count: usize = rest.split(':').next().unwrap().parse().unwrap();
+        let puzzle = sudoku_lab::engine::format::parse(grid).unwrap().puzzle;
+        for (lookahead, matching) in [(false, true), (true, true), (true, false)] {
+            let (all, halt, probes) = probed_set(&puzzle, every(lookahead, matching), None, 10);
+            assert_eq!((all.len(), halt), (count, Halt::Exhausted), "{line}");
+            probed += probes;
+        }
+        met += 1;
+    }
+    assert_eq!(met, 2);
+    assert!(probed > 0, "the 25x25 searches probed nothing");
+    // Hard 9x9 questions with no solution, proved with probing.
+    for (question, start) in hard_refutations() {
+        for lookahead in [false, true] {
+            let mut searcher = Searcher::new(&start, Order::Natural, Limits::default());
+            searcher.set_probing(Some(every(lookahead, true)));
+            assert!(searcher.next_solution().is_none(), "{question}");
+            assert_eq!(searcher.halt(), Some(Halt::Exhausted));
         }
     }
+}
+
+/// Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
+/// differs?", as the generator asks, for every seventh open cell: each has none. Named by
+/// puzzle and cell.
+fn hard_refutations() -> Vec<(String, Start)> {
+    let mut questions = Vec::new();
+    for line in HARD_9X9 {
+        let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
+        let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
+        for cell in (0..81).step_by(7) {
+            let p = Pos::from_index(cell, Size::NINE);
+            if puzzle.digit(p).is_some() {
+                continue;
+            }
+            let mut start = Start::from_grid(&puzzle);
+            start.forbid(p, solution.digit(p).unwrap());
+            questions.push((format!("{line} {cell}"), start));
+        }
+    }
+    questions
 }
 
 #[test]
@@ -224,41 +360,29 @@ fn restarted_searches_count_the_empty_4x4_and_prove_hard_puzzles_unsolvable() {
         let (all, halt) = cycled_set(&empty4, 1, &rules, 1000);
         assert_eq!((all.len(), halt), (288, Halt::Exhausted));
     }
-    // Hard 9x9 puzzles (magictour's top list) asked "another solution where this cell
-    // differs?", as the generator asks: no, and the generic core needs many nodes to refute
-    // it, so the restarted search must prove it across its restarts.
+    // The generic core needs many nodes to refute the hard 9x9 questions, so the restarted
+    // search must prove them across its restarts.
     let mut proved = 0;
-    for line in HARD_9X9 {
-        let puzzle = sudoku_lab::engine::format::parse(line).unwrap().puzzle;
-        let solution = Solutions::new(&puzzle, Limits::default()).next().unwrap();
-        for cell in (0..81).step_by(7) {
-            let p = Pos::from_index(cell, Size::NINE);
-            if puzzle.digit(p).is_some() {
-                continue;
-            }
-            let mut start = Start::from_grid(&puzzle);
-            start.forbid(p, solution.digit(p).unwrap());
-            let mut plain =
-                Searcher::with_restarts(&start, Order::Natural, Limits::default(), Box::new(Never));
-            assert!(plain.next_solution().is_none());
-            if plain.stats().nodes < 20 {
-                continue;
-            }
-            let policy = Box::new(Luby { unit: 2 });
-            let restarted =
-                Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
-            let policy = Box::new(Geometric {
-                first: 2,
-                factor: 1.5,
-            });
-            let cycled = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
-            for mut searcher in [restarted, cycled] {
-                assert!(searcher.next_solution().is_none(), "{line} {cell}");
-                assert_eq!(searcher.halt(), Some(Halt::Exhausted));
-                assert!(searcher.stats().restarts > 0);
-            }
-            proved += 1;
+    for (question, start) in hard_refutations() {
+        let mut plain =
+            Searcher::with_restarts(&start, Order::Natural, Limits::default(), Box::new(Never));
+        assert!(plain.next_solution().is_none());
+        if plain.stats().nodes < 20 {
+            continue;
         }
+        let policy = Box::new(Luby { unit: 2 });
+        let restarted = Searcher::with_restarts(&start, Order::Natural, Limits::default(), policy);
+        let policy = Box::new(Geometric {
+            first: 2,
+            factor: 1.5,
+        });
+        let cycled = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
+        for mut searcher in [restarted, cycled] {
+            assert!(searcher.next_solution().is_none(), "{question}");
+            assert_eq!(searcher.halt(), Some(Halt::Exhausted));
+            assert!(searcher.stats().restarts > 0);
+        }
+        proved += 1;
     }
     assert!(proved >= 3, "only {proved} hard refutations met");
 }

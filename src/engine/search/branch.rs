@@ -91,19 +91,7 @@ impl Searcher {
                 if m.count_ones() != fewest {
                     continue;
                 }
-                let score = self
-                    .peers
-                    .of(c)
-                    .iter()
-                    .map(|&p| {
-                        let q = data[usize::from(p)];
-                        if q & m == 0 {
-                            0
-                        } else {
-                            PEER_WEIGHT[q.count_ones() as usize]
-                        }
-                    })
-                    .sum();
+                let score = self.reach(data, c);
                 if best == usize::MAX || score > best_score {
                     (best, best_score) = (c, score);
                 }
@@ -126,6 +114,25 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// How far a guess in `cell` propagates: its peers that share a digit with it, weighted
+    /// by 1/k^3 for a peer with k candidates.
+    #[inline]
+    pub(super) fn reach(&self, data: &[u64], cell: usize) -> u32 {
+        let m = data[cell];
+        self.peers
+            .of(cell)
+            .iter()
+            .map(|&p| {
+                let q = data[usize::from(p)];
+                if q & m == 0 {
+                    0
+                } else {
+                    PEER_WEIGHT[q.count_ones() as usize]
+                }
+            })
+            .sum()
     }
 
     /// The branch of a restarted run: the open cell with the fewest candidates per unit of
@@ -200,7 +207,7 @@ impl Searcher {
     }
 
     /// The unplaced digits of unit `u` with exactly two possible cells.
-    fn pairs(&self, data: &[u64], u: usize) -> u64 {
+    pub(super) fn pairs(&self, data: &[u64], u: usize) -> u64 {
         let placed = data[self.cells + u];
         if placed == self.all {
             return 0;

@@ -9,6 +9,7 @@
 mod branch;
 mod learn;
 pub mod portfolio;
+pub mod probe;
 mod propagate;
 pub mod restart;
 pub mod rule;
@@ -19,6 +20,7 @@ use super::alldiff::AllDiff;
 use super::grid::{Digit, Grid, Layout, Pos, Size};
 use super::rng::Rng;
 use learn::{Lit, Nogoods};
+use probe::{Choice, Probing};
 use restart::RestartPolicy;
 use rule::Rule;
 use serde::{Deserialize, Serialize};
@@ -247,6 +249,14 @@ pub struct Searcher {
     /// The branching rule of the current run, and the rules a cycling search takes in turn.
     rule: Rule,
     rules: Vec<Rule>,
+    /// Where nodes are probed (none by default), the literals probed so far, and the
+    /// probing's scratch: the node's binary choices and the states of a choice's two sides.
+    probing: Option<Probing>,
+    probes: u64,
+    /// The look-ahead's choice at the node just probed.
+    lookahead: Option<Choice>,
+    choices: Vec<Choice>,
+    sides: (Vec<u64>, Vec<u64>),
 }
 
 /// Solutions of a start, lazily, as grids that keep the puzzle's givens.

@@ -288,7 +288,13 @@ impl Searcher {
     /// Removes `mask` from a cell's candidates; queues it if it became single. False if empty.
     /// Most calls remove nothing, so that test is inlined into the callers' loops.
     #[inline(always)]
-    fn eliminate(&mut self, d: &mut [u64], cell: usize, mask: u64, changed: &mut bool) -> bool {
+    pub(super) fn eliminate(
+        &mut self,
+        d: &mut [u64],
+        cell: usize,
+        mask: u64,
+        changed: &mut bool,
+    ) -> bool {
         d[cell] & mask == 0 || self.narrow(d, cell, mask, changed)
     }
 

@@ -71,6 +71,16 @@ fn log2_1024(mut x: f64) -> i64 {
     (whole << 10) + ((fraction + (1 << 9)) >> 10)
 }
 
+/// A branch cell in its state: what a value order looks at.
+#[derive(Copy, Clone)]
+pub(super) struct BranchCell<'a> {
+    pub layout: &'a Layout,
+    pub peers: &'a Peers,
+    /// The state: candidates per cell, then digits placed per unit.
+    pub data: &'a [u64],
+    pub cell: usize,
+}
+
 /// One way to branch: a value order, and whether a unit's digit with fewer places than the
 /// best cell has digits is branched on instead of the cell.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -112,22 +122,18 @@ impl ValueOrder {
         ValueOrder::AntiPromise,
     ];
 
-    /// The digit (as a bit of `remaining`) that `cell` tries next in state `data`.
-    pub(super) fn pick(
-        self,
-        layout: &Layout,
-        peers: &Peers,
-        data: &[u64],
-        cell: usize,
-        remaining: u64,
-    ) -> u64 {
+    /// The digit (as a bit of `remaining`) that the branch cell `at` tries next.
+    pub(super) fn pick(self, at: &BranchCell, remaining: u64) -> u64 {
         match self {
             ValueOrder::Lowest => return remaining & remaining.wrapping_neg(),
             ValueOrder::Promise | ValueOrder::PromiseUnits | ValueOrder::AntiPromise => {
-                return self.promise(layout, peers, data, cell, remaining);
+                return self.promise(at, remaining);
             }
             _ => {}
         }
+        let BranchCell {
+            layout, data, cell, ..
+        } = *at;
         let placed_at = layout.size.cells();
         let rows = layout.size.side();
         let places = |bit: u64| -> usize {
@@ -169,14 +175,13 @@ impl ValueOrder {
 
     /// The digit of `remaining` whose placement in `cell` costs the least promise (the most,
     /// for `AntiPromise`), lowest on ties.
-    fn promise(
-        self,
-        layout: &Layout,
-        peers: &Peers,
-        data: &[u64],
-        cell: usize,
-        remaining: u64,
-    ) -> u64 {
+    fn promise(self, at: &BranchCell, remaining: u64) -> u64 {
+        let BranchCell {
+            layout,
+            peers,
+            data,
+            cell,
+        } = *at;
         let table = &*PROMISE_COST;
         let mut cost = [0i64; 64];
         for &p in peers.of(cell) {
@@ -265,7 +270,13 @@ mod tests {
         data[4] &= !0b10;
         data[cells + 3] = 0b1;
         let peers = Peers::of_size(size);
-        let pick = |order: ValueOrder| order.pick(layout, peers, &data, 0, 0b11);
+        let at = BranchCell {
+            layout,
+            peers,
+            data: &data,
+            cell: 0,
+        };
+        let pick = |order: ValueOrder| order.pick(&at, 0b11);
         assert_eq!(pick(ValueOrder::Lowest), 0b1);
         assert_eq!(pick(ValueOrder::FewestPlaces), 0b10);
         assert_eq!(pick(ValueOrder::MostPlaces), 0b1);

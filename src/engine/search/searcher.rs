@@ -4,7 +4,7 @@
 
 use super::learn::{Lit, Nogoods};
 use super::restart::{Luby, Never, RestartPolicy};
-use super::rule::{self, Rule};
+use super::rule::{self, BranchCell, Rule};
 use super::tables::Peers;
 use super::{Branch, Flow, Frame, Halt, Limits, Order, SearchStats, Searcher, Sink, Start};
 use crate::engine::rng::Rng;
@@ -111,6 +111,11 @@ impl Searcher {
             rng: Rng::new(RESTART_SEED),
             rule: Rule::default(),
             rules: Vec::new(),
+            probing: None,
+            probes: 0,
+            lookahead: None,
+            choices: Vec::new(),
+            sides: (Vec::new(), Vec::new()),
         }
     }
 
@@ -193,7 +198,15 @@ impl Searcher {
             Branch::Digits { cell, remaining } => {
                 let bit = match &mut self.order {
                     Order::Natural if restarted => self.rng.pick_bit(*remaining),
-                    Order::Natural => value.pick(layout, peers, &top.data, *cell, *remaining),
+                    Order::Natural => {
+                        let at = BranchCell {
+                            layout,
+                            peers,
+                            data: &top.data,
+                            cell: *cell,
+                        };
+                        value.pick(&at, *remaining)
+                    }
                     Order::Random(rng) => rng.pick_bit(*remaining),
                     Order::Guided(hint) => {
                         let h = (1u64 << hint[*cell]) >> 1;
@@ -302,8 +315,13 @@ impl Searcher {
     }
 
     /// Takes a consistent, fully propagated state: records it as a solution (true) or pushes
-    /// it as a new branch point (false), reached by `decision`.
-    fn enter(&mut self, data: Vec<u64>, decision: Option<Lit>) -> bool {
+    /// it as a new branch point (false), reached by `decision`; a state that probing refutes is
+    /// dropped (false).
+    fn enter(&mut self, mut data: Vec<u64>, decision: Option<Lit>) -> bool {
+        if self.probing.is_some() && !self.probe(&mut data, self.stack.len()) {
+            self.pool.push(data);
+            return false;
+        }
         let remaining = data[data.len() - 1];
         self.fewest_open = self.fewest_open.min(remaining);
         if remaining == 0 {
@@ -313,7 +331,10 @@ impl Searcher {
             self.pool.push(data);
             return true;
         }
-        let branch = self.choose_branch(&data);
+        let branch = match self.lookahead_branch(&data) {
+            Some(branch) => branch,
+            None => self.choose_branch(&data),
+        };
         self.stats.guesses += 1;
         self.stack.push(Frame {
             data,
