@@ -1,19 +1,24 @@
 //! Depth-first branch and bound over the LP relaxation ([`super::lp`]), one LP for the whole
-//! search.
+//! search, with conflict learning ([`super::learn`]).
 //!
 //! The root LP is built over the variables presolve left open; the root is then probed and its
 //! LP solved. A node is its propagation state ([`super::domain`]): the decision, what the rows
-//! imply and what probing finds are applied first, which closes the node without an LP when a
-//! row has no way left; otherwise the LP's
-//! bounds are set to the node's fixings and the dual simplex re-optimises from the basis the
-//! previous node left, or for a 0-branch from its parent's optimal basis (kept with the pending
-//! branch), which is far closer than the basis deep in the 1-branch's subtree. A node whose LP is integral on its open
-//! variables is a solution. Otherwise the branching rule: among the variables open in the
-//! node, the one whose tightest model row has the fewest open variables (ties: the lower
-//! index), 1 first. It is not limited to the LP's fractional variables, nor are ties broken by
-//! LP value: both steer the search into far larger subtrees on the minimal 25x25 puzzles.
+//! and the clauses imply and what probing finds are applied first, which closes the node
+//! without an LP when a row or a clause has no way left; otherwise the LP's bounds are set to
+//! the node's fixings and the dual simplex re-optimises from the basis the previous node left.
+//! A node whose LP is integral on its open variables is a solution. Otherwise the branching
+//! rule: among the variables open in the node, the one whose tightest model row has the fewest
+//! open variables (ties: the most active in recent conflicts, then the lower index), 1 first.
+//! It is not limited to the LP's fractional variables, nor are ties broken by LP value: both
+//! steer the search into far larger subtrees on the minimal 25x25 puzzles.
+//!
+//! There is no explicit 0-branch: a node that closes (by propagation, an infeasible LP or its
+//! bound, which rest on the node's decisions) is a conflict; the clause learnt from it sends
+//! the search back to the level where it asserts its literal, whose node then starts from the
+//! optimal basis that level's LP left.
 
-use super::domain::{Conflict, Probes, Rows, State};
+use super::domain::{Conflict, Probes, Rows, State, lit};
+use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
 use crate::engine::formulation::SolveError;
@@ -40,6 +45,13 @@ pub struct MipStats {
     pub probing_fixed: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
+    /// Clauses learnt from closed nodes, and their literals.
+    pub learnt_clauses: u64,
+    pub learnt_literals: u64,
+    /// Levels the jumps back after conflicts skipped (a chronological jump skips none), and
+    /// the literals the clauses fixed at the nodes.
+    pub levels_skipped: u64,
+    pub clause_fixed: u64,
     /// Whether the first root LP, solved after presolve and the root's probing, was integral
     /// (`None`: presolve left no LP to solve).
     pub root_integral: Option<bool>,
@@ -59,12 +71,18 @@ pub(super) enum Outcome {
     Halted(Halt),
 }
 
-/// A 0-branch still to explore: its parent's state, bound and optimal LP basis.
-struct Pending {
+/// A decision level left for a deeper one: its node's state and optimal LP basis.
+struct Frame {
     state: State,
-    x: u32,
-    bound: u64,
     basis: Vec<u32>,
+}
+
+/// The node being looked at: its state, whether the LP holds its optimum, and the conflict
+/// that closed it if one did.
+struct Node {
+    state: State,
+    solved: bool,
+    conflict: Option<Vec<u32>>,
 }
 
 /// How a node's LP ended.
@@ -89,13 +107,13 @@ pub(super) struct Tree<'m> {
     lp: Option<Lp>,
     root_bound: u64,
     in_objective: Vec<bool>,
-    /// The search left off here: the 0-branches still to explore, the node to look at next
-    /// (with whether the LP holds its optimum), and the node of the last optimum returned
-    /// (which may hold other solutions).
-    stack: Vec<Pending>,
-    current: Option<(State, bool)>,
-    leaf: Option<State>,
+    /// The search left off here: the levels above the root's, the node to look at next (or
+    /// the node of the last optimum returned, which may hold other solutions), and the trail
+    /// and clauses.
+    frames: Vec<Frame>,
+    current: Option<Node>,
     started: bool,
+    learn: Learn,
     /// Forbidden pairs presolve fixed at 1: they have no column, so the LP leaves them out.
     fixed_cost: u64,
     /// No solution is left: a conflict at the root, or no point meets the cuts.
@@ -126,10 +144,11 @@ impl<'m> Tree<'m> {
             lp: None,
             root_bound: 0,
             in_objective,
-            stack: Vec::new(),
+            frames: Vec::new(),
             current: None,
-            leaf: None,
             started: false,
+            learn: Learn::new(m.vars.len()),
+
             fixed_cost: 0,
             done,
             stats: MipStats::default(),
@@ -185,6 +204,7 @@ impl<'m> Tree<'m> {
             self.done = true;
             return Ok(());
         }
+        root.take_log();
         self.root_state = root.clone();
         let preferred: Vec<u32> = root
             .greedy(&self.rows)
@@ -257,16 +277,17 @@ impl<'m> Tree<'m> {
         if !fractional {
             return None;
         }
-        let mut best: Option<(u32, u32)> = None;
+        let mut best: Option<(u32, f64, u32)> = None;
         for &x in &self.column_var {
             if state.fixed(x).is_none() {
                 let tight = state.tightest_row(&self.rows, x);
-                if best.is_none_or(|(t, _)| tight < t) {
-                    best = Some((tight, x));
+                let active = self.learn.activity(x);
+                if best.is_none_or(|(t, a, _)| tight < t || (tight == t && active > a)) {
+                    best = Some((tight, active, x));
                 }
             }
         }
-        best.map(|(_, x)| x)
+        best.map(|(_, _, x)| x)
     }
 
     /// The model variables at 1 in an integral node, and the forbidden pairs they use.
@@ -310,29 +331,80 @@ impl<'m> Tree<'m> {
         result
     }
 
-    /// The child of a node with `x` fixed, propagated and probed; `None` when that closes it.
-    /// A 1-branch follows its parent at once, so its parent's probes still hold; a 0-branch
-    /// comes back to a parent whose probes its 1-branch's subtree has overwritten.
-    fn child(&mut self, mut state: State, x: u32, one: bool, limits: &Limits) -> Option<State> {
-        self.stats.nodes += 1;
-        if !one {
-            self.probes.clear();
+    /// Applies the clauses and probing to a node until neither fixes more; `Ok(true)` when
+    /// they fixed something, `Err` with the conflict's literals when they close the node.
+    fn settle(&mut self, state: &mut State, limits: &Limits) -> Result<bool, Vec<u32>> {
+        let start = self.learn.trail_len();
+        loop {
+            let units = self.learn.units;
+            let propagated = self.learn.propagate(&self.rows, state);
+            self.stats.clause_fixed += self.learn.units - units;
+            propagated?;
+            let before = self.learn.trail_len();
+            let probed = self.probe(state, limits);
+            self.learn.record(state, None);
+            if probed.is_err() {
+                return Err(state.conflict_literals(&self.rows));
+            }
+            if self.learn.trail_len() == before {
+                return Ok(before > start);
+            }
         }
-        let before = state.propagated;
-        let decided = state.decide(&self.rows, x, one);
-        self.stats.propagation_fixed += state.propagated - before;
-        if decided.is_err() || self.probe(&mut state, limits).is_err() {
-            self.stats.propagation_pruned += 1;
+    }
+
+    /// Back to the node of `level`, with the LP basis it was left with.
+    fn backjump(&mut self, level: usize) -> State {
+        let frame = self
+            .frames
+            .drain(level..)
+            .next()
+            .expect("a frame per level");
+        self.learn.backjump(level);
+        self.probes.clear();
+        self.lp.as_mut().expect("a node LP").set_basis(&frame.basis);
+        frame.state
+    }
+
+    /// `literal` fixed at the current level for clause `c`, a new node.
+    fn assert(&mut self, mut state: State, literal: u32, c: u32) -> Node {
+        self.stats.nodes += 1;
+        let fixed = state.decide(&self.rows, literal >> 1, literal & 1 == 1);
+        self.learn
+            .record(&mut state, Some((literal >> 1, Reason::Clause(c))));
+        let conflict = fixed.err().map(|_| state.conflict_literals(&self.rows));
+        Node {
+            state,
+            solved: false,
+            conflict,
+        }
+    }
+
+    /// Learns from a conflict and jumps back to the node where the clause learnt asserts its
+    /// literal; `None` when the conflict rests on the root alone.
+    fn resolve(&mut self, mut state: State, conflict: &[u32]) -> Option<Node> {
+        let level = self.learn.highest(conflict);
+        if level == 0 {
             return None;
         }
-        Some(state)
+        if level < self.learn.depth() {
+            state = self.backjump(level);
+        }
+        let (clause, back) = self.learn.analyse(&self.rows, &state, conflict);
+        self.stats.learnt_clauses = self.learn.learnt;
+        self.stats.learnt_literals = self.learn.learnt_literals;
+        self.stats.levels_skipped += (self.learn.depth() - 1 - back) as u64;
+        let state = self.backjump(back);
+        let literal = clause[0];
+        let c = self.learn.attach(clause);
+        Some(self.assert(state, literal, c))
     }
 
     /// The least number of forbidden pairs a solution meeting the cuts uses, proven; with a
     /// `cutoff`, nodes that must use more are pruned (and an optimum above it is never
     /// returned). A later call goes on from where this one left off, which is sound for the
     /// two callers: enumeration prunes at cutoff 0, where every solution is an optimum, and
-    /// the objective test stops at its first optimum.
+    /// the objective test stops at its first optimum. A node the LP or the bound closes is a
+    /// conflict on its decisions.
     pub(super) fn optimise(
         &mut self,
         limits: &Limits,
@@ -341,13 +413,13 @@ impl<'m> Tree<'m> {
         if self.done {
             return Ok(Outcome::Exhausted);
         }
-        if let Some(halt) = self.halt(limits) {
-            return Ok(Outcome::Halted(halt));
-        }
         let over = |bound: u64, best: &Option<(u64, Vec<u32>)>| {
             cutoff.is_some_and(|c| bound > c) || best.as_ref().is_some_and(|(u, _)| bound >= *u)
         };
         if self.lp.is_none() {
+            if let Some(halt) = self.halt(limits) {
+                return Ok(Outcome::Halted(halt));
+            }
             // Presolve decided every variable: one solution at most.
             self.done = true;
             self.stats.nodes += 1;
@@ -360,64 +432,81 @@ impl<'m> Tree<'m> {
         }
         if !std::mem::replace(&mut self.started, true) {
             self.stats.nodes += 1;
-            self.current = Some((self.root_state.clone(), true));
+            self.current = Some(Node {
+                state: self.root_state.clone(),
+                solved: true,
+                conflict: None,
+            });
         }
         let mut best: Option<(u64, Vec<u32>)> = None;
         loop {
-            let (state, solved) = match self.current.take() {
-                Some(node) => node,
-                None => {
-                    let Some(p) = self.stack.pop() else { break };
-                    if over(p.bound, &best) {
-                        continue;
+            let mut node = self.current.take().expect("a node to look at");
+            if let Some(halt) = self.halt(limits) {
+                self.current = Some(node);
+                return Ok(Outcome::Halted(halt));
+            }
+            let mut conflict = node.conflict.take();
+            if conflict.is_none() {
+                match self.settle(&mut node.state, limits) {
+                    Err(c) => {
+                        self.stats.propagation_pruned += 1;
+                        conflict = Some(c);
                     }
-                    if let Some(halt) = self.halt(limits) {
-                        self.stack.push(p);
-                        return Ok(Outcome::Halted(halt));
-                    }
-                    match self.child(p.state, p.x, false, limits) {
-                        Some(state) => {
-                            self.lp.as_mut().expect("a node LP").set_basis(&p.basis);
-                            (state, false)
+                    Ok(changed) if changed || !node.solved => {
+                        match self.solve_node(&node.state, limits)? {
+                            NodeLp::Optimal => {}
+                            NodeLp::Infeasible => {
+                                conflict = Some(self.learn.decisions(&node.state))
+                            }
+                            NodeLp::Cancelled => {
+                                node.solved = false;
+                                self.current = Some(node);
+                                return Ok(Outcome::Halted(Halt::Cancelled));
+                            }
                         }
-                        None => continue,
                     }
-                }
-            };
-            if !solved {
-                match self.solve_node(&state, limits)? {
-                    NodeLp::Optimal => {}
-                    NodeLp::Infeasible => continue,
-                    NodeLp::Cancelled => {
-                        self.current = Some((state, false));
-                        return Ok(Outcome::Halted(Halt::Cancelled));
-                    }
+                    Ok(_) => {}
                 }
             }
-            let bound = self.bound();
-            if over(bound, &best) {
-                continue;
+            if conflict.is_none() && over(self.bound(), &best) {
+                conflict = Some(self.learn.decisions(&node.state));
             }
-            let Some(x) = self.branch_variable(&state) else {
-                let (used, ones) = self.read(&state);
+            if conflict.is_none() && self.branch_variable(&node.state).is_none() {
+                let (used, ones) = self.read(&node.state);
                 if used <= self.root_bound {
-                    self.leaf = Some(state);
+                    node.solved = true;
+                    self.current = Some(node);
                     return Ok(Outcome::Optimum { used, ones });
                 }
                 best = Some((used, ones));
-                continue;
-            };
-            if let Some(halt) = self.halt(limits) {
-                self.current = Some((state, false));
-                return Ok(Outcome::Halted(halt));
+                conflict = Some(self.learn.decisions(&node.state));
             }
-            self.stack.push(Pending {
-                state: state.clone(),
-                x,
-                bound,
+            if let Some(c) = conflict {
+                match self.resolve(node.state, &c) {
+                    Some(next) => self.current = Some(next),
+                    None => break,
+                }
+                continue;
+            }
+            let x = self
+                .branch_variable(&node.state)
+                .expect("a fractional node");
+            self.frames.push(Frame {
+                state: node.state.clone(),
                 basis: self.lp().basis(),
             });
-            self.current = self.child(state, x, true, limits).map(|s| (s, false));
+            self.learn.open_level();
+            self.stats.nodes += 1;
+            let fixed = node.state.decide(&self.rows, x, true);
+            self.learn.record(&mut node.state, None);
+            let conflict = fixed
+                .err()
+                .map(|_| node.state.conflict_literals(&self.rows));
+            self.current = Some(Node {
+                state: node.state,
+                solved: false,
+                conflict,
+            });
         }
         self.done = true;
         Ok(match best {
@@ -426,23 +515,44 @@ impl<'m> Tree<'m> {
         })
     }
 
+    /// Every clause the search stored: the no-goods and the clauses learnt.
+    #[cfg(test)]
+    pub(super) fn clauses(&self) -> &[Vec<u32>] {
+        self.learn.clauses()
+    }
+
     /// Excludes the solution last returned from later optimisations: the no-good cut "not all
     /// of its open variables at 1", a row of the one LP (valid everywhere, as it removes only
-    /// that solution); the search goes on from the node the solution came from.
+    /// that solution) and a clause of the search; the search goes on from the node the
+    /// solution came from.
     pub(super) fn exclude(&mut self, ones: &[u32]) {
         let terms: Vec<u32> = ones
             .iter()
             .map(|&x| self.column[x as usize])
             .filter(|&c| c != NONE)
             .collect();
-        let Some(state) = self.leaf.take() else {
+        let Some(mut node) = self.current.take() else {
             return;
         };
         if terms.is_empty() {
+            self.done = true;
             return;
         }
         let lp = self.lp.as_mut().expect("open columns mean an LP");
         lp.add_at_most(&terms, terms.len() as f64 - 1.0);
-        self.current = Some((state, false));
+        let literals: Vec<u32> = ones.iter().map(|&x| lit(x, false)).collect();
+        node.solved = false;
+        match self.learn.add(&node.state, &literals) {
+            Added::Watched => {}
+            Added::Unit(literal, c, level) => {
+                if level < self.learn.depth() {
+                    node.state = self.backjump(level);
+                }
+                node = self.assert(node.state, literal, c);
+            }
+            Added::Conflict(c) => node.conflict = Some(c),
+            Added::Empty => self.done = true,
+        }
+        self.current = Some(node);
     }
 }

@@ -10,9 +10,26 @@
 //! those rules meet a row with no way left is fixed at 0, until no probe fixes more. That
 //! covers the box-line and subset (naked and hidden pair, ...) inferences, which the rules alone
 //! miss, and fixings the LP relaxation does not imply, so nodes close before their LP.
+//!
+//! Every lasting fixing is logged with its reason for conflict learning ([`super::learn`]): the
+//! row that forced it, or for a failed probe the literals fixed before the probe that its
+//! conflict rests on.
+
+use super::model::NONE;
 
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
+
+/// The reason of a variable a failed probe fixed at 0.
+pub(super) const PROBED: u32 = NONE - 1;
+
+/// A variable a failed probe fixed at 0, and the literals its conflict rests on.
+pub(super) type ProbeReason = (u32, Vec<u32>);
+
+/// The literal "`x` is `one`": `2x + one`; its negation flips the low bit.
+pub(super) fn lit(x: u32, one: bool) -> u32 {
+    2 * x + u32::from(one)
+}
 
 /// The rows as lists of variables, and the rows each variable is in.
 pub(super) struct Rows {
@@ -42,6 +59,13 @@ pub(super) struct State {
     /// Ticks at each lasting change; `changed[r]`: the tick row `r` last changed at.
     clock: u64,
     changed: Vec<u64>,
+    /// The row that forced each variable (`NONE`: set from outside, [`PROBED`]: by a probe).
+    why: Vec<u32>,
+    /// Lasting fixings in order since [`State::take_log`], and the failed probes' reasons.
+    log: Vec<u32>,
+    probe_reasons: Vec<ProbeReason>,
+    /// The row of the last conflict.
+    conflict: u32,
 }
 
 /// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
@@ -53,6 +77,8 @@ pub(super) struct Probes {
     /// the rows that probe read.
     at: Vec<u64>,
     read: Vec<Vec<u32>>,
+    /// Scratch of a failed probe's analysis: 1 for a variable the probe set, 2 once visited.
+    mark: Vec<u8>,
 }
 
 impl Probes {
@@ -63,6 +89,7 @@ impl Probes {
     fn fit(&mut self, variables: usize) {
         self.at.resize(variables, 0);
         self.read.resize_with(variables, Vec::new);
+        self.mark.resize(variables, 0);
     }
 
     /// Whether `x`'s last probe succeeded and no row it read has changed since.
@@ -87,6 +114,10 @@ impl Rows {
         r
     }
 
+    pub(super) fn members(&self, r: u32) -> &[u32] {
+        &self.members[r as usize]
+    }
+
     fn push(&mut self, members: Vec<u32>) {
         let row = self.members.len() as u32;
         for &x in &members {
@@ -109,6 +140,10 @@ impl State {
             counted: Vec::new(),
             clock: 1,
             changed: vec![0; rows.members.len()],
+            why: vec![NONE; rows.of_var.len()],
+            log: Vec::new(),
+            probe_reasons: Vec::new(),
+            conflict: NONE,
         }
     }
 
@@ -123,9 +158,11 @@ impl State {
         result
     }
 
-    /// Drops the undo records: what was set stays set, and its rows are marked changed.
+    /// Drops the undo records into the log: what was set stays set, and its rows are marked
+    /// changed.
     fn forget(&mut self, rows: &Rows) {
         if !self.assigned.is_empty() {
+            self.log.extend_from_slice(&self.assigned);
             self.clock += 1;
             for &x in &self.assigned {
                 for &r in &rows.of_var[x as usize] {
@@ -135,6 +172,37 @@ impl State {
         }
         self.assigned.clear();
         self.counted.clear();
+    }
+
+    /// The lasting fixings since the last call, in order, each with its reason (a row,
+    /// `NONE` or [`PROBED`]), and the reasons of the failed probes among them.
+    pub(super) fn take_log(&mut self) -> (Vec<(u32, u32)>, Vec<ProbeReason>) {
+        let log = self.log.drain(..).map(|x| (x, self.why[x as usize]));
+        (log.collect(), std::mem::take(&mut self.probe_reasons))
+    }
+
+    /// The literals, all true now, that the row of the last conflict cannot hold together:
+    /// its members, all at 0, or two of its members at 1.
+    pub(super) fn conflict_literals(&self, rows: &Rows) -> Vec<u32> {
+        let members = rows.members(self.conflict);
+        if self.ones[self.conflict as usize] == 0 {
+            members.iter().map(|&y| lit(y, false)).collect()
+        } else {
+            let mut ones = members.iter().filter(|&&y| self.value[y as usize] == 1);
+            ones.by_ref().take(2).map(|&y| lit(y, true)).collect()
+        }
+    }
+
+    /// The literals, all true, that forced `y` through row `r`: its other members (all at
+    /// 0) when `y` is 1, a member at 1 when `y` is 0; each was set before `y`.
+    pub(super) fn row_reason(&self, rows: &Rows, y: u32, r: u32, out: &mut Vec<u32>) {
+        let others = rows.members(r).iter().filter(|&&z| z != y);
+        if self.value[y as usize] == 1 {
+            out.extend(others.map(|&z| lit(z, false)));
+        } else {
+            let one = others.copied().find(|&z| self.value[z as usize] == 1);
+            out.push(lit(one.expect("a row zeroes its members for its 1"), true));
+        }
     }
 
     /// `Some(value)` of a fixed variable.
@@ -179,7 +247,7 @@ impl State {
     pub(super) fn decide(&mut self, rows: &Rows, x: u32, one: bool) -> Result<(), Conflict> {
         let open = self.value[x as usize] == OPEN;
         let mut queue = Vec::new();
-        self.set(x, one, &mut queue)?;
+        self.set(x, one, NONE, &mut queue)?;
         // `set` counted the decision itself.
         self.propagated -= u64::from(open);
         let result = self.drain(rows, &mut queue);
@@ -212,9 +280,10 @@ impl State {
                 if count.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
-                if self.fails_at_one(rows, x, &mut queue, &mut probes.read[x as usize]) {
+                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
                     self.probed += 1;
-                    self.set(x, false, &mut queue)?;
+                    self.probe_reasons.push((x, reason));
+                    self.set(x, false, PROBED, &mut queue)?;
                     let result = self.drain(rows, &mut queue);
                     self.forget(rows);
                     result?;
@@ -229,19 +298,24 @@ impl State {
         }
     }
 
-    /// Whether setting open `x` to 1 leads the rows to a conflict; the state is left as it was.
-    /// `read` receives the rows the probe counted in, which are all it read when it succeeds.
+    /// Whether setting open `x` to 1 leads the rows to a conflict, with the literals fixed
+    /// before the probe that the conflict rests on; the state is left as it was.
+    /// `probes.read[x]` receives the rows the probe counted in, which are all it read when it
+    /// succeeds.
     fn fails_at_one(
         &mut self,
         rows: &Rows,
         x: u32,
         queue: &mut Vec<u32>,
-        read: &mut Vec<u32>,
-    ) -> bool {
+        probes: &mut Probes,
+    ) -> Option<Vec<u32>> {
         let propagated = self.propagated;
         queue.clear();
+        let read = &mut probes.read[x as usize];
         read.clear();
-        let fails = self.set(x, true, queue).is_err() || self.drain(rows, queue).is_err();
+        let fails = self.set(x, true, NONE, queue).is_err() || self.drain(rows, queue).is_err();
+        let reason = fails.then(|| self.probe_reason(rows, x, &mut probes.mark));
+        let read = &mut probes.read[x as usize];
         queue.clear();
         while let Some(y) = self.counted.pop() {
             let one = self.value[y as usize] == 1;
@@ -255,14 +329,41 @@ impl State {
             self.value[y as usize] = OPEN;
         }
         self.propagated = propagated;
-        fails
+        reason
     }
 
-    fn set(&mut self, x: u32, one: bool, queue: &mut Vec<u32>) -> Result<(), Conflict> {
+    /// The literals fixed before the failed probe of `x` that its conflict rests on: the
+    /// conflict's literals, those the probe set replaced by the literals of their rows.
+    fn probe_reason(&self, rows: &Rows, x: u32, mark: &mut [u8]) -> Vec<u32> {
+        for &y in &self.assigned {
+            mark[y as usize] = 1;
+        }
+        let (mut stack, mut reason) = (self.conflict_literals(rows), Vec::new());
+        let mut visited = Vec::new();
+        while let Some(l) = stack.pop() {
+            let y = l >> 1;
+            match mark[y as usize] {
+                1 if y != x => self.row_reason(rows, y, self.why[y as usize], &mut stack),
+                0 => {
+                    reason.push(l);
+                    visited.push(y);
+                }
+                _ => {}
+            }
+            mark[y as usize] = 2;
+        }
+        for &y in self.assigned.iter().chain(&visited) {
+            mark[y as usize] = 0;
+        }
+        reason
+    }
+
+    fn set(&mut self, x: u32, one: bool, why: u32, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         let v = i8::from(one);
         match self.value[x as usize] {
             OPEN => {
                 self.value[x as usize] = v;
+                self.why[x as usize] = why;
                 self.propagated += 1;
                 self.assigned.push(x);
                 queue.push(x);
@@ -304,16 +405,18 @@ impl State {
         let members = &rows.members[r];
         // The value the open members must take, if any is forced.
         let forced = match (ones, open) {
-            (0, 0) => return Err(Conflict),
             (0, 1) => Some(true),
             (1, o) if o > 0 && one => Some(false),
-            (1, _) | (0, _) => None,
-            _ => return Err(Conflict),
+            (1, _) | (0, 1..) => None,
+            _ => {
+                self.conflict = r as u32;
+                return Err(Conflict);
+            }
         };
         if let Some(one) = forced {
             for &y in members {
                 if self.value[y as usize] == OPEN {
-                    self.set(y, one, queue)?;
+                    self.set(y, one, r as u32, queue)?;
                 }
             }
         }
@@ -322,174 +425,5 @@ impl State {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Two cells a, b and two digits: x0 = a1, x1 = a2, x2 = b1, x3 = b2, and the rows of a
-    /// 1x2 strip: each cell one digit, each digit once.
-    fn strip() -> Rows {
-        let rows: [&[u32]; 4] = [&[0, 1], &[2, 3], &[0, 2], &[1, 3]];
-        Rows::new(4, rows.into_iter())
-    }
-
-    #[test]
-    fn one_decision_settles_the_strip() {
-        let rows = strip();
-        let mut s = State::new(&rows);
-        s.presolve(&rows).unwrap();
-        assert_eq!(s.fixed(0), None);
-        s.decide(&rows, 0, true).unwrap();
-        assert_eq!(
-            (0..4).map(|x| s.fixed(x)).collect::<Vec<_>>(),
-            [Some(true), Some(false), Some(false), Some(true)]
-        );
-        assert_eq!(s.propagated, 3);
-    }
-
-    /// The row counters agree with the values.
-    fn consistent(s: &State, rows: &Rows) -> bool {
-        rows.members.iter().enumerate().all(|(r, members)| {
-            let count = |v: i8| {
-                members
-                    .iter()
-                    .filter(|&&x| s.value[x as usize] == v)
-                    .count()
-            };
-            count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
-        })
-    }
-
-    /// Probing that tries every open variable each pass, as the reference.
-    fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
-        let (mut queue, mut read) = (Vec::new(), Vec::new());
-        loop {
-            let mut fixed = false;
-            for x in 0..s.value.len() as u32 {
-                if s.value[x as usize] == OPEN && s.fails_at_one(rows, x, &mut queue, &mut read) {
-                    s.set(x, false, &mut queue)?;
-                    let result = s.drain(rows, &mut queue);
-                    s.forget(rows);
-                    result?;
-                    fixed = true;
-                }
-            }
-            if !fixed {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The exactly-one rows of a Sudoku with `b`x`b` boxes: variable (r * n + c) * n + d.
-    fn sudoku(b: usize) -> Rows {
-        let n = b * b;
-        let var = |r: usize, c: usize, d: usize| ((r * n + c) * n + d) as u32;
-        let mut rows: Vec<Vec<u32>> = Vec::new();
-        for i in 0..n {
-            for j in 0..n {
-                rows.push((0..n).map(|d| var(i, j, d)).collect());
-                rows.push((0..n).map(|c| var(i, c, j)).collect());
-                rows.push((0..n).map(|r| var(r, i, j)).collect());
-                let (r0, c0) = (i / b * b, i % b * b);
-                rows.push((0..n).map(|k| var(r0 + k / b, c0 + k % b, j)).collect());
-            }
-        }
-        Rows::new(n * n * n, rows.iter().map(Vec::as_slice))
-    }
-
-    #[test]
-    fn incremental_probing_fixes_what_probing_everything_fixes() {
-        let rows = sudoku(3);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as u32
-        };
-        let (mut compared, mut probed) = (0, 0);
-        for _ in 0..40 {
-            // A descent: random decisions, each followed by both kinds of probing; the
-            // incremental one keeps its probes along the descent, as a 1-branch does.
-            let mut s = State::new(&rows);
-            s.presolve(&rows).unwrap();
-            let mut probes = Probes::default();
-            for _ in 0..40 {
-                // A given of a solution grid, or one of its cell's other digits ruled out.
-                let (r, c) = (next(9) as usize, next(9) as usize);
-                let solution = (3 * (r % 3) + r / 3 + c) % 9;
-                let one = next(3) != 0;
-                let d = if one { solution } else { next(9) as usize };
-                let x = ((r * 9 + c) * 9 + d) as u32;
-                if s.fixed(x).is_some() {
-                    continue;
-                }
-                if s.decide(&rows, x, one || d == solution).is_err() {
-                    break;
-                }
-                let mut all = s.clone();
-                let full = probe_all(&mut all, &rows);
-                let before = s.probed;
-                let incremental = s.probe(&rows, &mut probes, &mut || false);
-                assert_eq!(full, incremental);
-                if full.is_err() {
-                    break;
-                }
-                assert_eq!(all.value, s.value);
-                assert!(consistent(&s, &rows));
-                compared += 1;
-                probed += s.probed - before;
-            }
-        }
-        assert!(
-            compared > 300 && probed > 100,
-            "{compared} states, {probed} fixings"
-        );
-    }
-
-    #[test]
-    fn probing_finds_a_naked_pair_and_undoes_its_trials() {
-        // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
-        // Variables: a1 a2 b1 b2 = 0 1 2 3, c1..c4 = 4..7, d1..d4 = 8..11.
-        let rows: [&[u32]; 8] = [
-            &[0, 1],
-            &[2, 3],
-            &[4, 5, 6, 7],
-            &[8, 9, 10, 11],
-            &[0, 2, 4, 8],
-            &[1, 3, 5, 9],
-            &[6, 10],
-            &[7, 11],
-        ];
-        let rows = Rows::new(12, rows.into_iter());
-        let mut s = State::new(&rows);
-        s.presolve(&rows).unwrap();
-        assert_eq!(s.fixed(4), None);
-        s.probe(&rows, &mut Probes::default(), &mut || false)
-            .unwrap();
-        assert!(consistent(&s, &rows));
-        let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();
-        let zero = Some(false);
-        assert_eq!(fixed[4..6], [zero, zero]);
-        assert_eq!(fixed[8..10], [zero, zero]);
-        assert!(fixed[..4].iter().chain(&fixed[6..8]).all(Option::is_none));
-        assert_eq!((s.probed, s.propagated), (4, 4));
-        // A probe's own conflict does not leak: a1 at 1 is still possible.
-        s.decide(&rows, 0, true).unwrap();
-        assert!(consistent(&s, &rows));
-        assert_eq!((s.fixed(3), s.fixed(1)), (Some(true), Some(false)));
-    }
-
-    #[test]
-    fn a_row_with_one_variable_is_fixed_by_presolve_and_two_ones_conflict() {
-        let rows: [&[u32]; 2] = [&[0], &[0, 1]];
-        let rows = Rows::new(2, rows.into_iter());
-        let mut s = State::new(&rows);
-        s.presolve(&rows).unwrap();
-        assert_eq!((s.fixed(0), s.fixed(1)), (Some(true), Some(false)));
-        assert_eq!(s.clone().decide(&rows, 1, true), Err(Conflict));
-        let strip = strip();
-        let mut s = State::new(&strip);
-        s.decide(&strip, 0, true).unwrap();
-        assert_eq!(s.decide(&strip, 3, false), Err(Conflict));
-    }
-}
+#[path = "domain_tests.rs"]
+mod tests;

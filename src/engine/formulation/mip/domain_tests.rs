@@ -1,0 +1,174 @@
+//! Presolve, decisions and probing on small row sets and on 9x9 Sudoku rows.
+
+use super::*;
+
+/// Two cells a, b and two digits: x0 = a1, x1 = a2, x2 = b1, x3 = b2, and the rows of a
+/// 1x2 strip: each cell one digit, each digit once.
+fn strip() -> Rows {
+    let rows: [&[u32]; 4] = [&[0, 1], &[2, 3], &[0, 2], &[1, 3]];
+    Rows::new(4, rows.into_iter())
+}
+
+#[test]
+fn one_decision_settles_the_strip() {
+    let rows = strip();
+    let mut s = State::new(&rows);
+    s.presolve(&rows).unwrap();
+    assert_eq!(s.fixed(0), None);
+    s.decide(&rows, 0, true).unwrap();
+    assert_eq!(
+        (0..4).map(|x| s.fixed(x)).collect::<Vec<_>>(),
+        [Some(true), Some(false), Some(false), Some(true)]
+    );
+    assert_eq!(s.propagated, 3);
+}
+
+/// The row counters agree with the values.
+fn consistent(s: &State, rows: &Rows) -> bool {
+    rows.members.iter().enumerate().all(|(r, members)| {
+        let count = |v: i8| {
+            members
+                .iter()
+                .filter(|&&x| s.value[x as usize] == v)
+                .count()
+        };
+        count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
+    })
+}
+
+/// Probing that tries every open variable each pass, as the reference.
+fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
+    let (mut queue, mut probes) = (Vec::new(), Probes::default());
+    probes.fit(s.value.len());
+    loop {
+        let mut fixed = false;
+        for x in 0..s.value.len() as u32 {
+            if s.value[x as usize] == OPEN
+                && s.fails_at_one(rows, x, &mut queue, &mut probes).is_some()
+            {
+                s.set(x, false, NONE, &mut queue)?;
+                let result = s.drain(rows, &mut queue);
+                s.forget(rows);
+                result?;
+                fixed = true;
+            }
+        }
+        if !fixed {
+            return Ok(());
+        }
+    }
+}
+
+/// The exactly-one rows of a Sudoku with `b`x`b` boxes: variable (r * n + c) * n + d.
+fn sudoku(b: usize) -> Rows {
+    let n = b * b;
+    let var = |r: usize, c: usize, d: usize| ((r * n + c) * n + d) as u32;
+    let mut rows: Vec<Vec<u32>> = Vec::new();
+    for i in 0..n {
+        for j in 0..n {
+            rows.push((0..n).map(|d| var(i, j, d)).collect());
+            rows.push((0..n).map(|c| var(i, c, j)).collect());
+            rows.push((0..n).map(|r| var(r, i, j)).collect());
+            let (r0, c0) = (i / b * b, i % b * b);
+            rows.push((0..n).map(|k| var(r0 + k / b, c0 + k % b, j)).collect());
+        }
+    }
+    Rows::new(n * n * n, rows.iter().map(Vec::as_slice))
+}
+
+#[test]
+fn incremental_probing_fixes_what_probing_everything_fixes() {
+    let rows = sudoku(3);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % m as u64) as u32
+    };
+    let (mut compared, mut probed) = (0, 0);
+    for _ in 0..40 {
+        // A descent: random decisions, each followed by both kinds of probing; the
+        // incremental one keeps its probes along the descent, as a 1-branch does.
+        let mut s = State::new(&rows);
+        s.presolve(&rows).unwrap();
+        let mut probes = Probes::default();
+        for _ in 0..40 {
+            // A given of a solution grid, or one of its cell's other digits ruled out.
+            let (r, c) = (next(9) as usize, next(9) as usize);
+            let solution = (3 * (r % 3) + r / 3 + c) % 9;
+            let one = next(3) != 0;
+            let d = if one { solution } else { next(9) as usize };
+            let x = ((r * 9 + c) * 9 + d) as u32;
+            if s.fixed(x).is_some() {
+                continue;
+            }
+            if s.decide(&rows, x, one || d == solution).is_err() {
+                break;
+            }
+            let mut all = s.clone();
+            let full = probe_all(&mut all, &rows);
+            let before = s.probed;
+            let incremental = s.probe(&rows, &mut probes, &mut || false);
+            assert_eq!(full, incremental);
+            if full.is_err() {
+                break;
+            }
+            assert_eq!(all.value, s.value);
+            assert!(consistent(&s, &rows));
+            compared += 1;
+            probed += s.probed - before;
+        }
+    }
+    assert!(
+        compared > 300 && probed > 100,
+        "{compared} states, {probed} fixings"
+    );
+}
+
+#[test]
+fn probing_finds_a_naked_pair_and_undoes_its_trials() {
+    // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
+    // Variables: a1 a2 b1 b2 = 0 1 2 3, c1..c4 = 4..7, d1..d4 = 8..11.
+    let rows: [&[u32]; 8] = [
+        &[0, 1],
+        &[2, 3],
+        &[4, 5, 6, 7],
+        &[8, 9, 10, 11],
+        &[0, 2, 4, 8],
+        &[1, 3, 5, 9],
+        &[6, 10],
+        &[7, 11],
+    ];
+    let rows = Rows::new(12, rows.into_iter());
+    let mut s = State::new(&rows);
+    s.presolve(&rows).unwrap();
+    assert_eq!(s.fixed(4), None);
+    s.probe(&rows, &mut Probes::default(), &mut || false)
+        .unwrap();
+    assert!(consistent(&s, &rows));
+    let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();
+    let zero = Some(false);
+    assert_eq!(fixed[4..6], [zero, zero]);
+    assert_eq!(fixed[8..10], [zero, zero]);
+    assert!(fixed[..4].iter().chain(&fixed[6..8]).all(Option::is_none));
+    assert_eq!((s.probed, s.propagated), (4, 4));
+    // A probe's own conflict does not leak: a1 at 1 is still possible.
+    s.decide(&rows, 0, true).unwrap();
+    assert!(consistent(&s, &rows));
+    assert_eq!((s.fixed(3), s.fixed(1)), (Some(true), Some(false)));
+}
+
+#[test]
+fn a_row_with_one_variable_is_fixed_by_presolve_and_two_ones_conflict() {
+    let rows: [&[u32]; 2] = [&[0], &[0, 1]];
+    let rows = Rows::new(2, rows.into_iter());
+    let mut s = State::new(&rows);
+    s.presolve(&rows).unwrap();
+    assert_eq!((s.fixed(0), s.fixed(1)), (Some(true), Some(false)));
+    assert_eq!(s.clone().decide(&rows, 1, true), Err(Conflict));
+    let strip = strip();
+    let mut s = State::new(&strip);
+    s.decide(&strip, 0, true).unwrap();
+    assert_eq!(s.decide(&strip, 3, false), Err(Conflict));
+}
