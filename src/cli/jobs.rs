@@ -25,10 +25,14 @@ pub fn count(jobs: Option<u64>) -> usize {
 /// short file is answered before threads (and counting the cores) would have paid for
 /// themselves.
 const SOLO_ITEMS: usize = 64;
+/// How long the calling thread answers alone: about what starting the threads costs, so a
+/// short file of hard puzzles still gets every core.
+const SOLO_TIME: Duration = Duration::from_millis(1);
 
 /// [`ordered`] that answers on the calling thread while the input has given at most
-/// [`SOLO_ITEMS`] items, all `light`; threads start with the first batch that does not fit.
-/// `jobs` is `--jobs`: the cores are counted only when threads start.
+/// [`SOLO_ITEMS`] items, all `light`, and they have taken less than [`SOLO_TIME`]; threads
+/// start with the first batch that does not fit, or take the rest of the batch. `jobs` is
+/// `--jobs`: the cores are counted only when threads start.
 pub fn ordered_light<T, R, S, W, O>(
     jobs: Option<u64>,
     light: impl Fn(&T) -> bool,
@@ -44,7 +48,7 @@ where
     O: FnMut(Option<R>) -> Next,
 {
     let stop = AtomicBool::new(false);
-    let mut solo = 0;
+    let (mut solo, start) = (0, Instant::now());
     while jobs != Some(1) {
         let batch = match source() {
             Ok(Some(batch)) => batch,
@@ -57,9 +61,16 @@ where
             return ordered(count(jobs), rest, work, write);
         }
         solo += batch.len();
-        for t in &batch {
-            if write(Some(work(t, &stop))) == Next::Stop {
+        let mut items = batch.into_iter();
+        while let Some(t) = items.next() {
+            if write(Some(work(&t, &stop))) == Next::Stop {
                 return None;
+            }
+            if start.elapsed() > SOLO_TIME && items.len() > 0 {
+                let _ = write(None);
+                let mut first = Some(items.collect::<Vec<T>>());
+                let rest = move || first.take().map_or_else(&mut source, |b| Ok(Some(b)));
+                return ordered(count(jobs), rest, work, write);
             }
         }
         let _ = write(None);
@@ -235,6 +246,10 @@ mod tests {
             if std::thread::current().id() == main {
                 on_main.lock().expect("not poisoned").push(t);
             }
+            if t == 50 {
+                // Longer than the calling thread answers alone.
+                std::thread::sleep(SOLO_TIME * 2);
+            }
             t * 2
         };
         let mut written = Vec::new();
@@ -265,6 +280,13 @@ mod tests {
         let (written, on_main) = answer(Some(2), vec![vec![3], vec![5, 500, 6]]);
         assert_eq!(written, [6, 10, 1000, 12]);
         assert_eq!(on_main, [3]);
+        let (written, on_main) = answer(Some(2), vec![vec![1, 50, 2, 3], vec![4]]);
+        assert_eq!(written, [2, 100, 4, 6, 8]);
+        assert_eq!(
+            on_main,
+            [1, 50],
+            "a slow item sends the rest to the threads"
+        );
         let (_, on_main) = answer(Some(1), vec![vec![1], (0..200).collect()]);
         assert_eq!(
             on_main.len(),
