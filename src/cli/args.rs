@@ -8,6 +8,7 @@ use crate::engine::generate::{Method, Symmetry};
 use crate::engine::logic::Technique;
 use crate::engine::{Formulation, Size};
 use clap::{Args, Parser, Subcommand};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 const ABOUT: &str = "Solve, count, convert, check, rate, explain, generate and export Sudoku \
@@ -142,6 +143,27 @@ pub struct Input {
     /// The puzzles to read; standard input when absent or -
     #[arg(value_name = "FILE")]
     file: Option<PathBuf>,
+}
+
+/// `solve` with no option and at most a file, the usual batch call, as clap would read it,
+/// without building clap's command tree: on a short file that costs about as much as
+/// answering it (BENCHMARKS.md, "Batch"). Anything else, help and errors too, is clap's.
+pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
+    let (command, rest) = argv.split_first()?;
+    let plain = |a: &OsString| !a.is_empty() && !a.as_encoded_bytes().starts_with(b"-");
+    if command != "solve" || rest.len() > 1 || !rest.iter().all(plain) {
+        return None;
+    }
+    Some(SolveArgs {
+        solver: Solver {
+            formulation: Formulation::default(),
+        },
+        json: false,
+        jobs: Jobs { jobs: None },
+        input: Input {
+            file: rest.first().map(PathBuf::from),
+        },
+    })
 }
 
 impl Input {
@@ -385,5 +407,52 @@ mod tests {
     #[test]
     fn the_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    fn argv(args: &[&str]) -> Vec<OsString> {
+        args.iter().map(OsString::from).collect()
+    }
+
+    /// What clap makes of the same arguments, as the fast path's answer is compared with it.
+    fn by_clap(args: &[&str]) -> Option<String> {
+        let argv = std::iter::once("sudoku-lab").chain(args.iter().copied());
+        match Cli::try_parse_from(argv).ok()?.command {
+            Command::Solve(a) => Some(format!("{a:?}")),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn a_plain_solve_is_read_as_clap_reads_it() {
+        for args in [
+            &["solve"][..],
+            &["solve", "puzzles.txt"],
+            &["solve", "help"],
+            &["solve", "solve"],
+            &["solve", "a file.txt"],
+        ] {
+            let fast = plain_solve(&argv(args)).map(|a| format!("{a:?}"));
+            assert!(fast.is_some(), "{args:?} is a plain solve");
+            assert_eq!(fast, by_clap(args), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn anything_but_a_plain_solve_is_left_to_clap() {
+        for args in [
+            &[][..],
+            &["count", "puzzles.txt"],
+            &["solve", "-"],
+            &["solve", "--json", "puzzles.txt"],
+            &["solve", "puzzles.txt", "--jobs", "1"],
+            &["solve", "-j1", "puzzles.txt"],
+            &["solve", "--help"],
+            &["solve", "a.txt", "b.txt"],
+            &["solve", "--", "-odd name"],
+            &["Solve", "puzzles.txt"],
+            &["solve", ""],
+        ] {
+            assert!(plain_solve(&argv(args)).is_none(), "{args:?}");
+        }
     }
 }

@@ -28,18 +28,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString>,
 {
-    let argv =
-        std::iter::once(OsString::from("sudoku-lab")).chain(argv.into_iter().map(Into::into));
-    let cli = match Cli::try_parse_from(argv) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let e = name_the_takers(e);
-            // Help or an error for a reader that has gone: nothing left to tell.
-            let _ = e.print();
-            return e.exit_code();
+    let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
+    let command = match args::plain_solve(&argv) {
+        Some(a) => Command::Solve(a),
+        None => {
+            let argv = std::iter::once(OsString::from("sudoku-lab")).chain(argv);
+            match Cli::try_parse_from(argv) {
+                Ok(cli) => cli.command,
+                Err(e) => {
+                    let e = name_the_takers(e);
+                    // Help or an error for a reader that has gone: nothing left to tell.
+                    let _ = e.print();
+                    return e.exit_code();
+                }
+            }
         }
     };
-    match cli.command {
+    match command {
         Command::Solve(a) => {
             batch::run_puzzles(a.input.file(), a.jobs.jobs, |p| answer::solve_puzzle(&a, p))
         }
