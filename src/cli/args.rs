@@ -169,7 +169,7 @@ pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
 impl Input {
     /// The file named, or `None` for standard input.
     pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref().filter(|p| *p != Path::new("-"))
+        self.file.as_deref().filter(|p| p.as_os_str() != "-")
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::engine::format::{Found, Stream};
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The input as text. Bytes that are not UTF-8 (a Latin-1 file, say) read as U+FFFD, so the
 /// puzzles around them are still answered; where the first one is goes to standard error.
@@ -44,7 +44,9 @@ const CHUNK: usize = 1 << 16;
 /// whole (see [`Stream`]).
 pub struct Source {
     reader: BufReader<Box<dyn Read + Send>>,
-    name: String,
+    /// The file read, `None` for standard input; named only in messages, so formatted only
+    /// for one.
+    file: Option<PathBuf>,
     stream: Option<Stream>,
     /// Bytes read after the last line break.
     rest: Vec<u8>,
@@ -56,17 +58,15 @@ pub struct Source {
 
 impl Source {
     pub fn open(file: Option<&Path>) -> Result<Source, String> {
-        let (reader, name): (Box<dyn Read + Send>, String) = match file {
-            None => (Box::new(std::io::stdin()), "standard input".into()),
-            Some(p) => {
-                let f = std::fs::File::open(p)
-                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-                (Box::new(f), p.display().to_string())
-            }
+        let reader: Box<dyn Read + Send> = match file {
+            None => Box::new(std::io::stdin()),
+            Some(p) => Box::new(
+                std::fs::File::open(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
+            ),
         };
         Ok(Source {
             reader: BufReader::with_capacity(CHUNK, reader),
-            name,
+            file: file.map(Path::to_path_buf),
             stream: Some(Stream::new()),
             rest: Vec::new(),
             offset: 0,
@@ -96,7 +96,7 @@ impl Source {
             if opened
                 && (self.rest.starts_with(&[0xFF, 0xFE]) || self.rest.starts_with(&[0xFE, 0xFF]))
             {
-                return Err(format!("{} is UTF-16 text; save it as UTF-8", self.name));
+                return Err(format!("{} is UTF-16 text; save it as UTF-8", self.name()));
             }
             if n == 0 {
                 let text = self.text(self.rest.len());
@@ -115,10 +115,13 @@ impl Source {
     }
 
     fn cannot(&self, e: &std::io::Error) -> String {
-        match self.name.as_str() {
-            "standard input" => format!("cannot read standard input: {e}"),
-            name => format!("cannot read {name}: {e}"),
-        }
+        format!("cannot read {}: {e}", self.name())
+    }
+
+    fn name(&self) -> String {
+        self.file
+            .as_ref()
+            .map_or("standard input".into(), |p| p.display().to_string())
     }
 
     /// The first `len` bytes of `rest` as text (each ends at a line break, or the input does,
