@@ -3,12 +3,13 @@
 //! nodes, restarts and wall time, each search capped in seconds.
 //!
 //! `cargo run --release --example peak_search -- [--restarts | --threads N | --sat | --race N]
-//! [--segments] [--secs S] FILE...` (`--segments`: the CDCL model with box/line segments)
+//! [--segments] [--lookahead] [--secs S] FILE...` (`--segments`: the CDCL model with box/line
+//! segments; `--lookahead`: the race's second member is the look-ahead search, not CDCL)
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::formulation::Query;
-use sudoku_lab::engine::formulation::sat::race::{self, Strength};
+use sudoku_lab::engine::formulation::sat::race::{self, Rival, Strength};
 use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
 
@@ -18,6 +19,7 @@ fn main() {
     let mut sat = false;
     let mut race_threads = 0;
     let mut strength = Strength::default();
+    let mut rival = Rival::Cdcl;
     let mut secs = 20.0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
@@ -28,6 +30,7 @@ fn main() {
             "--sat" => sat = true,
             "--race" => race_threads = args.next().and_then(|s| s.parse().ok()).expect("threads"),
             "--segments" => strength.segments = true,
+            "--lookahead" => rival = Rival::Lookahead,
             "--secs" => secs = args.next().and_then(|s| s.parse().ok()).expect("seconds"),
             _ => files.push(a),
         }
@@ -57,7 +60,7 @@ fn main() {
             let (solutions, halt) = race::solutions(&query, strength, 2, &cancel);
             (solutions.len(), Some(halt), SearchStats::default(), 0)
         } else if race_threads > 0 {
-            let answer = race::race(&query, strength, &limits, 2, race_threads);
+            let answer = race::race(&query, strength, rival, &limits, 2, race_threads);
             let halt = Some(answer.halt);
             (answer.solutions.len(), halt, answer.stats, answer.member)
         } else if threads > 0 {

@@ -319,7 +319,38 @@ fn probing_searches_count_and_refute_as_the_plain_search() {
     }
     assert_eq!(met, 2);
     assert!(probed > 0, "the 25x25 searches probed nothing");
-    // Hard 9x9 questions with no solution, proved with probing.
+    // The race's look-ahead member as it runs there (these searches end above level 20, where
+    // it starts probing), and its probing from the root in a cycling search restarting often.
+    let mut member_probes = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (grid, rest) = line.split_once(':').unwrap();
+        if grid.len() != 625 {
+            continue;
+        }
+        let count: usize = rest.split(':').next().unwrap().parse().unwrap();
+        let puzzle = sudoku_lab::engine::format::parse(grid).unwrap().puzzle;
+        let start = Start::from_grid(&puzzle);
+        let mut member = portfolio::lookahead_searcher(&start, &Order::Natural, Limits::default());
+        let (all, halt) = collect(&mut member, 10);
+        assert_eq!((all.len(), halt), (count, Halt::Exhausted), "{line}");
+        let policy = Box::new(Geometric {
+            first: 8,
+            factor: 1.25,
+        });
+        let mut rooted = Searcher::cycling(&start, Order::Natural, Limits::default(), policy);
+        rooted.set_probing(Some(Probing {
+            from: 0,
+            ..portfolio::LOOKAHEAD
+        }));
+        let (all, halt) = collect(&mut rooted, 10);
+        assert_eq!((all.len(), halt), (count, Halt::Exhausted), "{line}");
+        member_probes += rooted.probes();
+    }
+    assert!(
+        member_probes > 0,
+        "the probing from the root probed nothing"
+    );
+    // Hard 9x9 questions with no solution, proved with probing and by the look-ahead member.
     for (question, start) in hard_refutations() {
         for lookahead in [false, true] {
             let mut searcher = Searcher::new(&start, Order::Natural, Limits::default());
@@ -327,6 +358,9 @@ fn probing_searches_count_and_refute_as_the_plain_search() {
             assert!(searcher.next_solution().is_none(), "{question}");
             assert_eq!(searcher.halt(), Some(Halt::Exhausted));
         }
+        let mut member = portfolio::lookahead_searcher(&start, &Order::Natural, Limits::default());
+        assert!(member.next_solution().is_none(), "{question}");
+        assert_eq!(member.halt(), Some(Halt::Exhausted));
     }
 }
 

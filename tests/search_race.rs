@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::formulation::Query;
-use sudoku_lab::engine::formulation::sat::race::{self, Strength};
+use sudoku_lab::engine::formulation::sat::race::{self, Rival, Strength};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
 use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Size, check_solution};
@@ -127,32 +127,45 @@ proptest! {
     }
 }
 
-/// Counts and "no solution" are the same with 1, 2 and 4 threads, whichever member answers.
+/// The second members: CDCL in each strength, and the look-ahead search (which has none).
+const RIVALS: [(Rival, Strength); 4] = [
+    (Rival::Cdcl, STRENGTHS[0]),
+    (Rival::Cdcl, STRENGTHS[1]),
+    (Rival::Cdcl, STRENGTHS[2]),
+    (Rival::Lookahead, PLAIN),
+];
+
+/// Counts and "no solution" are the same with 1, 2 and 4 threads, whichever member answers,
+/// against either rival.
 #[test]
 fn races_agree_with_the_plain_search_with_one_two_and_four_threads() {
     let empty4 = Grid::empty(Size::new(2).unwrap());
     for threads in [1, 2, 4] {
-        let answer = race::race(
-            &Query::new(&empty4),
-            Strength::default(),
-            &Limits::default(),
-            1000,
-            threads,
-        );
-        assert_eq!(
-            (answer.solutions.len(), answer.halt),
-            (288, Halt::Exhausted)
-        );
+        for rival in [Rival::Cdcl, Rival::Lookahead] {
+            let answer = race::race(
+                &Query::new(&empty4),
+                Strength::default(),
+                rival,
+                &Limits::default(),
+                1000,
+                threads,
+            );
+            assert_eq!(
+                (answer.solutions.len(), answer.halt),
+                (288, Halt::Exhausted)
+            );
+        }
     }
     for seed in 0..24 {
         let size = Size::new(3 + (seed as usize % 3)).unwrap();
         let puzzle = random_puzzle(size, seed, 25 + seed % 40);
         let (expected, halt) = plain(&puzzle, 2);
         for threads in [1, 2, 4] {
-            for strength in STRENGTHS {
+            for (rival, strength) in RIVALS {
                 let answer = race::race(
                     &Query::new(&puzzle),
                     strength,
+                    rival,
                     &Limits::default(),
                     2,
                     threads,
@@ -178,8 +191,8 @@ fn race_reports_a_unique_solution_with_its_givens() {
     let size = Size::new(5).unwrap();
     let puzzle = random_puzzle(size, 7, 70);
     let (expected, _) = plain(&puzzle, 2);
-    for threads in [1, 2] {
-        let report = race::solve(&puzzle, 2, 2, threads).unwrap();
+    for (threads, rival) in [(1, Rival::Cdcl), (2, Rival::Cdcl), (2, Rival::Lookahead)] {
+        let report = race::solve(&puzzle, 2, 2, rival, threads).unwrap();
         assert_eq!(report.count, expected.len() as u64);
         assert!(report.exhaustive || report.count == 2);
         for (grid, values) in report.solutions.iter().zip(&expected) {

@@ -5,7 +5,7 @@ use super::batch::{Answer, Line, Puzzle};
 use super::quantity;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::engine::formulation::sat::race;
+use crate::engine::formulation::sat::race::{self, Rival};
 use crate::engine::nine::{Nine, is_solution};
 use crate::engine::search::{Flow, Halt, Limits, Order, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
@@ -19,17 +19,28 @@ pub fn write_like(grid: &Grid, format: Format) -> String {
     }
 }
 
-/// Threads of the race of propagation and CDCL (`race::solve`) for the default formulation
-/// from 36x36 on, where it measured better than the plain search (BENCHMARKS.md, "Peak-hard
-/// grids"; on 25x25 it did not); `None` (one search) elsewhere or on one core.
+/// Threads of the race of the cycling search and a rival (`race::solve`) for the default
+/// formulation from 36x36 on, where it measured better than one search (BENCHMARKS.md,
+/// "Peak-hard grids"; on 25x25 it did not); `None` (one search) elsewhere or on one core.
 fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
     let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 6;
     Some(portfolio::threads(2)).filter(|&t| large && t > 1)
 }
 
+/// The race's rival: on 36x36 the look-ahead search, which beside the cycling search settled
+/// more peak-hard grids than CDCL did, with a lower median; on 49x49 the two measured alike
+/// (BENCHMARKS.md, "Peak-hard grids"), so CDCL stays there.
+fn rival(puzzle: &Grid) -> Rival {
+    if puzzle.size().box_size() == 6 {
+        Rival::Lookahead
+    } else {
+        Rival::Cdcl
+    }
+}
+
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
     let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
-        Some(threads) => race::solve(&parsed.puzzle, 2, 2, threads),
+        Some(threads) => race::solve(&parsed.puzzle, 2, 2, rival(&parsed.puzzle), threads),
         None => solve_grid(
             &parsed.puzzle,
             args.solver.formulation,
@@ -110,7 +121,9 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         options.max_solutions,
         race_threads(args.solver.formulation, &parsed.puzzle),
     ) {
-        (Some(max), Some(threads)) => race::solve(&parsed.puzzle, max, 0, threads),
+        (Some(max), Some(threads)) => {
+            race::solve(&parsed.puzzle, max, 0, rival(&parsed.puzzle), threads)
+        }
         _ => solve_grid(&parsed.puzzle, args.solver.formulation, &options),
     }
     .map_err(|e| e.to_string())?;

@@ -3,7 +3,7 @@
 use super::full_grid::full_grid;
 use super::{GenerateError, GenerateOptions, GenerateStats, Method, Phase, Progress, Symmetry};
 use crate::engine::check::is_nine_solution;
-use crate::engine::formulation::sat::race::{self, Strength};
+use crate::engine::formulation::sat::race::{self, Rival, Strength};
 use crate::engine::formulation::{Formulation, Query, SolveError, Undecided, decide};
 use crate::engine::grid::{Digit, Grid, Pos, Size};
 use crate::engine::nine::{self, Nine};
@@ -210,7 +210,7 @@ impl Run<'_, '_> {
                 max_nodes: None,
                 cancel: Some(cancel.clone()),
             };
-            let answer = race::race(query, Strength::default(), &limits, 1, 2);
+            let answer = race::race(query, Strength::default(), Rival::Cdcl, &limits, 1, 2);
             self.stats.nodes += answer.stats.nodes;
             (!answer.solutions.is_empty(), answer.halt)
         } else {

@@ -4,6 +4,7 @@
 //! whichever member gives it; only which solutions are kept when there are more than asked for
 //! can depend on the winner.
 
+use super::probe::Probing;
 use super::restart::{Geometric, Luby, Never, RestartPolicy};
 use super::{Cancel, Halt, Limits, Order, SearchStats, Searcher, Start};
 use std::sync::mpsc;
@@ -16,6 +17,24 @@ const MEMBER_LUBY_UNIT: u64 = 256;
 const CYCLING_FROM_BOX: usize = 6;
 const CYCLING_FIRST: u64 = 2000;
 const CYCLING_FACTOR: f64 = 1.25;
+
+/// The probing of the look-ahead member ([`lookahead_searcher`]): from level 20, 128 literals
+/// a node, the choices of most reach first, the node branching on the choice whose sides
+/// narrowed most (BENCHMARKS.md, "Failed-literal probing").
+pub const LOOKAHEAD: Probing = Probing {
+    from: 20,
+    depth: u32::MAX,
+    every: 1,
+    budget: 128,
+    matching: true,
+    lookahead: true,
+    alternate: false,
+    ranked: true,
+};
+
+/// The look-ahead member's first budget, probes counted as nodes: a probed node takes 30 to 40
+/// probes, so the cycling member's 2,000 would hold only about 50 of them.
+const LOOKAHEAD_FIRST: u64 = 20_000;
 
 /// How often the caller's cancel flag is looked at while the members run.
 const POLL: Duration = Duration::from_millis(20);
@@ -147,6 +166,20 @@ pub fn member_searcher(start: &Start, order: &Order, limits: Limits, member: usi
         Searcher::with_restarts(start, order.clone(), limits, policy)
     };
     searcher.reseed(member as u64);
+    searcher
+}
+
+/// The cycling search with look-ahead probing ([`LOOKAHEAD`]) in every run, its budgets
+/// growing from [`LOOKAHEAD_FIRST`] as the cycling member's do. It settles at the hardness peak
+/// many grids the unprobed cycle takes long over, and is slower on the ones that cycle settles
+/// in its first runs, so the two race well side by side (BENCHMARKS.md, "Peak-hard grids").
+pub fn lookahead_searcher(start: &Start, order: &Order, limits: Limits) -> Searcher {
+    let policy = Geometric {
+        first: LOOKAHEAD_FIRST,
+        factor: CYCLING_FACTOR,
+    };
+    let mut searcher = Searcher::cycling(start, order.clone(), limits, Box::new(policy));
+    searcher.set_probing(Some(LOOKAHEAD));
     searcher
 }
 

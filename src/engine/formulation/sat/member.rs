@@ -1,7 +1,7 @@
 //! One member of the propagation/CDCL race run alone, for callers that run the members apart
 //! (the page's workers, one member each, since wasm has no threads here).
 
-use super::race::{self, SAT_MEMBER, Strength};
+use super::race::{self, Rival, SAT_MEMBER, Strength};
 use crate::engine::check::check_values;
 use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport, Stats};
 use crate::engine::grid::Grid;
@@ -20,7 +20,7 @@ pub fn member(
     k: usize,
 ) -> PortfolioAnswer {
     if k == 0 {
-        return race::race(query, strength, limits, stop_at, 1);
+        return race::race(query, strength, Rival::Cdcl, limits, stop_at, 1);
     }
     if k == SAT_MEMBER {
         let cancel = limits.cancel.clone().unwrap_or_default();
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn every_member_gives_the_race_answer() {
         let grid = parse_line(PUZZLE).unwrap();
-        let raced = race::solve(&grid, 2, 2, 1).unwrap();
+        let raced = race::solve(&grid, 2, 2, Rival::Cdcl, 1).unwrap();
         for k in 0..4 {
             let alone = solve_member(&grid, 2, 2, k).unwrap();
             assert_eq!(alone.count, raced.count, "member {k}");

@@ -1,4 +1,5 @@
-//! The CDCL member of a portfolio race, beside the propagation search, on threads natively.
+//! The CDCL member of a portfolio race, beside the propagation search, on threads natively
+//! (the race's second member may instead be the look-ahead propagation search, [`Rival`]).
 //!
 //! The member solves the reduced model ([`reduced`]), optionally strengthened by box/line
 //! segment variables, and can be stopped from another thread. varisat 0.2 has no interrupt, but
@@ -225,16 +226,32 @@ pub fn solutions(
     (found, Halt::Sink)
 }
 
-/// Index of the CDCL member in [`race`]; member 0 is the plain propagation search.
+/// Index of the second member in [`race`] (the CDCL member, or the look-ahead search as
+/// [`Rival`] says); member 0 is the plain propagation search.
 pub const SAT_MEMBER: usize = 1;
 
-/// Races the plain propagation search (member 0), the CDCL member ([`SAT_MEMBER`], with
-/// `strength`) and, from the third thread on, restarting propagation searches, one per thread,
-/// for `stop_at` solutions of `query`. One thread is the plain search alone. Every member is
-/// complete, so the number found and `Exhausted` are proofs whichever member answers.
+/// What races on the second thread against the propagation search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Rival {
+    /// The CDCL member: generation's questions and the page's workers.
+    #[default]
+    Cdcl,
+    /// The cycling search with look-ahead probing
+    /// ([`lookahead_searcher`](portfolio::lookahead_searcher)): the command line's `solve` and
+    /// `count` from 36x36 up, where beside the unprobed cycle it settled more peak-hard grids
+    /// than CDCL did, with a lower median (BENCHMARKS.md, "Peak-hard grids").
+    Lookahead,
+}
+
+/// Races the plain propagation search (member 0), the second member ([`SAT_MEMBER`]: CDCL with
+/// `strength`, or the look-ahead search, as `rival` says) and, from the third thread on,
+/// restarting propagation searches, one per thread, for `stop_at` solutions of `query`. One
+/// thread is the plain search alone. Every member is complete, so the number found and
+/// `Exhausted` are proofs whichever member answers.
 pub fn race(
     query: &Query,
     strength: Strength,
+    rival: Rival,
     limits: &Limits,
     stop_at: usize,
     threads: usize,
@@ -250,7 +267,13 @@ pub fn race(
     let forbidden = query.forbidden.to_vec();
     let mut members: Vec<Member> = Vec::with_capacity(threads);
     for member in 0..threads {
-        members.push(if member == SAT_MEMBER {
+        members.push(if member == SAT_MEMBER && rival == Rival::Lookahead {
+            let start = start.clone();
+            Box::new(move |limits: Limits| {
+                let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits);
+                portfolio::run_member(searcher, stop_at, member)
+            })
+        } else if member == SAT_MEMBER {
             let (grid, forbidden) = (grid.clone(), forbidden.clone());
             Box::new(move |limits: Limits| {
                 let query = Query {
@@ -287,6 +310,7 @@ pub fn solve(
     puzzle: &Grid,
     max_solutions: u64,
     keep: usize,
+    rival: Rival,
     threads: usize,
 ) -> Result<SolveReport, SolveError> {
     let givens = puzzle.puzzle();
@@ -294,8 +318,15 @@ pub fn solve(
     query.validate()?;
     let stop_at = usize::try_from(max_solutions).unwrap_or(usize::MAX);
     let strength = Strength::default();
-    let answer = race(&query, strength, &Limits::default(), stop_at, threads);
-    let formulation = if answer.member == SAT_MEMBER && threads > 1 {
+    let answer = race(
+        &query,
+        strength,
+        rival,
+        &Limits::default(),
+        stop_at,
+        threads,
+    );
+    let formulation = if answer.member == SAT_MEMBER && threads > 1 && rival == Rival::Cdcl {
         Formulation::Sat
     } else {
         Formulation::Propagation
