@@ -9,7 +9,7 @@ use crate::engine::search::portfolio::{self, PortfolioAnswer};
 use crate::engine::search::{Halt, Limits, Order, Start};
 
 /// Member `k` of [`race::race`] alone, with the answer it gives there when it wins: 0 is the
-/// plain propagation search, [`SAT_MEMBER`] the CDCL member with `strength`, and each further
+/// propagation search (from 36x36 the cycling one), [`SAT_MEMBER`] the CDCL member with `strength`, and each further
 /// `k` the restarting propagation search the race runs on its `k`-th thread. Every member is
 /// complete, so the count and `Exhausted` are proofs whichever runs.
 pub fn member(

@@ -243,10 +243,11 @@ pub enum Rival {
     Lookahead,
 }
 
-/// Races the plain propagation search (member 0), the second member ([`SAT_MEMBER`]: CDCL with
-/// `strength`, or the look-ahead search, as `rival` says) and, from the third thread on,
-/// restarting propagation searches, one per thread, for `stop_at` solutions of `query`. One
-/// thread is the plain search alone. Every member is complete, so the number found and
+/// Races the propagation search (member 0: [`portfolio::member_searcher`], from 36x36 the
+/// cycling search), the second member ([`SAT_MEMBER`]: CDCL with `strength`, or the
+/// look-ahead search, as `rival` says) and, from the third thread on, restarting propagation
+/// searches, one per thread, for `stop_at` solutions of `query`. One thread is member 0
+/// alone. Every member is complete, so the number found and
 /// `Exhausted` are proofs whichever member answers.
 pub fn race(
     query: &Query,
@@ -261,7 +262,9 @@ pub fn race(
         start.forbid(p, d);
     }
     if threads <= 1 {
-        return portfolio::search(&start, &Order::Natural, limits, stop_at, 1);
+        // The propagation member alone: from 36x36 the cycling search, as in the race.
+        let searcher = portfolio::member_searcher(&start, &Order::Natural, limits.clone(), 0);
+        return portfolio::run_member(searcher, stop_at, 0);
     }
     let grid = query.grid.clone();
     let forbidden = query.forbidden.to_vec();
