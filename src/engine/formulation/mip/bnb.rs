@@ -6,10 +6,9 @@
 //! and the clauses imply and what probing finds are applied first, which closes the node
 //! without an LP when a row or a clause has no way left; otherwise the LP's bounds are set to
 //! the node's fixings and the dual simplex re-optimises from the basis the previous node left.
-//! A node whose LP is integral on its open variables is a solution. Otherwise the branching
-//! rule: among the variables open in the node, the one whose tightest model row has the fewest
-//! open variables (ties: the most active in recent conflicts, then the lower index), 1 first.
-//! It is not limited to the LP's fractional variables, nor are ties broken by LP value: both
+//! A node whose LP is integral on its open variables is a solution. Otherwise it branches, 1
+//! first, on an open variable of a row with the fewest open variables ([`super::branch`]). The
+//! rule is not limited to the LP's fractional variables, nor are ties broken by LP value: both
 //! steer the search into far larger subtrees on the minimal 25x25 puzzles.
 //!
 //! There is no explicit 0-branch: a node that closes (by propagation, an infeasible LP or its
@@ -17,6 +16,7 @@
 //! the search back to the level where it asserts its literal, whose node then starts from the
 //! optimal basis that level's LP left.
 
+use super::branch;
 use super::domain::{Conflict, Probes, Rows, State, lit};
 use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
@@ -277,17 +277,7 @@ impl<'m> Tree<'m> {
         if !fractional {
             return None;
         }
-        let mut best: Option<(u32, f64, u32)> = None;
-        for &x in &self.column_var {
-            if state.fixed(x).is_none() {
-                let tight = state.tightest_row(&self.rows, x);
-                let active = self.learn.activity(x);
-                if best.is_none_or(|(t, a, _)| tight < t || (tight == t && active > a)) {
-                    best = Some((tight, active, x));
-                }
-            }
-        }
-        best.map(|(_, _, x)| x)
+        branch::choose(&self.rows, state, &self.probes, &self.learn)
     }
 
     /// The model variables at 1 in an integral node, and the forbidden pairs they use.

@@ -77,6 +77,9 @@ pub(super) struct Probes {
     /// the rows that probe read.
     at: Vec<u64>,
     read: Vec<Vec<u32>>,
+    /// Variables the last successful probe of each variable set, itself included: how far
+    /// setting it to 1 reaches.
+    reach: Vec<u32>,
     /// Scratch of a failed probe's analysis: 1 for a variable the probe set, 2 once visited.
     mark: Vec<u8>,
 }
@@ -90,6 +93,13 @@ impl Probes {
         self.at.resize(variables, 0);
         self.read.resize_with(variables, Vec::new);
         self.mark.resize(variables, 0);
+        self.reach.resize(variables, 0);
+    }
+
+    /// Variables `x`'s last successful probe set (0 when it has none); up to date for every
+    /// open variable once [`State::probe`] has finished.
+    pub(super) fn reach(&self, x: u32) -> u32 {
+        self.reach.get(x as usize).copied().unwrap_or(0)
     }
 
     /// Whether `x`'s last probe succeeded and no row it read has changed since.
@@ -116,6 +126,10 @@ impl Rows {
 
     pub(super) fn members(&self, r: u32) -> &[u32] {
         &self.members[r as usize]
+    }
+
+    pub(super) fn len(&self) -> u32 {
+        self.members.len() as u32
     }
 
     fn push(&mut self, members: Vec<u32>) {
@@ -211,6 +225,11 @@ impl State {
             OPEN => None,
             v => Some(v == 1),
         }
+    }
+
+    /// Open variables of row `r`, and whether it has a variable at 1.
+    pub(super) fn row_open(&self, r: u32) -> (u32, bool) {
+        (self.open[r as usize], self.ones[r as usize] > 0)
     }
 
     /// Open variables left in the tightest model row holding `x`: the branching rule's measure.
@@ -315,6 +334,7 @@ impl State {
         read.clear();
         let fails = self.set(x, true, NONE, queue).is_err() || self.drain(rows, queue).is_err();
         let reason = fails.then(|| self.probe_reason(rows, x, &mut probes.mark));
+        probes.reach[x as usize] = self.assigned.len() as u32;
         let read = &mut probes.read[x as usize];
         queue.clear();
         while let Some(y) = self.counted.pop() {

@@ -77,7 +77,7 @@ fn sudoku(b: usize) -> Rows {
 }
 
 #[test]
-fn incremental_probing_fixes_what_probing_everything_fixes() {
+fn incremental_probing_fixes_what_probing_everything_fixes_and_knows_each_reach() {
     let rows = sudoku(3);
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = |m: usize| {
@@ -116,6 +116,18 @@ fn incremental_probing_fixes_what_probing_everything_fixes() {
             }
             assert_eq!(all.value, s.value);
             assert!(consistent(&s, &rows));
+            // Every open variable's reach is what deciding it fixes now, probed this time or
+            // kept from an earlier probe.
+            let fixed = |t: &State| t.value.iter().filter(|&&v| v != OPEN).count();
+            for x in (0..s.value.len() as u32).filter(|&x| s.fixed(x).is_none()) {
+                let mut t = s.clone();
+                t.decide(&rows, x, true).unwrap();
+                assert_eq!(
+                    probes.reach(x) as usize,
+                    fixed(&t) - fixed(&s),
+                    "variable {x}"
+                );
+            }
             compared += 1;
             probed += s.probed - before;
         }

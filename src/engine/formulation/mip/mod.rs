@@ -18,6 +18,7 @@
 //! clauses from the nodes that close ([`learn`]).
 
 mod bnb;
+mod branch;
 mod domain;
 mod export;
 mod factor;
