@@ -61,8 +61,8 @@ pub fn threads(cap: usize) -> usize {
 }
 
 /// Searches `start` with `threads` members until one has found `stop_at` solutions or
-/// exhausted the space. Member 0 is the plain search in `order` (so one thread is exactly
-/// [`Searcher::new`]); member `i > 0` restarts (Luby, nogoods, conflict weights) with its own
+/// exhausted the space. Member 0 is [`member_searcher`]'s first (the plain search in `order`,
+/// from 36x36 the cycling search), and one thread runs it alone; member `i > 0` restarts (Luby, nogoods, conflict weights) with its own
 /// seed for tie breaks. `limits.max_nodes` bounds each member; a member that reaches it is
 /// out of the race, and when all are the answer is `NodeLimit`.
 pub fn search(
@@ -74,7 +74,7 @@ pub fn search(
 ) -> PortfolioAnswer {
     let threads = threads.max(1);
     if threads == 1 {
-        let searcher = Searcher::new(start, order.clone(), limits.clone());
+        let searcher = member_searcher(start, order, limits.clone(), 0);
         return run_member(searcher, stop_at, 0);
     }
     let members: Vec<Member> = (0..threads)

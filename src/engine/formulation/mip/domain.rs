@@ -77,8 +77,8 @@ pub(super) struct Probes {
     /// the rows that probe read.
     at: Vec<u64>,
     read: Vec<Vec<u32>>,
-    /// Variables the last successful probe of each variable set, itself included: how far
-    /// setting it to 1 reaches.
+    /// Variables the last probe of each variable set, itself included: how far setting it to
+    /// 1 reaches (a probe that failed fixed the variable to 0, so its figure is not read).
     reach: Vec<u32>,
     /// Scratch of a failed probe's analysis: 1 for a variable the probe set, 2 once visited.
     mark: Vec<u8>,
@@ -96,8 +96,9 @@ impl Probes {
         self.reach.resize(variables, 0);
     }
 
-    /// Variables `x`'s last successful probe set (0 when it has none); up to date for every
-    /// open variable once [`State::probe`] has finished.
+    /// Variables `x`'s last probe set (0 when it has none); up to date for every open
+    /// variable once [`State::probe`] has run to its end (probing stopped early leaves older
+    /// figures, which change only the order of the search).
     pub(super) fn reach(&self, x: u32) -> u32 {
         self.reach.get(x as usize).copied().unwrap_or(0)
     }

@@ -227,7 +227,7 @@ pub fn solutions(
 }
 
 /// Index of the second member in [`race`] (the CDCL member, or the look-ahead search as
-/// [`Rival`] says); member 0 is the plain propagation search.
+/// [`Rival`] says); member 0 is the propagation search ([`portfolio::member_searcher`]).
 pub const SAT_MEMBER: usize = 1;
 
 /// What races on the second thread against the propagation search.
@@ -238,7 +238,7 @@ pub enum Rival {
     Cdcl,
     /// The cycling search with look-ahead probing
     /// ([`lookahead_searcher`](portfolio::lookahead_searcher)): the command line's `solve` and
-    /// `count` from 36x36 up, where beside the unprobed cycle it settled more peak-hard grids
+    /// `count` on 36x36, where beside the unprobed cycle it settled more peak-hard grids
     /// than CDCL did, with a lower median (BENCHMARKS.md, "Peak-hard grids").
     Lookahead,
 }
@@ -295,7 +295,7 @@ pub fn race(
             })
         } else {
             let start = start.clone();
-            // Member 0 is plain; the others restart, each with its own seed.
+            // Member 0 runs as it does alone; the others restart, each with its own seed.
             let seed = member.saturating_sub(1);
             Box::new(move |limits: Limits| {
                 let searcher = portfolio::member_searcher(&start, &Order::Natural, limits, seed);
