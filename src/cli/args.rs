@@ -145,24 +145,40 @@ pub struct Input {
     file: Option<PathBuf>,
 }
 
-/// `solve` with no option and at most a file, the usual batch call, as clap would read it,
-/// without building clap's command tree: on a short file that costs about as much as
-/// answering it (BENCHMARKS.md, "Batch"). Anything else, help and errors too, is clap's.
+/// `solve` with at most a file and a number of jobs (`--jobs N`, `--jobs=N`, `-j N`, `-jN`),
+/// the usual batch calls, as clap would read them, without building clap's command tree: on a
+/// short file that costs about as much as answering it (BENCHMARKS.md, "Batch"). Anything
+/// else, a value clap would refuse, help and errors too, is left to clap.
 pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
     let (command, rest) = argv.split_first()?;
-    let plain = |a: &OsString| !a.is_empty() && !a.as_encoded_bytes().starts_with(b"-");
-    if command != "solve" || rest.len() > 1 || !rest.iter().all(plain) {
+    if command != "solve" {
         return None;
+    }
+    let (mut jobs, mut file) = (None, None);
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
+        let arg = arg.to_str()?;
+        let value = match arg {
+            "--jobs" | "-j" => Some(args.next()?.to_str()?),
+            _ => arg
+                .strip_prefix("--jobs=")
+                .or_else(|| arg.strip_prefix("-j").filter(|v| !v.is_empty())),
+        };
+        match value {
+            Some(v) if jobs.is_none() => jobs = Some(at_least_one(v).ok()?),
+            None if file.is_none() && !arg.is_empty() && !arg.starts_with('-') => {
+                file = Some(PathBuf::from(arg));
+            }
+            _ => return None,
+        }
     }
     Some(SolveArgs {
         solver: Solver {
             formulation: Formulation::default(),
         },
         json: false,
-        jobs: Jobs { jobs: None },
-        input: Input {
-            file: rest.first().map(PathBuf::from),
-        },
+        jobs: Jobs { jobs },
+        input: Input { file },
     })
 }
 
@@ -430,11 +446,43 @@ mod tests {
             &["solve", "help"],
             &["solve", "solve"],
             &["solve", "a file.txt"],
+            &["solve", "--jobs", "1", "puzzles.txt"],
+            &["solve", "puzzles.txt", "--jobs", "2"],
+            &["solve", "--jobs=3", "puzzles.txt"],
+            &["solve", "-j", "2", "puzzles.txt"],
+            &["solve", "-j1", "puzzles.txt"],
+            &["solve", "-j", "007"],
+            &["solve", "-j", "2"],
         ] {
             let fast = plain_solve(&argv(args)).map(|a| format!("{a:?}"));
             assert!(fast.is_some(), "{args:?} is a plain solve");
             assert_eq!(fast, by_clap(args), "{args:?}");
         }
+    }
+
+    #[test]
+    fn whatever_the_fast_path_reads_clap_reads_alike() {
+        let tokens = [
+            "--jobs", "-j", "2", "0", "a.txt", "--jobs=2", "-j3", "-", "--json", "", "-j=2",
+        ];
+        // Every list of up to three tokens after `solve`.
+        let mut lists = vec![vec!["solve"]];
+        let mut last = lists.clone();
+        for _ in 0..3 {
+            last = last
+                .iter()
+                .flat_map(|l| tokens.iter().map(move |t| [&l[..], &[*t]].concat()))
+                .collect();
+            lists.extend(last.iter().cloned());
+        }
+        let mut fast = 0;
+        for args in &lists {
+            if let Some(a) = plain_solve(&argv(args)) {
+                fast += 1;
+                assert_eq!(Some(format!("{a:?}")), by_clap(args), "{args:?}");
+            }
+        }
+        assert!(fast > 20, "only {fast} lists took the fast path");
     }
 
     #[test]
@@ -444,8 +492,15 @@ mod tests {
             &["count", "puzzles.txt"],
             &["solve", "-"],
             &["solve", "--json", "puzzles.txt"],
-            &["solve", "puzzles.txt", "--jobs", "1"],
-            &["solve", "-j1", "puzzles.txt"],
+            &["solve", "--jobs", "0", "puzzles.txt"],
+            &["solve", "--jobs", "-1", "puzzles.txt"],
+            &["solve", "--jobs", "puzzles.txt"],
+            &["solve", "puzzles.txt", "--jobs"],
+            &["solve", "--jobs="],
+            &["solve", "-j=2"],
+            &["solve", "-j", "2", "-j", "2"],
+            &["solve", "--jobs", "1", "-f", "sat"],
+            &["solve", "-j2x"],
             &["solve", "--help"],
             &["solve", "a.txt", "b.txt"],
             &["solve", "--", "-odd name"],
