@@ -18,6 +18,7 @@
 //!   that the closest attempt is returned with `target_met` false. Without no-guess each
 //!   attempt is a truly minimal puzzle, so that is only practical up to 16x16.
 
+mod bounded;
 mod full_grid;
 mod no_guess;
 mod removal;
@@ -285,6 +286,7 @@ pub fn generate(
             progress: &mut *progress,
             stats: &mut stats,
             cdcl_from_box: run::CDCL_FROM_BOX,
+            bounded_from_box: bounded::BOUNDED_FROM_BOX,
         };
         let (puzzle, solution) = run.one(seed)?;
         made = attempt + 1;

@@ -95,7 +95,7 @@ impl Run<'_, '_> {
         solution: &[u8],
     ) -> Result<Vec<bool>, GenerateError> {
         let (size, options, attempt) = (self.size, self.options, self.attempt);
-        let cdcl_from_box = self.cdcl_from_box;
+        let (cdcl_from_box, bounded_from_box) = (self.cdcl_from_box, self.bounded_from_box);
         let answers: Vec<(Result<bool, GenerateError>, GenerateStats)> =
             std::thread::scope(|scope| {
                 let handles: Vec<_> = batch
@@ -111,6 +111,7 @@ impl Run<'_, '_> {
                                 progress: &mut quiet,
                                 stats: &mut stats,
                                 cdcl_from_box,
+                                bounded_from_box,
                             };
                             let mut blanked = work.clone();
                             let clues = blank(&mut blanked, orbit.as_ref());
@@ -134,7 +135,9 @@ impl Run<'_, '_> {
     }
 
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique:
-    /// from 25x25 up after a first pass that removes what the logic solver proves removable.
+    /// from 25x25 up after a first pass that removes what the logic solver proves removable,
+    /// at 36x36 also after the bounded passes ([`Run::remove_bounded`]), which settle within
+    /// a node budget what they can of the rest.
     ///
     /// In the search pass, from 16x16 up, runs of orbits are tried together: if the puzzle without a whole run is
     /// still unique, so is every puzzle on the way there (each has more clues), so the run is
@@ -154,7 +157,10 @@ impl Run<'_, '_> {
         if self.size.box_size() < LOGIC_FIRST_FROM_BOX {
             return self.remove_by_search(work, orbits, solution);
         }
-        let rest = self.remove_by_logic_first(work, orbits, solution)?;
+        let mut rest = self.remove_by_logic_first(work, orbits, solution)?;
+        if self.bounded() {
+            rest = self.remove_bounded(work, rest, solution)?;
+        }
         self.remove_by_search(work, &rest, solution)
     }
 
@@ -318,10 +324,16 @@ mod tests {
     use crate::engine::grid::Size;
     use crate::engine::rng::Rng;
 
-    /// The logic pass then the search pass on a 16x16 full grid from `seed`, with `threads`
-    /// and CDCL answering from `cdcl_from_box` up; returns the puzzle and how many orbits the
-    /// logic pass left, after checking the puzzle is unique and minimal.
-    fn remove_both_ways(seed: u64, threads: usize, cdcl_from_box: usize) -> (Grid, usize) {
+    /// The logic pass, the bounded passes from `bounded_from_box` up, then the search pass on a
+    /// 16x16 full grid from `seed`, with `threads` and CDCL answering from `cdcl_from_box` up;
+    /// returns the puzzle and how many orbits the logic pass and the bounded passes left, after
+    /// checking the puzzle is unique and minimal.
+    fn remove_all_ways(
+        seed: u64,
+        threads: usize,
+        cdcl_from_box: usize,
+        bounded_from_box: usize,
+    ) -> (Grid, usize, usize) {
         let size = Size::new(4).expect("size");
         let mut rng = Rng::new(seed);
         let full = random_full_grid(size, &mut rng, None).expect("full grid");
@@ -341,11 +353,19 @@ mod tests {
             progress: &mut progress,
             stats: &mut stats,
             cdcl_from_box,
+            bounded_from_box,
         };
         let mut work = full.clone();
         let rest = run
             .remove_by_logic_first(&mut work, &orbits, &solution)
             .expect("logic pass");
+        let after_logic = rest.len();
+        let rest = if run.bounded() {
+            run.remove_bounded(&mut work, rest, &solution)
+                .expect("bounded passes")
+        } else {
+            rest
+        };
         run.remove_by_search(&mut work, &rest, &solution)
             .expect("search pass");
         assert!(!run.at_least(&Query::new(&work), 2).expect("count"));
@@ -358,7 +378,14 @@ mod tests {
                 assert!(differs.expect("question"), "seed {seed}: {p:?} redundant");
             }
         }
-        (work, rest.len())
+        (work, after_logic, rest.len())
+    }
+
+    /// [`remove_all_ways`] without the bounded passes: the puzzle and the orbits the logic
+    /// pass left.
+    fn remove_both_ways(seed: u64, threads: usize, cdcl_from_box: usize) -> (Grid, usize) {
+        let (puzzle, rest, _) = remove_all_ways(seed, threads, cdcl_from_box, usize::MAX);
+        (puzzle, rest)
     }
 
     /// The logic pass then the search pass, on 16x16 where both are quick: one solution, every
@@ -380,6 +407,21 @@ mod tests {
             let (reference, _) = remove_both_ways(seed, 1, usize::MAX);
             for threads in [1, 2, 4] {
                 let (puzzle, _) = remove_both_ways(seed, threads, 4);
+                assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
+            }
+        }
+    }
+
+    /// The bounded passes between the logic pass and the search pass settle part of what the
+    /// logic pass left, and the puzzle stays unique and minimal (checked by `remove_all_ways`)
+    /// and the same with 1, 2 and 4 threads.
+    #[test]
+    fn bounded_passes_give_a_minimal_puzzle_whatever_the_threads() {
+        for seed in [1u64, 2] {
+            let (reference, after_logic, after_bounded) = remove_all_ways(seed, 1, 4, 4);
+            assert!(after_bounded < after_logic, "seed {seed}: {after_bounded}");
+            for threads in [2, 4] {
+                let (puzzle, _, _) = remove_all_ways(seed, threads, 4, 4);
                 assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
             }
         }

@@ -28,6 +28,9 @@ pub(super) struct Run<'a, 'p> {
     /// The smallest box size whose single questions CDCL answers ([`CDCL_FROM_BOX`]; tests
     /// lower it to check that path on small grids).
     pub(super) cdcl_from_box: usize,
+    /// The smallest box size whose removal has the bounded passes
+    /// ([`super::bounded::BOUNDED_FROM_BOX`]; tests lower it to check them on small grids).
+    pub(super) bounded_from_box: usize,
 }
 
 /// A 9x9 question of the propagation formulation asked of the 9x9 solver directly, with the
@@ -130,7 +133,7 @@ impl Run<'_, '_> {
         Ok(())
     }
 
-    fn cancelled(&self) -> bool {
+    pub(super) fn cancelled(&self) -> bool {
         self.options
             .cancel
             .as_ref()
