@@ -45,9 +45,9 @@ const fn probing(budget: u32) -> Probing {
 }
 
 /// The passes, each a node budget of the whole-grid question and its probing: first the root
-/// alone, probed until nothing changes (about 0.03 s a question on 36x36, a few removals the
-/// logic pass missed), then 64 nodes probed within 256 literals each (about 0.4 s a question).
-/// Larger budgets settled no more per second (BENCHMARKS.md, "Minimal-puzzle generation").
+/// alone, probed until nothing changes (a few removals the logic pass missed), then 64 nodes
+/// probed within 256 literals each. Larger budgets settled no more per second (BENCHMARKS.md,
+/// "Minimal-puzzle generation").
 const PASSES: [(u64, Probing); 2] = [(1, probing(u32::MAX)), (64, probing(256))];
 
 /// What a bounded question settled.
