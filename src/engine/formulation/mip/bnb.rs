@@ -45,6 +45,9 @@ pub struct MipStats {
     pub probing_fixed: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
+    /// Nodes left without solving their LP because the probing of the child they branch to
+    /// first refuted it (tried before the node's LP), so that the clause learnt changed them.
+    pub lp_skipped: u64,
     /// Clauses learnt from closed nodes, and their literals.
     pub learnt_clauses: u64,
     pub learnt_literals: u64,
@@ -267,17 +270,62 @@ impl<'m> Tree<'m> {
         self.m.objective_constant + self.fixed_cost + lp_part
     }
 
-    /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
-    fn branch_variable(&self, state: &State) -> Option<u32> {
+    /// Whether the LP solved last is fractional on the node's open variables.
+    fn fractional(&self, state: &State) -> bool {
         let lp = self.lp();
-        let fractional = self.column_var.iter().enumerate().any(|(c, &x)| {
+        self.column_var.iter().enumerate().any(|(c, &x)| {
             let v = lp.value(c as u32);
             state.fixed(x).is_none() && v > INTEGRAL && v < 1.0 - INTEGRAL
-        });
-        if !fractional {
+        })
+    }
+
+    /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
+    fn branch_variable(&self, state: &State) -> Option<u32> {
+        if !self.fractional(state) {
             return None;
         }
         branch::choose(&self.rows, state, &self.probes, &self.learn)
+    }
+
+    /// The 1-branch on `x` below the node `state`, opened at the next level and settled
+    /// before the node's own LP is solved: `Err` with its state and conflict when that closes
+    /// it, a failed literal two probes deep, whose clause changes the node (or a node above
+    /// it) before any LP is solved for it.
+    fn try_child(
+        &mut self,
+        state: &State,
+        x: u32,
+        limits: &Limits,
+    ) -> Result<State, (State, Vec<u32>)> {
+        self.frames.push(Frame {
+            state: state.clone(),
+            basis: self.lp().basis(),
+        });
+        self.learn.open_level();
+        self.stats.nodes += 1;
+        let mut child = state.clone();
+        let fixed = child.decide(&self.rows, x, true);
+        self.learn.record(&mut child, None);
+        if fixed.is_err() {
+            let c = child.conflict_literals(&self.rows);
+            return Err((child, c));
+        }
+        match self.settle(&mut child, limits) {
+            Ok(_) => Ok(child),
+            Err(c) => {
+                self.stats.propagation_pruned += 1;
+                Err((child, c))
+            }
+        }
+    }
+
+    /// Back from a child [`Tree::try_child`] opened to its node `state`, whose LP closed it,
+    /// is integral or was cancelled.
+    fn leave_child(&mut self, state: &State) {
+        let level = self.learn.depth() - 1;
+        self.frames.truncate(level);
+        self.learn.backjump(level);
+        self.probes.retreat(state.clock());
     }
 
     /// The model variables at 1 in an integral node, and the forbidden pairs they use.
@@ -350,7 +398,7 @@ impl<'m> Tree<'m> {
             .next()
             .expect("a frame per level");
         self.learn.backjump(level);
-        self.probes.clear();
+        self.probes.retreat(frame.state.clock());
         self.lp.as_mut().expect("a node LP").set_basis(&frame.basis);
         frame.state
     }
@@ -436,6 +484,8 @@ impl<'m> Tree<'m> {
                 return Ok(Outcome::Halted(halt));
             }
             let mut conflict = node.conflict.take();
+            // The child tried before this node's LP, which its probing did not refute.
+            let mut child = None;
             if conflict.is_none() {
                 match self.settle(&mut node.state, limits) {
                     Err(c) => {
@@ -443,8 +493,31 @@ impl<'m> Tree<'m> {
                         conflict = Some(c);
                     }
                     Ok(changed) if changed || !node.solved => {
-                        match self.solve_node(&node.state, limits)? {
-                            NodeLp::Optimal => {}
+                        if let Some(x) =
+                            branch::choose(&self.rows, &node.state, &self.probes, &self.learn)
+                        {
+                            match self.try_child(&node.state, x, limits) {
+                                Ok(state) => child = Some(state),
+                                Err((state, c)) => {
+                                    self.stats.lp_skipped += 1;
+                                    match self.resolve(state, &c) {
+                                        Some(next) => self.current = Some(next),
+                                        None => break,
+                                    }
+                                    continue;
+                                }
+                            }
+                        }
+                        let lp = self.solve_node(&node.state, limits)?;
+                        let branches = matches!(lp, NodeLp::Optimal)
+                            && !over(self.bound(), &best)
+                            && self.fractional(&node.state);
+                        if child.is_some() && !branches {
+                            self.leave_child(&node.state);
+                            child = None;
+                        }
+                        match lp {
+                            NodeLp::Optimal => node.solved = true,
                             NodeLp::Infeasible => {
                                 conflict = Some(self.learn.decisions(&node.state))
                             }
@@ -457,6 +530,17 @@ impl<'m> Tree<'m> {
                     }
                     Ok(_) => {}
                 }
+            }
+            if let Some(state) = child {
+                // The node's LP is solved and fractional: its child goes on from its basis.
+                let basis = self.lp().basis();
+                self.frames.last_mut().expect("the child's frame").basis = basis;
+                self.current = Some(Node {
+                    state,
+                    solved: false,
+                    conflict: None,
+                });
+                continue;
             }
             if conflict.is_none() && over(self.bound(), &best) {
                 conflict = Some(self.learn.decisions(&node.state));
@@ -478,6 +562,8 @@ impl<'m> Tree<'m> {
                 }
                 continue;
             }
+            // A node whose LP was solved before (the root, or where a solution was found):
+            // its child is looked at as any other node.
             let x = self
                 .branch_variable(&node.state)
                 .expect("a fractional node");

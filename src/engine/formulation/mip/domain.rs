@@ -69,8 +69,8 @@ pub(super) struct State {
 }
 
 /// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
-/// have changed: valid only for the state it was filled on and that state's descendants
-/// ([`Probes::clear`] before probing any other).
+/// have changed: valid for the state it was filled on and that state's descendants, and for an
+/// ancestor once [`Probes::retreat`] has dropped what was found below it.
 #[derive(Default)]
 pub(super) struct Probes {
     /// The state's clock when the variable's probe last succeeded (0: no such probe), and
@@ -85,8 +85,16 @@ pub(super) struct Probes {
 }
 
 impl Probes {
-    pub(super) fn clear(&mut self) {
-        self.at.fill(0);
+    /// Keeps only the probes of the ancestors of a state whose clock is `clock`, back to which
+    /// the search has just gone: a descendant's clock is larger (every decision ticks it), so
+    /// what its probes found is stamped later, and a probe that failed left no stamp. The
+    /// probes kept from that state's own path still hold there, without probing anew.
+    pub(super) fn retreat(&mut self, clock: u64) {
+        for at in &mut self.at {
+            if *at > clock {
+                *at = 0;
+            }
+        }
     }
 
     fn fit(&mut self, variables: usize) {
@@ -220,6 +228,11 @@ impl State {
         }
     }
 
+    /// The tick of the last lasting change, for [`Probes::retreat`].
+    pub(super) fn clock(&self) -> u64 {
+        self.clock
+    }
+
     /// `Some(value)` of a fixed variable.
     pub(super) fn fixed(&self, x: u32) -> Option<bool> {
         match self.value[x as usize] {
@@ -265,6 +278,8 @@ impl State {
 
     /// A branching decision and all it implies.
     pub(super) fn decide(&mut self, rows: &Rows, x: u32, one: bool) -> Result<(), Conflict> {
+        // A descendant's clock is past its parent's, even when the decision fixes nothing.
+        self.clock += 1;
         let open = self.value[x as usize] == OPEN;
         let mut queue = Vec::new();
         self.set(x, one, NONE, &mut queue)?;
@@ -301,6 +316,8 @@ impl State {
                     return Ok(());
                 }
                 if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
+                    // Its record now holds the failed probe's rows, not the stamped one's.
+                    probes.at[x as usize] = 0;
                     self.probed += 1;
                     self.probe_reasons.push((x, reason));
                     self.set(x, false, PROBED, &mut queue)?;
