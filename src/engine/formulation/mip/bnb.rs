@@ -11,10 +11,17 @@
 //! rule is not limited to the LP's fractional variables, nor are ties broken by LP value: both
 //! steer the search into far larger subtrees on the minimal 25x25 puzzles.
 //!
+//! That child is opened and settled before the node's own LP is solved, as the rule needs no
+//! LP value. When the child's probing refutes it (a failed literal two probes deep: most
+//! 1-branches on the minimal 25x25 puzzles), the clause learnt asserts a literal at the node's
+//! level or above, so the node's state changes before any LP is solved for it; a node solves
+//! its LP once its first child stands (or no row is left to branch on), and a child whose
+//! node's LP closes or is integral is left again.
+//!
 //! There is no explicit 0-branch: a node that closes (by propagation, an infeasible LP or its
 //! bound, which rest on the node's decisions) is a conflict; the clause learnt from it sends
 //! the search back to the level where it asserts its literal, whose node then starts from the
-//! optimal basis that level's LP left.
+//! basis that level's LP left (or the last one before it).
 
 use super::branch;
 use super::domain::{Conflict, Probes, Rows, State, lit};
@@ -43,6 +50,8 @@ pub struct MipStats {
     /// Of those, and at the root after presolve: variables fixed at 0 by probing, as setting
     /// them to 1 made the rows meet a conflict.
     pub probing_fixed: u64,
+    /// Probes run at the nodes (each sets an open variable to 1 and propagates), failed or not.
+    pub probes: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
     /// Nodes left without solving their LP because the probing of the child they branch to
@@ -359,13 +368,14 @@ impl<'m> Tree<'m> {
     /// Probes a node's state ([`State::probe`]) until the cancel flag is raised, counting its
     /// fixings; `Err` closes the node.
     fn probe(&mut self, state: &mut State, limits: &Limits) -> Result<(), Conflict> {
-        let (propagated, probed) = (state.propagated, state.probed);
+        let (propagated, probed, probes) = (state.propagated, state.probed, state.probes);
         let cancel = limits.cancel.as_ref();
         let result = state.probe(&self.rows, &mut self.probes, &mut || {
             cancel.is_some_and(Cancel::is_cancelled)
         });
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
+        self.stats.probes += state.probes - probes;
         result
     }
 

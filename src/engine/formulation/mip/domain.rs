@@ -52,6 +52,8 @@ pub(super) struct State {
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
     pub(super) probed: u64,
+    /// Probes run, failed or not.
+    pub(super) probes: u64,
     /// Undo records of the probe under way: the variables it set, and those whose rows it
     /// counted; empty between probes.
     assigned: Vec<u32>,
@@ -111,13 +113,17 @@ impl Probes {
         self.reach.get(x as usize).copied().unwrap_or(0)
     }
 
-    /// Whether `x`'s last probe succeeded and no row it read has changed since.
-    fn holds(&self, s: &State, x: u32) -> bool {
+    /// How many rows `x`'s last successful probe read have changed since (`u32::MAX` when it
+    /// has none): 0 when that probe still holds, as nothing it read has changed.
+    fn stale(&self, s: &State, x: u32) -> u32 {
         let at = self.at[x as usize];
-        at > 0
-            && self.read[x as usize]
-                .iter()
-                .all(|&r| s.changed[r as usize] <= at)
+        if at == 0 {
+            return u32::MAX;
+        }
+        self.read[x as usize]
+            .iter()
+            .filter(|&&r| s.changed[r as usize] > at)
+            .count() as u32
     }
 }
 
@@ -159,6 +165,7 @@ impl State {
             open: rows.members.iter().map(|m| m.len() as u32).collect(),
             propagated: 0,
             probed: 0,
+            probes: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
             clock: 1,
@@ -294,8 +301,10 @@ impl State {
     /// a conflict. Passes over the open variables repeat until one fixes nothing; a variable
     /// whose last probe in `probes` succeeded is probed again only when a row that probe read
     /// has changed since, which reaches the same fixpoint as probing every open variable each
-    /// pass (propagation is deterministic, and it reads nothing outside those rows). `stop` is
-    /// asked between probes and ends probing early (the state stays sound, only less fixed).
+    /// pass (propagation is deterministic, and it reads nothing outside those rows). Each pass
+    /// takes the variables with the most such rows first, so that a node probing refutes
+    /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
+    /// early (the state stays sound, only less fixed).
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
@@ -303,16 +312,27 @@ impl State {
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
         probes.fit(self.value.len());
-        let mut queue = Vec::new();
-        let mut count = 0u32;
+        let (mut queue, mut order) = (Vec::new(), Vec::new());
         loop {
-            let mut fixed = false;
+            // The variables whose probe may have changed, those with the most rows changed
+            // first: a refuted node's conflict comes sooner.
+            order.clear();
             for x in 0..self.value.len() as u32 {
-                if self.value[x as usize] != OPEN || probes.holds(self, x) {
+                if self.value[x as usize] == OPEN {
+                    let stale = probes.stale(self, x);
+                    if stale > 0 {
+                        order.push((std::cmp::Reverse(stale), x));
+                    }
+                }
+            }
+            order.sort_unstable();
+            let mut fixed = false;
+            for &(_, x) in &order {
+                if self.value[x as usize] != OPEN {
                     continue;
                 }
-                count = count.wrapping_add(1);
-                if count.is_multiple_of(64) && stop() {
+                self.probes += 1;
+                if self.probes.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
                 if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {

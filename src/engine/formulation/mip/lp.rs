@@ -174,8 +174,15 @@ impl Lp {
     }
 
     /// Returns to a basis from [`Lp::basis`] (the slacks of rows added since join it); the
-    /// next solve refactorises it.
+    /// next solve refactorises it unless it is the basis already held.
     pub(super) fn set_basis(&mut self, head: &[u32]) {
+        let slack = |i: usize| (self.n + i) as u32;
+        if self.head[..head.len()] == *head
+            && (head.len()..self.head.len()).all(|i| self.head[i] == slack(i))
+        {
+            // Already there: the factors still hold.
+            return;
+        }
         for &j in &self.head {
             self.pos[j as usize] = NONE;
         }
