@@ -296,36 +296,38 @@ impl<'m> Tree<'m> {
         branch::choose(&self.rows, state, &self.probes, &self.learn)
     }
 
-    /// The 1-branch on `x` below the node `state`, opened at the next level and settled
-    /// before the node's own LP is solved: `Err` with its state and conflict when that closes
-    /// it, a failed literal two probes deep, whose clause changes the node (or a node above
-    /// it) before any LP is solved for it.
-    fn try_child(
-        &mut self,
-        state: &State,
-        x: u32,
-        limits: &Limits,
-    ) -> Result<State, (State, Vec<u32>)> {
+    /// Opens the next level below the node `state` with `x` at 1: the child, with its
+    /// conflict when the decision meets one.
+    fn open_child(&mut self, state: State, x: u32) -> Node {
         self.frames.push(Frame {
             state: state.clone(),
             basis: self.lp().basis(),
         });
         self.learn.open_level();
         self.stats.nodes += 1;
-        let mut child = state.clone();
+        let mut child = state;
         let fixed = child.decide(&self.rows, x, true);
         self.learn.record(&mut child, None);
-        if fixed.is_err() {
-            let c = child.conflict_literals(&self.rows);
-            return Err((child, c));
+        let conflict = fixed.err().map(|_| child.conflict_literals(&self.rows));
+        Node {
+            state: child,
+            solved: false,
+            conflict,
         }
-        match self.settle(&mut child, limits) {
-            Ok(_) => Ok(child),
-            Err(c) => {
-                self.stats.propagation_pruned += 1;
-                Err((child, c))
-            }
+    }
+
+    /// The 1-branch on `x` below the node `state`, opened and settled before the node's own
+    /// LP is solved: with a conflict when that closes it, a failed literal two probes deep,
+    /// whose clause changes the node (or a node above it) before any LP is solved for it.
+    fn try_child(&mut self, state: &State, x: u32, limits: &Limits) -> Node {
+        let mut child = self.open_child(state.clone(), x);
+        if child.conflict.is_none()
+            && let Err(c) = self.settle(&mut child.state, limits)
+        {
+            self.stats.propagation_pruned += 1;
+            child.conflict = Some(c);
         }
+        child
     }
 
     /// Back from a child [`Tree::try_child`] opened to its node `state`, whose LP closed it,
@@ -506,17 +508,16 @@ impl<'m> Tree<'m> {
                         if let Some(x) =
                             branch::choose(&self.rows, &node.state, &self.probes, &self.learn)
                         {
-                            match self.try_child(&node.state, x, limits) {
-                                Ok(state) => child = Some(state),
-                                Err((state, c)) => {
-                                    self.stats.lp_skipped += 1;
-                                    match self.resolve(state, &c) {
-                                        Some(next) => self.current = Some(next),
-                                        None => break,
-                                    }
-                                    continue;
+                            let tried = self.try_child(&node.state, x, limits);
+                            if let Some(c) = tried.conflict {
+                                self.stats.lp_skipped += 1;
+                                match self.resolve(tried.state, &c) {
+                                    Some(next) => self.current = Some(next),
+                                    None => break,
                                 }
+                                continue;
                             }
+                            child = Some(tried.state);
                         }
                         let lp = self.solve_node(&node.state, limits)?;
                         let branches = matches!(lp, NodeLp::Optimal)
@@ -577,22 +578,7 @@ impl<'m> Tree<'m> {
             let x = self
                 .branch_variable(&node.state)
                 .expect("a fractional node");
-            self.frames.push(Frame {
-                state: node.state.clone(),
-                basis: self.lp().basis(),
-            });
-            self.learn.open_level();
-            self.stats.nodes += 1;
-            let fixed = node.state.decide(&self.rows, x, true);
-            self.learn.record(&mut node.state, None);
-            let conflict = fixed
-                .err()
-                .map(|_| node.state.conflict_literals(&self.rows));
-            self.current = Some(Node {
-                state: node.state,
-                solved: false,
-                conflict,
-            });
+            self.current = Some(self.open_child(node.state, x));
         }
         self.done = true;
         Ok(match best {
