@@ -53,7 +53,7 @@ fn main() {
         }
         println!(
             "{path} #{}: {} solutions, {:?}, {:.2} s, nodes {}, LP solves {}, simplex iterations {}, \
-             presolve fixed {}, propagation fixed {}, closed by propagation {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
+             presolve fixed {}, propagation fixed {}, closed by propagation {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
              root LP {} columns x {} rows",
             i + 1,
             found.len(),
@@ -65,6 +65,8 @@ fn main() {
             m.presolve_fixed,
             m.propagation_fixed,
             m.propagation_pruned,
+            m.lp_skipped,
+            m.probes,
             m.learnt_clauses,
             m.learnt_literals,
             m.levels_skipped,

@@ -11,54 +11,29 @@
 //! rule is not limited to the LP's fractional variables, nor are ties broken by LP value: both
 //! steer the search into far larger subtrees on the minimal 25x25 puzzles.
 //!
+//! That child is opened and settled before the node's own LP is solved, as the rule needs no
+//! LP value. When the child's probing refutes it (a failed literal two probes deep: most
+//! 1-branches on the minimal 25x25 puzzles), the clause learnt asserts a literal at the node's
+//! level or above, so the node's state changes before any LP is solved for it; a node solves
+//! its LP once its first child stands (or no row is left to branch on), and a child whose
+//! node's LP closes or is integral is left again.
+//!
 //! There is no explicit 0-branch: a node that closes (by propagation, an infeasible LP or its
 //! bound, which rest on the node's decisions) is a conflict; the clause learnt from it sends
 //! the search back to the level where it asserts its literal, whose node then starts from the
-//! optimal basis that level's LP left.
+//! basis that level's LP left (or the last one before it).
 
 use super::branch;
 use super::domain::{Conflict, Probes, Rows, State, lit};
 use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
+use super::stats::MipStats;
 use crate::engine::formulation::SolveError;
 use crate::engine::search::{Cancel, Halt, Limits};
 
 /// Distance from an integer within which an LP value counts as integral.
 const INTEGRAL: f64 = 1e-6;
-
-/// The branch and bound's effort, over every optimisation of one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MipStats {
-    /// Branch-and-bound nodes, counting the root of each optimisation.
-    pub nodes: u64,
-    /// LP relaxations solved: one per node propagation left open, one per no-good cut.
-    pub lp_solves: u64,
-    /// Simplex iterations over all LP solves.
-    pub simplex_iterations: u64,
-    /// Variables fixed at the root before the LP is built.
-    pub presolve_fixed: u64,
-    /// Variables fixed by propagation at the nodes below the root.
-    pub propagation_fixed: u64,
-    /// Of those, and at the root after presolve: variables fixed at 0 by probing, as setting
-    /// them to 1 made the rows meet a conflict.
-    pub probing_fixed: u64,
-    /// Nodes propagation closed without solving their LP.
-    pub propagation_pruned: u64,
-    /// Clauses learnt from closed nodes, and their literals.
-    pub learnt_clauses: u64,
-    pub learnt_literals: u64,
-    /// Levels the jumps back after conflicts skipped (a chronological jump skips none), and
-    /// the literals the clauses fixed at the nodes.
-    pub levels_skipped: u64,
-    pub clause_fixed: u64,
-    /// Whether the first root LP, solved after presolve and the root's probing, was integral
-    /// (`None`: presolve left no LP to solve).
-    pub root_integral: Option<bool>,
-    /// Columns and rows of the root LP after presolve.
-    pub lp_columns: u64,
-    pub lp_rows: u64,
-}
 
 /// How one optimisation ended.
 pub(super) enum Outcome {
@@ -267,17 +242,64 @@ impl<'m> Tree<'m> {
         self.m.objective_constant + self.fixed_cost + lp_part
     }
 
-    /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
-    fn branch_variable(&self, state: &State) -> Option<u32> {
+    /// Whether the LP solved last is fractional on the node's open variables.
+    fn fractional(&self, state: &State) -> bool {
         let lp = self.lp();
-        let fractional = self.column_var.iter().enumerate().any(|(c, &x)| {
+        self.column_var.iter().enumerate().any(|(c, &x)| {
             let v = lp.value(c as u32);
             state.fixed(x).is_none() && v > INTEGRAL && v < 1.0 - INTEGRAL
-        });
-        if !fractional {
+        })
+    }
+
+    /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
+    fn branch_variable(&self, state: &State) -> Option<u32> {
+        if !self.fractional(state) {
             return None;
         }
         branch::choose(&self.rows, state, &self.probes, &self.learn)
+    }
+
+    /// Opens the next level below the node `state` with `x` at 1: the child, with its
+    /// conflict when the decision meets one.
+    fn open_child(&mut self, state: State, x: u32) -> Node {
+        self.frames.push(Frame {
+            state: state.clone(),
+            basis: self.lp().basis(),
+        });
+        self.learn.open_level();
+        self.stats.nodes += 1;
+        let mut child = state;
+        let fixed = child.decide(&self.rows, x, true);
+        self.learn.record(&mut child, None);
+        let conflict = fixed.err().map(|_| child.conflict_literals(&self.rows));
+        Node {
+            state: child,
+            solved: false,
+            conflict,
+        }
+    }
+
+    /// The 1-branch on `x` below the node `state`, opened and settled before the node's own
+    /// LP is solved: with a conflict when that closes it, a failed literal two probes deep,
+    /// whose clause changes the node (or a node above it) before any LP is solved for it.
+    fn try_child(&mut self, state: &State, x: u32, limits: &Limits) -> Node {
+        let mut child = self.open_child(state.clone(), x);
+        if child.conflict.is_none()
+            && let Err(c) = self.settle(&mut child.state, limits)
+        {
+            self.stats.propagation_pruned += 1;
+            child.conflict = Some(c);
+        }
+        child
+    }
+
+    /// Back from a child [`Tree::try_child`] opened to its node `state`, whose LP closed it,
+    /// is integral or was cancelled.
+    fn leave_child(&mut self, state: &State) {
+        let level = self.learn.depth() - 1;
+        self.frames.truncate(level);
+        self.learn.backjump(level);
+        self.probes.retreat(state.clock());
     }
 
     /// The model variables at 1 in an integral node, and the forbidden pairs they use.
@@ -311,13 +333,14 @@ impl<'m> Tree<'m> {
     /// Probes a node's state ([`State::probe`]) until the cancel flag is raised, counting its
     /// fixings; `Err` closes the node.
     fn probe(&mut self, state: &mut State, limits: &Limits) -> Result<(), Conflict> {
-        let (propagated, probed) = (state.propagated, state.probed);
+        let (propagated, probed, probes) = (state.propagated, state.probed, state.probes);
         let cancel = limits.cancel.as_ref();
         let result = state.probe(&self.rows, &mut self.probes, &mut || {
             cancel.is_some_and(Cancel::is_cancelled)
         });
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
+        self.stats.probes += state.probes - probes;
         result
     }
 
@@ -350,7 +373,7 @@ impl<'m> Tree<'m> {
             .next()
             .expect("a frame per level");
         self.learn.backjump(level);
-        self.probes.clear();
+        self.probes.retreat(frame.state.clock());
         self.lp.as_mut().expect("a node LP").set_basis(&frame.basis);
         frame.state
     }
@@ -436,6 +459,8 @@ impl<'m> Tree<'m> {
                 return Ok(Outcome::Halted(halt));
             }
             let mut conflict = node.conflict.take();
+            // The child tried before this node's LP, which its probing did not refute.
+            let mut child = None;
             if conflict.is_none() {
                 match self.settle(&mut node.state, limits) {
                     Err(c) => {
@@ -443,8 +468,30 @@ impl<'m> Tree<'m> {
                         conflict = Some(c);
                     }
                     Ok(changed) if changed || !node.solved => {
-                        match self.solve_node(&node.state, limits)? {
-                            NodeLp::Optimal => {}
+                        if let Some(x) =
+                            branch::choose(&self.rows, &node.state, &self.probes, &self.learn)
+                        {
+                            let tried = self.try_child(&node.state, x, limits);
+                            if let Some(c) = tried.conflict {
+                                self.stats.lp_skipped += 1;
+                                match self.resolve(tried.state, &c) {
+                                    Some(next) => self.current = Some(next),
+                                    None => break,
+                                }
+                                continue;
+                            }
+                            child = Some(tried.state);
+                        }
+                        let lp = self.solve_node(&node.state, limits)?;
+                        let branches = matches!(lp, NodeLp::Optimal)
+                            && !over(self.bound(), &best)
+                            && self.fractional(&node.state);
+                        if child.is_some() && !branches {
+                            self.leave_child(&node.state);
+                            child = None;
+                        }
+                        match lp {
+                            NodeLp::Optimal => node.solved = true,
                             NodeLp::Infeasible => {
                                 conflict = Some(self.learn.decisions(&node.state))
                             }
@@ -457,6 +504,17 @@ impl<'m> Tree<'m> {
                     }
                     Ok(_) => {}
                 }
+            }
+            if let Some(state) = child {
+                // The node's LP is solved and fractional: its child goes on from its basis.
+                let basis = self.lp().basis();
+                self.frames.last_mut().expect("the child's frame").basis = basis;
+                self.current = Some(Node {
+                    state,
+                    solved: false,
+                    conflict: None,
+                });
+                continue;
             }
             if conflict.is_none() && over(self.bound(), &best) {
                 conflict = Some(self.learn.decisions(&node.state));
@@ -478,25 +536,12 @@ impl<'m> Tree<'m> {
                 }
                 continue;
             }
+            // A node whose LP was solved before (the root, or where a solution was found):
+            // its child is looked at as any other node.
             let x = self
                 .branch_variable(&node.state)
                 .expect("a fractional node");
-            self.frames.push(Frame {
-                state: node.state.clone(),
-                basis: self.lp().basis(),
-            });
-            self.learn.open_level();
-            self.stats.nodes += 1;
-            let fixed = node.state.decide(&self.rows, x, true);
-            self.learn.record(&mut node.state, None);
-            let conflict = fixed
-                .err()
-                .map(|_| node.state.conflict_literals(&self.rows));
-            self.current = Some(Node {
-                state: node.state,
-                solved: false,
-                conflict,
-            });
+            self.current = Some(self.open_child(node.state, x));
         }
         self.done = true;
         Ok(match best {

@@ -52,6 +52,8 @@ pub(super) struct State {
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
     pub(super) probed: u64,
+    /// Probes run, failed or not.
+    pub(super) probes: u64,
     /// Undo records of the probe under way: the variables it set, and those whose rows it
     /// counted; empty between probes.
     assigned: Vec<u32>,
@@ -69,8 +71,8 @@ pub(super) struct State {
 }
 
 /// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
-/// have changed: valid only for the state it was filled on and that state's descendants
-/// ([`Probes::clear`] before probing any other).
+/// have changed: valid for the state it was filled on and that state's descendants, and for an
+/// ancestor once [`Probes::retreat`] has dropped what was found below it.
 #[derive(Default)]
 pub(super) struct Probes {
     /// The state's clock when the variable's probe last succeeded (0: no such probe), and
@@ -85,8 +87,16 @@ pub(super) struct Probes {
 }
 
 impl Probes {
-    pub(super) fn clear(&mut self) {
-        self.at.fill(0);
+    /// Keeps only the probes of the ancestors of a state whose clock is `clock`, back to which
+    /// the search has just gone: a descendant's clock is larger (every decision ticks it), so
+    /// what its probes found is stamped later, and a probe that failed left no stamp. The
+    /// probes kept from that state's own path still hold there, without probing anew.
+    pub(super) fn retreat(&mut self, clock: u64) {
+        for at in &mut self.at {
+            if *at > clock {
+                *at = 0;
+            }
+        }
     }
 
     fn fit(&mut self, variables: usize) {
@@ -103,13 +113,17 @@ impl Probes {
         self.reach.get(x as usize).copied().unwrap_or(0)
     }
 
-    /// Whether `x`'s last probe succeeded and no row it read has changed since.
-    fn holds(&self, s: &State, x: u32) -> bool {
+    /// How many rows `x`'s last successful probe read have changed since (`u32::MAX` when it
+    /// has none): 0 when that probe still holds, as nothing it read has changed.
+    fn stale(&self, s: &State, x: u32) -> u32 {
         let at = self.at[x as usize];
-        at > 0
-            && self.read[x as usize]
-                .iter()
-                .all(|&r| s.changed[r as usize] <= at)
+        if at == 0 {
+            return u32::MAX;
+        }
+        self.read[x as usize]
+            .iter()
+            .filter(|&&r| s.changed[r as usize] > at)
+            .count() as u32
     }
 }
 
@@ -151,6 +165,7 @@ impl State {
             open: rows.members.iter().map(|m| m.len() as u32).collect(),
             propagated: 0,
             probed: 0,
+            probes: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
             clock: 1,
@@ -220,6 +235,11 @@ impl State {
         }
     }
 
+    /// The tick of the last lasting change, for [`Probes::retreat`].
+    pub(super) fn clock(&self) -> u64 {
+        self.clock
+    }
+
     /// `Some(value)` of a fixed variable.
     pub(super) fn fixed(&self, x: u32) -> Option<bool> {
         match self.value[x as usize] {
@@ -265,6 +285,8 @@ impl State {
 
     /// A branching decision and all it implies.
     pub(super) fn decide(&mut self, rows: &Rows, x: u32, one: bool) -> Result<(), Conflict> {
+        // A descendant's clock is past its parent's, even when the decision fixes nothing.
+        self.clock += 1;
         let open = self.value[x as usize] == OPEN;
         let mut queue = Vec::new();
         self.set(x, one, NONE, &mut queue)?;
@@ -279,8 +301,10 @@ impl State {
     /// a conflict. Passes over the open variables repeat until one fixes nothing; a variable
     /// whose last probe in `probes` succeeded is probed again only when a row that probe read
     /// has changed since, which reaches the same fixpoint as probing every open variable each
-    /// pass (propagation is deterministic, and it reads nothing outside those rows). `stop` is
-    /// asked between probes and ends probing early (the state stays sound, only less fixed).
+    /// pass (propagation is deterministic, and it reads nothing outside those rows). Each pass
+    /// takes the variables with the most such rows first, so that a node probing refutes
+    /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
+    /// early (the state stays sound, only less fixed).
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
@@ -288,19 +312,32 @@ impl State {
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
         probes.fit(self.value.len());
-        let mut queue = Vec::new();
-        let mut count = 0u32;
+        let (mut queue, mut order) = (Vec::new(), Vec::new());
         loop {
-            let mut fixed = false;
+            // The variables whose probe may have changed, those with the most rows changed
+            // first: a refuted node's conflict comes sooner.
+            order.clear();
             for x in 0..self.value.len() as u32 {
-                if self.value[x as usize] != OPEN || probes.holds(self, x) {
+                if self.value[x as usize] == OPEN {
+                    let stale = probes.stale(self, x);
+                    if stale > 0 {
+                        order.push((std::cmp::Reverse(stale), x));
+                    }
+                }
+            }
+            order.sort_unstable();
+            let mut fixed = false;
+            for &(_, x) in &order {
+                if self.value[x as usize] != OPEN {
                     continue;
                 }
-                count = count.wrapping_add(1);
-                if count.is_multiple_of(64) && stop() {
+                self.probes += 1;
+                if self.probes.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
                 if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
+                    // Its record now holds the failed probe's rows, not the stamped one's.
+                    probes.at[x as usize] = 0;
                     self.probed += 1;
                     self.probe_reasons.push((x, reason));
                     self.set(x, false, PROBED, &mut queue)?;

@@ -139,6 +139,94 @@ fn incremental_probing_fixes_what_probing_everything_fixes_and_knows_each_reach(
 }
 
 #[test]
+fn probes_kept_across_returns_to_ancestors_fix_what_probing_everything_fixes() {
+    let rows = sudoku(3);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |m: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % m as u64) as usize
+    };
+    let (mut compared, mut returns, mut conflicts) = (0, 0, 0);
+    for _ in 0..30 {
+        let mut s = State::new(&rows);
+        s.presolve(&rows).unwrap();
+        let mut probes = Probes::default();
+        s.probe(&rows, &mut probes, &mut || false).unwrap();
+        // The probed states of the descent, as the search's frames hold them.
+        let mut path = vec![s.clone()];
+        for _ in 0..60 {
+            if path.len() > 1 && next(4) == 0 {
+                // Back to an ancestor, as after a conflict's jump.
+                path.truncate(next(path.len()) + 1);
+                s = path.last().unwrap().clone();
+                probes.retreat(s.clock());
+                returns += 1;
+            } else if next(6) == 0 {
+                // Three cells of a row left with the same two digits at most: probing meets
+                // the conflict the rows alone do not see.
+                let (r, d1, d2) = (next(9), next(9), next(9));
+                let mut held = true;
+                for x in (0..27).map(|k| ((r * 9 + k / 9) * 9 + k % 9) as u32) {
+                    let d = (x % 9) as usize;
+                    if d != d1 && d != d2 && s.fixed(x).is_none() && held {
+                        held = s.decide(&rows, x, false).is_ok();
+                    }
+                }
+                if !held {
+                    s = path.last().unwrap().clone();
+                    probes.retreat(s.clock());
+                    continue;
+                }
+            } else {
+                // A digit of a solution grid, or (now and then) any digit, set in a cell.
+                let (r, c) = (next(9), next(9));
+                let solution = (3 * (r % 3) + r / 3 + c) % 9;
+                let d = if next(5) == 0 { next(9) } else { solution };
+                let x = ((r * 9 + c) * 9 + d) as u32;
+                if s.fixed(x).is_some() {
+                    continue;
+                }
+                if s.decide(&rows, x, true).is_err() {
+                    s = path.last().unwrap().clone();
+                    probes.retreat(s.clock());
+                    continue;
+                }
+            }
+            let mut all = s.clone();
+            let full = probe_all(&mut all, &rows);
+            let incremental = s.probe(&rows, &mut probes, &mut || false);
+            assert_eq!(full, incremental);
+            if full.is_err() {
+                conflicts += 1;
+                s = path.last().unwrap().clone();
+                probes.retreat(s.clock());
+                continue;
+            }
+            assert_eq!(all.value, s.value);
+            assert!(consistent(&s, &rows));
+            let fixed = |t: &State| t.value.iter().filter(|&&v| v != OPEN).count();
+            for x in (0..s.value.len() as u32).filter(|&x| s.fixed(x).is_none()) {
+                let mut t = s.clone();
+                t.decide(&rows, x, true).unwrap();
+                assert_eq!(
+                    probes.reach(x) as usize,
+                    fixed(&t) - fixed(&s),
+                    "variable {x}"
+                );
+            }
+            compared += 1;
+            path.push(s.clone());
+        }
+    }
+    assert!(
+        compared > 300 && returns > 50 && conflicts > 20,
+        "{compared} states, {returns} returns, {conflicts} conflicts"
+    );
+}
+
+#[test]
 fn probing_finds_a_naked_pair_and_undoes_its_trials() {
     // One unit of four cells a, b, c, d and digits 1 to 4; a and b hold only 1 or 2.
     // Variables: a1 a2 b1 b2 = 0 1 2 3, c1..c4 = 4..7, d1..d4 = 8..11.

@@ -43,6 +43,9 @@ pub(super) struct Lp {
     n: usize,
     cols: Vec<Vec<u32>>,
     rows: Vec<Vec<u32>>,
+    /// Each row's members the current bounds leave free (not fixed), gathered at each solve:
+    /// a fixed column never enters, so the pivot row is computed over these alone.
+    free: Vec<Vec<u32>>,
     rhs: Vec<f64>,
     cost: Vec<f64>,
     /// Sum of the cost perturbations: how far [`Lp::objective`] may exceed the true LP optimum.
@@ -96,6 +99,7 @@ impl Lp {
             n,
             cols,
             rows,
+            free: Vec::new(),
             rhs: vec![1.0; m],
             cost: Vec::with_capacity(n + m),
             perturbation: 0.0,
@@ -170,8 +174,15 @@ impl Lp {
     }
 
     /// Returns to a basis from [`Lp::basis`] (the slacks of rows added since join it); the
-    /// next solve refactorises it.
+    /// next solve refactorises it unless it is the basis already held.
     pub(super) fn set_basis(&mut self, head: &[u32]) {
+        let slack = |i: usize| (self.n + i) as u32;
+        if self.head[..head.len()] == *head
+            && (head.len()..self.head.len()).all(|i| self.head[i] == slack(i))
+        {
+            // Already there: the factors still hold.
+            return;
+        }
         for &j in &self.head {
             self.pos[j as usize] = NONE;
         }
@@ -212,6 +223,7 @@ impl Lp {
         if self.stale {
             self.refactorise();
         }
+        self.gather_free();
         self.refresh();
         loop {
             if self.stale || self.factor.updates() >= REFACTOR || self.factor.filled() {
@@ -254,6 +266,21 @@ impl Lp {
         }
     }
 
+    /// Each row's free members under the current bounds, into `free`.
+    fn gather_free(&mut self) {
+        let (lower, upper) = (&self.lower, &self.upper);
+        self.free.resize_with(self.rows.len(), Vec::new);
+        for (free, members) in self.free.iter_mut().zip(&self.rows) {
+            free.clear();
+            free.extend(
+                members
+                    .iter()
+                    .copied()
+                    .filter(|&j| lower[j as usize] < upper[j as usize]),
+            );
+        }
+    }
+
     /// The basic position with the largest bound violation, squared, for its Devex weight.
     fn leaving(&self) -> Option<usize> {
         let mut best = None;
@@ -269,8 +296,10 @@ impl Lp {
         best
     }
 
-    /// Row `r` of `B^-1 N` into `row_alpha` (nonbasic columns listed in `touched`), then the
-    /// entering column by the dual ratio test; `None` when no column can enter: infeasible.
+    /// Row `r` of `B^-1 N` into `row_alpha` (its free nonbasic columns, listed in `touched`;
+    /// the reduced costs of fixed ones go stale until the next solve recomputes them all),
+    /// then the entering column by the dual ratio test; `None` when no column can enter:
+    /// infeasible.
     fn entering(&mut self, r: usize) -> Option<usize> {
         self.work.fill(0.0);
         self.work[r] = 1.0;
@@ -281,7 +310,7 @@ impl Lp {
             if rho.abs() <= 1e-12 {
                 continue;
             }
-            for &j in &self.rows[i] {
+            for &j in &self.free[i] {
                 if self.pos[j as usize] == NONE {
                     if !self.listed[j as usize] {
                         self.listed[j as usize] = true;
@@ -291,7 +320,7 @@ impl Lp {
                 }
             }
             let slack = self.n + i;
-            if self.pos[slack] == NONE {
+            if self.pos[slack] == NONE && self.lower[slack] < self.upper[slack] {
                 self.listed[slack] = true;
                 self.touched.push(slack as u32);
                 self.row_alpha[slack] = rho;

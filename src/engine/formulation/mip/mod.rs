@@ -32,6 +32,7 @@ mod lp;
 mod lp_tests;
 mod lu;
 mod model;
+mod stats;
 
 use super::{Query, SolveError, Stats};
 use crate::engine::check::check_values;
@@ -39,8 +40,8 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use bnb::{Outcome, Tree};
 use model::Model;
 
-pub use bnb::MipStats;
 pub(super) use export::lp_text;
+pub use stats::MipStats;
 
 /// Largest box size accepted: every size. The root LP has one column per `(cell, digit)`
 /// presolve leaves open, at most 117,649 for an empty 49x49 grid.

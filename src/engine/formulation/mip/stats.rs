@@ -1,0 +1,40 @@
+//! The branch and bound's counters, which [`super::run_detailed`] returns beside the common
+//! statistics.
+
+/// The branch and bound's effort, over every optimisation of one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MipStats {
+    /// Branch-and-bound nodes, counting the root of each optimisation.
+    pub nodes: u64,
+    /// LP relaxations solved: one per node that branches or answers, one per no-good cut.
+    pub lp_solves: u64,
+    /// Simplex iterations over all LP solves.
+    pub simplex_iterations: u64,
+    /// Variables fixed at the root before the LP is built.
+    pub presolve_fixed: u64,
+    /// Variables fixed by propagation at the nodes below the root.
+    pub propagation_fixed: u64,
+    /// Of those, and at the root after presolve: variables fixed at 0 by probing, as setting
+    /// them to 1 made the rows meet a conflict.
+    pub probing_fixed: u64,
+    /// Probes run at the nodes (each sets an open variable to 1 and propagates), failed or not.
+    pub probes: u64,
+    /// Nodes propagation closed without solving their LP.
+    pub propagation_pruned: u64,
+    /// Nodes left without solving their LP because the probing of the child they branch to
+    /// first refuted it (tried before the node's LP), so that the clause learnt changed them.
+    pub lp_skipped: u64,
+    /// Clauses learnt from closed nodes, and their literals.
+    pub learnt_clauses: u64,
+    pub learnt_literals: u64,
+    /// Levels the jumps back after conflicts skipped (a chronological jump skips none), and
+    /// the literals the clauses fixed at the nodes.
+    pub levels_skipped: u64,
+    pub clause_fixed: u64,
+    /// Whether the first root LP, solved after presolve and the root's probing, was integral
+    /// (`None`: presolve left no LP to solve).
+    pub root_integral: Option<bool>,
+    /// Columns and rows of the root LP after presolve.
+    pub lp_columns: u64,
+    pub lp_rows: u64,
+}
