@@ -1,5 +1,6 @@
 //! What failed-literal probing proves among the late questions of a minimal generation: the
-//! puzzle where the removal's search pass starts, then for each clue (or a sample) the question
+//! puzzle the removal's logic pass leaves (where the bounded passes at 36x36, or the search
+//! pass, start), then for each clue (or a sample) the question
 //! "can some solution put another digit here?". First with the far cells fixed by the plain
 //! search (a quick witness: the clue is needed), then, whole-grid, by probing at the root alone
 //! to a fixpoint (`root`: no search, so "removable" or "unknown") and, for a sample of the
@@ -68,7 +69,7 @@ fn main() {
     let began = Instant::now();
     let puzzle = late_puzzle(size, seed);
     println!(
-        "# box {box_size} seed {seed}: search pass starts with {} clues after {:.1} s wall, {:.2} CPU s",
+        "# box {box_size} seed {seed}: the logic pass leaves {} clues after {:.1} s wall, {:.2} CPU s",
         puzzle.given_count(),
         began.elapsed().as_secs_f64(),
         cpu()
@@ -149,8 +150,8 @@ fn word(answer: Option<bool>) -> &'static str {
     }
 }
 
-/// The puzzle at the start of the search pass: the first progress report of the removal whose
-/// puzzle has as many clues as the one before it (the logic pass reports only removals).
+/// The puzzle the logic pass leaves: the first progress report of the removal whose puzzle has
+/// as many clues as the one before it (the logic pass reports only removals).
 fn late_puzzle(size: Size, seed: u64) -> Grid {
     let mut last: Option<usize> = None;
     let mut found: Option<Grid> = None;
@@ -170,7 +171,7 @@ fn late_puzzle(size: Size, seed: u64) -> Grid {
         last = Some(given);
         Flow::Continue
     });
-    found.expect("the removal reached its search pass")
+    found.expect("the removal passed its logic pass")
 }
 
 /// `work` with every blank cell outside the clue's band and stack fixed to the solution.

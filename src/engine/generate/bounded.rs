@@ -4,8 +4,8 @@
 //!
 //! Near half the cells given, the question "can this clue's cell take another digit?" is either
 //! answered yes at once (another solution differs from ours near the clue) or needs a proof that
-//! no other digit fits, which the plain search and CDCL often take many seconds over and
-//! sometimes minutes. Asked in order without a bound, one such proof holds up every question
+//! no other digit fits, which the plain search and CDCL can take far longer over than over all
+//! the rest. Asked in order without a bound, one such proof holds up every question
 //! after it. Here each question gets a few nodes of a search that probes every node (failed
 //! literals, the look-ahead's branch), and the ones it leaves wait for the search pass. Every
 //! answer a pass gives is final: a removal keeps one solution (so does every puzzle on the
@@ -46,8 +46,8 @@ const fn probing(budget: u32) -> Probing {
 
 /// The passes, each a node budget of the whole-grid question and its probing: first the root
 /// alone, probed until nothing changes (a few removals the logic pass missed), then 64 nodes
-/// probed within 256 literals each. Larger budgets settled no more per second (BENCHMARKS.md,
-/// "Minimal-puzzle generation").
+/// probed within 256 literals each. Larger budgets settled no more per second
+/// (docs/experiments.md).
 const PASSES: [(u64, Probing); 2] = [(1, probing(u32::MAX)), (64, probing(256))];
 
 /// What a bounded question settled.

@@ -2,7 +2,10 @@
 //!
 //! Every random choice is drawn from the seeded [`Rng`] before or between solver calls and
 //! never depends on what a solver returns besides yes/no, so a seed gives the same puzzle on
-//! every platform and with every formulation; only the time differs.
+//! every platform and with every formulation; only the time differs. At 36x36 the bounded
+//! passes also use whether the propagation search settles a question within a node budget: a
+//! count, not a time, so still the same on every platform, but a change to that search or its
+//! probing changes the 36x36 puzzles.
 //!
 //! # What "minimal" means
 //! - By default a removal is kept while the puzzle stays unique, decided by search: the puzzle

@@ -46,7 +46,8 @@ pub(super) enum Outcome {
     Halted(Halt),
 }
 
-/// A decision level left for a deeper one: its node's state and optimal LP basis.
+/// A decision level left for a deeper one: its node's state and an LP basis to restart from
+/// (the node's optimal one once its LP is solved, until then the last one solved before).
 struct Frame {
     state: State,
     basis: Vec<u32>,

@@ -6,7 +6,8 @@
 pub struct MipStats {
     /// Branch-and-bound nodes, counting the root of each optimisation.
     pub nodes: u64,
-    /// LP relaxations solved: one per node that branches or answers, one per no-good cut.
+    /// LP relaxations solved: one per node that branches, answers, or is closed by its LP
+    /// (infeasible or over the bound), one per no-good cut.
     pub lp_solves: u64,
     /// Simplex iterations over all LP solves.
     pub simplex_iterations: u64,
@@ -21,8 +22,9 @@ pub struct MipStats {
     pub probes: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
-    /// Nodes left without solving their LP because the probing of the child they branch to
-    /// first refuted it (tried before the node's LP), so that the clause learnt changed them.
+    /// Nodes left without solving their LP because the child they branch to first (tried
+    /// before the node's LP) was refuted, by its decision or its probing, so that what was
+    /// learnt changed them.
     pub lp_skipped: u64,
     /// Clauses learnt from closed nodes, and their literals.
     pub learnt_clauses: u64,
