@@ -5,8 +5,9 @@
 
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
-use sudoku_lab::engine::formulation::Query;
+use sudoku_lab::engine::formulation::sat::member;
 use sudoku_lab::engine::formulation::sat::race::{self, Rival, Strength};
+use sudoku_lab::engine::formulation::{Formulation, Query};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
 use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Size, check_solution};
@@ -202,6 +203,29 @@ fn race_reports_a_unique_solution_with_its_givens() {
             assert!(check_solution(&puzzle, grid).is_ok());
         }
     }
+}
+
+/// The page runs the members apart, one worker each: on 36x36 the second member is the
+/// look-ahead search, as in the command line's race, and each member alone finds the race's
+/// answer; below 36x36 it is CDCL.
+#[test]
+fn members_alone_follow_the_rival_of_the_grid_size() {
+    let puzzle = random_puzzle(Size::new(6).unwrap(), 4, 70);
+    assert_eq!(Rival::for_grid(&puzzle), Rival::Lookahead);
+    let raced = race::solve(&puzzle, 2, 1, Rival::Lookahead, 2).unwrap();
+    for k in 0..3 {
+        let alone = member::solve_member(&puzzle, 2, 1, k).unwrap();
+        assert_eq!(
+            (alone.count, alone.exhaustive),
+            (raced.count, raced.exhaustive)
+        );
+        assert_eq!(alone.solutions, raced.solutions, "member {k}");
+        assert_eq!(alone.formulation, Formulation::Propagation, "member {k}");
+    }
+    let small = random_puzzle(Size::new(4).unwrap(), 4, 40);
+    assert_eq!(Rival::for_grid(&small), Rival::Cdcl);
+    let second = member::solve_member(&small, 2, 1, race::SAT_MEMBER).unwrap();
+    assert_eq!(second.formulation, Formulation::Sat);
 }
 
 /// The CDCL member stops soon after the flag is raised in the middle of a long solve (a 49x49

@@ -22,7 +22,8 @@ pub const MAX_WORKERS: usize = 4;
 /// Smallest box size whose solve and count with the default formulation is a race, as on the
 /// command line (where the race measured faster than the plain search from 36x36 up).
 pub const RACE_FROM_BOX: usize = 6;
-/// The race's members, in the order they are placed: the plain search, then CDCL.
+/// The race's members, in the order they are placed: the plain search, then the rival of the
+/// grid's size (`Rival::for_grid`: the look-ahead search on 36x36, CDCL on 49x49).
 pub const RACE_MEMBERS: [usize; 2] = [0, SAT_MEMBER];
 
 /// The pool's size for `cores` (the browser's `navigator.hardwareConcurrency`): a race

@@ -45,9 +45,9 @@ pub enum Request {
     Hint { grid: Grid, notes: Notes },
     /// The whole logical solution of the givens.
     Steps { puzzle: Grid },
-    /// One member of the race of the plain search and CDCL (`engine::formulation::sat::member`),
-    /// counting up to `max_solutions` and keeping `keep`: the page runs each member on a worker
-    /// of its own, and the first answer wins.
+    /// One member of the race of the plain search and its rival
+    /// (`engine::formulation::sat::member`), counting up to `max_solutions` and keeping `keep`:
+    /// the page runs each member on a worker of its own, and the first answer wins.
     SolveMember {
         puzzle: Grid,
         member: usize,

@@ -27,20 +27,15 @@ fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
     Some(portfolio::threads(2)).filter(|&t| large && t > 1)
 }
 
-/// The race's rival: on 36x36 the look-ahead search, which beside the cycling search settled
-/// more peak-hard grids than CDCL did, with a lower median; on 49x49 the two measured alike
-/// (BENCHMARKS.md, "Peak-hard grids"), so CDCL stays there.
-fn rival(puzzle: &Grid) -> Rival {
-    if puzzle.size().box_size() == 6 {
-        Rival::Lookahead
-    } else {
-        Rival::Cdcl
-    }
-}
-
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
     let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
-        Some(threads) => race::solve(&parsed.puzzle, 2, 2, rival(&parsed.puzzle), threads),
+        Some(threads) => race::solve(
+            &parsed.puzzle,
+            2,
+            2,
+            Rival::for_grid(&parsed.puzzle),
+            threads,
+        ),
         None => solve_grid(
             &parsed.puzzle,
             args.solver.formulation,
@@ -121,9 +116,13 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         options.max_solutions,
         race_threads(args.solver.formulation, &parsed.puzzle),
     ) {
-        (Some(max), Some(threads)) => {
-            race::solve(&parsed.puzzle, max, 0, rival(&parsed.puzzle), threads)
-        }
+        (Some(max), Some(threads)) => race::solve(
+            &parsed.puzzle,
+            max,
+            0,
+            Rival::for_grid(&parsed.puzzle),
+            threads,
+        ),
         _ => solve_grid(&parsed.puzzle, args.solver.formulation, &options),
     }
     .map_err(|e| e.to_string())?;

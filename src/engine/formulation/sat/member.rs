@@ -1,5 +1,6 @@
-//! One member of the propagation/CDCL race run alone, for callers that run the members apart
-//! (the page's workers, one member each, since wasm has no threads here).
+//! One member of the race (propagation against CDCL or the look-ahead search) run alone, for
+//! callers that run the members apart (the page's workers, one member each, since wasm has no
+//! threads here).
 
 use super::race::{self, Rival, SAT_MEMBER, Strength};
 use crate::engine::check::check_values;
@@ -9,18 +10,28 @@ use crate::engine::search::portfolio::{self, PortfolioAnswer};
 use crate::engine::search::{Halt, Limits, Order, Start};
 
 /// Member `k` of [`race::race`] alone, with the answer it gives there when it wins: 0 is the
-/// propagation search (from 36x36 the cycling one), [`SAT_MEMBER`] the CDCL member with `strength`, and each further
-/// `k` the restarting propagation search the race runs on its `k`-th thread. Every member is
-/// complete, so the count and `Exhausted` are proofs whichever runs.
+/// propagation search (from 36x36 the cycling one), [`SAT_MEMBER`] the `rival` (CDCL with
+/// `strength`, or the look-ahead search), and each further `k` the restarting propagation
+/// search the race runs on its `k`-th thread. Every member is complete, so the count and
+/// `Exhausted` are proofs whichever runs.
 pub fn member(
     query: &Query,
     strength: Strength,
+    rival: Rival,
     limits: &Limits,
     stop_at: usize,
     k: usize,
 ) -> PortfolioAnswer {
     if k == 0 {
-        return race::race(query, strength, Rival::Cdcl, limits, stop_at, 1);
+        return race::race(query, strength, rival, limits, stop_at, 1);
+    }
+    let mut start = Start::from_grid(query.grid);
+    for &(p, d) in query.forbidden {
+        start.forbid(p, d);
+    }
+    if k == SAT_MEMBER && rival == Rival::Lookahead {
+        let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits.clone());
+        return portfolio::run_member(searcher, stop_at, k);
     }
     if k == SAT_MEMBER {
         let cancel = limits.cancel.clone().unwrap_or_default();
@@ -32,17 +43,14 @@ pub fn member(
             member: k,
         };
     }
-    let mut start = Start::from_grid(query.grid);
-    for &(p, d) in query.forbidden {
-        start.forbid(p, d);
-    }
     // The race seeds its restarting members one below their index.
     let searcher = portfolio::member_searcher(&start, &Order::Natural, limits.clone(), k - 1);
     portfolio::run_member(searcher, stop_at, k)
 }
 
-/// [`member`] `k` on a puzzle's givens as a [`SolveReport`], each solution checked: up to
-/// `max_solutions`, the first `keep` kept as grids. The report names the member's formulation.
+/// [`member`] `k` on a puzzle's givens, with the rival its size gets ([`Rival::for_grid`]), as
+/// a [`SolveReport`], each solution checked: up to `max_solutions`, the first `keep` kept as
+/// grids. The report names the member's formulation.
 pub fn solve_member(
     puzzle: &Grid,
     max_solutions: u64,
@@ -53,8 +61,16 @@ pub fn solve_member(
     let query = Query::new(&givens);
     query.validate()?;
     let stop_at = usize::try_from(max_solutions).unwrap_or(usize::MAX);
-    let answer = member(&query, Strength::default(), &Limits::default(), stop_at, k);
-    report(&givens, &answer, formulation_of(k), keep)
+    let rival = Rival::for_grid(puzzle);
+    let answer = member(
+        &query,
+        Strength::default(),
+        rival,
+        &Limits::default(),
+        stop_at,
+        k,
+    );
+    report(&givens, &answer, formulation_of(k, rival), keep)
 }
 
 /// A race's (or one member's) answer on `givens` as a [`SolveReport`] of `formulation`, each
@@ -85,9 +101,9 @@ pub fn report(
     })
 }
 
-/// The formulation member `k` uses.
-pub fn formulation_of(k: usize) -> Formulation {
-    if k == SAT_MEMBER {
+/// The formulation member `k` uses against `rival`.
+pub fn formulation_of(k: usize, rival: Rival) -> Formulation {
+    if k == SAT_MEMBER && rival == Rival::Cdcl {
         Formulation::Sat
     } else {
         Formulation::Propagation
@@ -111,7 +127,7 @@ mod tests {
             assert_eq!(alone.count, raced.count, "member {k}");
             assert_eq!(alone.exhaustive, raced.exhaustive, "member {k}");
             assert_eq!(alone.solutions, raced.solutions, "member {k}");
-            assert_eq!(alone.formulation, formulation_of(k));
+            assert_eq!(alone.formulation, formulation_of(k, Rival::Cdcl));
         }
     }
 

@@ -233,14 +233,27 @@ pub const SAT_MEMBER: usize = 1;
 /// What races on the second thread against the propagation search.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Rival {
-    /// The CDCL member: generation's questions and the page's workers.
+    /// The CDCL member: generation's questions, and solving below 36x36 and at 49x49.
     #[default]
     Cdcl,
     /// The cycling search with look-ahead probing
-    /// ([`lookahead_searcher`](portfolio::lookahead_searcher)): the command line's `solve` and
-    /// `count` on 36x36, where beside the unprobed cycle it settled more peak-hard grids
-    /// than CDCL did, with a lower median (BENCHMARKS.md, "Peak-hard grids").
+    /// ([`lookahead_searcher`](portfolio::lookahead_searcher)): `solve` and `count` on 36x36
+    /// ([`Rival::for_grid`]).
     Lookahead,
+}
+
+impl Rival {
+    /// The rival for a grid of this size: on 36x36 the look-ahead search, which beside the
+    /// cycling search settled more peak-hard grids than CDCL did, with a lower median; on 49x49
+    /// the two measured alike (BENCHMARKS.md, "Peak-hard grids"), so CDCL stays there. The
+    /// command line's race and the page's workers both follow it.
+    pub fn for_grid(grid: &Grid) -> Rival {
+        if grid.size().box_size() == 6 {
+            Rival::Lookahead
+        } else {
+            Rival::Cdcl
+        }
+    }
 }
 
 /// Races the propagation search (member 0: [`portfolio::member_searcher`], from 36x36 the
