@@ -1,6 +1,7 @@
-//! The race of the propagation search and CDCL: the CDCL member alone (with and without the
-//! box/line segment clauses) and the race with 1, 2 and 4 threads find what the plain search
-//! finds, counts and "no solution" included, and a raised flag stops the CDCL member.
+//! The race of the propagation search and its rival (CDCL or the look-ahead search): the CDCL
+//! member alone (with and without the box/line segment clauses), the race with 1, 2 and 4
+//! threads and each member run alone find what the plain search finds, counts and "no
+//! solution" included, and a raised flag stops the CDCL member.
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
@@ -9,6 +10,7 @@ use sudoku_lab::engine::formulation::sat::member;
 use sudoku_lab::engine::formulation::sat::race::{self, Rival, Strength};
 use sudoku_lab::engine::formulation::{Formulation, Query};
 use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
 use sudoku_lab::engine::{Digit, Entry, Grid, Pos, Size, check_solution};
 
@@ -206,11 +208,12 @@ fn race_reports_a_unique_solution_with_its_givens() {
 }
 
 /// The page runs the members apart, one worker each: on 36x36 the second member is the
-/// look-ahead search, as in the command line's race, and each member alone finds the race's
-/// answer; below 36x36 it is CDCL.
+/// look-ahead search, as in the command line's race (its node count is the look-ahead
+/// search's own; CDCL counts none), and each member alone finds the race's answer; on 49x49
+/// and below 36x36 it is CDCL.
 #[test]
 fn members_alone_follow_the_rival_of_the_grid_size() {
-    let puzzle = random_puzzle(Size::new(6).unwrap(), 4, 70);
+    let puzzle = random_puzzle(Size::new(6).unwrap(), 4, 60);
     assert_eq!(Rival::for_grid(&puzzle), Rival::Lookahead);
     let raced = race::solve(&puzzle, 2, 1, Rival::Lookahead, 2).unwrap();
     for k in 0..3 {
@@ -222,6 +225,20 @@ fn members_alone_follow_the_rival_of_the_grid_size() {
         assert_eq!(alone.solutions, raced.solutions, "member {k}");
         assert_eq!(alone.formulation, Formulation::Propagation, "member {k}");
     }
+    let lookahead = portfolio::lookahead_searcher(
+        &Start::from_grid(&puzzle),
+        &Order::Natural,
+        Limits::default(),
+    );
+    let expected = portfolio::run_member(lookahead, 2, race::SAT_MEMBER);
+    let second = member::solve_member(&puzzle, 2, 1, race::SAT_MEMBER).unwrap();
+    assert!(expected.stats.nodes > 1, "{:?}", expected.stats);
+    assert_eq!(second.stats.nodes, Some(expected.stats.nodes));
+    assert_eq!(second.stats.guesses, Some(expected.stats.guesses));
+    assert_eq!(
+        Rival::for_grid(&Grid::empty(Size::new(7).unwrap())),
+        Rival::Cdcl
+    );
     let small = random_puzzle(Size::new(4).unwrap(), 4, 40);
     assert_eq!(Rival::for_grid(&small), Rival::Cdcl);
     let second = member::solve_member(&small, 2, 1, race::SAT_MEMBER).unwrap();

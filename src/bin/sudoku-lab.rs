@@ -1,25 +1,40 @@
 //! The command line.
 //!
-//! On Unix it starts from C's `main` rather than Rust's: std's runtime set-up (a signal stack,
-//! stack-overflow handlers, reading `/proc/self/maps` to find the main thread's stack) takes
-//! more system calls than answering a short file of puzzles does. The one part of it the
-//! command line relies on is done here: SIGPIPE is ignored, so a reader that goes away is an
-//! error the writer handles (`cli::output`), not a signal that kills the process. Nothing else
-//! is missed: a stack overflow still stops the process (by the signal, without std's message),
-//! and std's standard streams already treat a closed descriptor as empty or as a sink (the
-//! command line opens no file for writing that could take a closed stream's descriptor).
-#![cfg_attr(all(unix, not(test)), no_main)]
+//! On Unix it starts from C's `main` rather than Rust's: std's runtime set-up (a check that
+//! descriptors 0 to 2 are open, a signal stack, stack-overflow handlers, reading
+//! `/proc/self/maps` to find the main thread's stack) takes more system calls than answering a
+//! short file of puzzles does. What of it the command line relies on is done here: SIGPIPE is
+//! ignored, so a reader that goes away is an error the writer handles (`cli::output`), not a
+//! signal that kills the process; a panic that unwinds (test builds; release builds abort)
+//! ends with status 101; the arguments are read from `argv`. What is given up: a stack overflow
+//! stops the process by the signal, without std's message; a panic names the main thread
+//! `<unnamed>`; and a closed standard stream is not reopened on `/dev/null` (std's streams
+//! treat a closed descriptor as empty or as a sink, and the command line opens no file for
+//! writing that could take its number).
+#![cfg_attr(unix, no_main)]
 
-#[cfg(all(unix, not(test)))]
+#[cfg(unix)]
 #[unsafe(no_mangle)]
-extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
-    // SAFETY: setting a signal's disposition to "ignore" runs no handler code.
+extern "C" fn main(argc: libc::c_int, argv: *const *const libc::c_char) -> libc::c_int {
+    use std::os::unix::ffi::OsStringExt;
+    // SAFETY: setting a signal's disposition to "ignore" runs no handler code; SIGPIPE is a
+    // valid signal, so the call cannot fail.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    let count = usize::try_from(argc).unwrap_or(0);
+    let args: Vec<std::ffi::OsString> = (1..count)
+        // SAFETY: the C runtime passes `argc` pointers in `argv`, each to a NUL-terminated
+        // string that lives as long as the process (a null one ends the list early).
+        .map(|i| unsafe { *argv.add(i) })
+        .take_while(|arg| !arg.is_null())
+        .map(|arg| unsafe { std::ffi::CStr::from_ptr(arg) }.to_bytes().to_vec())
+        .map(std::ffi::OsString::from_vec)
+        .collect();
+    let status = std::panic::catch_unwind(|| sudoku_lab::cli::main(args)).unwrap_or(101);
     // `exit` flushes standard output as a return from Rust's `main` would.
-    std::process::exit(sudoku_lab::cli::main(std::env::args_os().skip(1)))
+    std::process::exit(status)
 }
 
-#[cfg(any(not(unix), test))]
+#[cfg(not(unix))]
 fn main() {
     #[cfg(not(target_arch = "wasm32"))]
     std::process::exit(sudoku_lab::cli::main(std::env::args_os().skip(1)));

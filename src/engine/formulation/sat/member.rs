@@ -25,15 +25,7 @@ pub fn member(
     if k == 0 {
         return race::race(query, strength, rival, limits, stop_at, 1);
     }
-    let mut start = Start::from_grid(query.grid);
-    for &(p, d) in query.forbidden {
-        start.forbid(p, d);
-    }
-    if k == SAT_MEMBER && rival == Rival::Lookahead {
-        let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits.clone());
-        return portfolio::run_member(searcher, stop_at, k);
-    }
-    if k == SAT_MEMBER {
+    if k == SAT_MEMBER && rival == Rival::Cdcl {
         let cancel = limits.cancel.clone().unwrap_or_default();
         let (solutions, halt) = race::solutions(query, strength, stop_at, &cancel);
         return PortfolioAnswer {
@@ -42,6 +34,14 @@ pub fn member(
             halt,
             member: k,
         };
+    }
+    let mut start = Start::from_grid(query.grid);
+    for &(p, d) in query.forbidden {
+        start.forbid(p, d);
+    }
+    if k == SAT_MEMBER {
+        let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits.clone());
+        return portfolio::run_member(searcher, stop_at, k);
     }
     // The race seeds its restarting members one below their index.
     let searcher = portfolio::member_searcher(&start, &Order::Natural, limits.clone(), k - 1);

@@ -233,7 +233,7 @@ pub const SAT_MEMBER: usize = 1;
 /// What races on the second thread against the propagation search.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Rival {
-    /// The CDCL member: generation's questions, and solving below 36x36 and at 49x49.
+    /// The CDCL member: generation's questions, and `solve` and `count` on 49x49.
     #[default]
     Cdcl,
     /// The cycling search with look-ahead probing
