@@ -32,7 +32,13 @@ fn consistent(s: &State, rows: &Rows) -> bool {
                 .filter(|&&x| s.value[x as usize] == v)
                 .count()
         };
-        count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
+        let uncounted = members
+            .iter()
+            .filter(|&&x| s.value[x as usize] == OPEN)
+            .fold(0, |a, &x| a ^ x);
+        count(OPEN) == s.open[r] as usize
+            && count(1) == s.ones[r] as usize
+            && uncounted == s.uncounted[r]
     })
 }
 
