@@ -48,8 +48,6 @@ pub(super) struct State {
     value: Vec<i8>,
     ones: Vec<u32>,
     open: Vec<u32>,
-    /// Each row's members not yet counted out of `open`, XORed: the last one when one is left.
-    uncounted: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
@@ -165,11 +163,6 @@ impl State {
             value: vec![OPEN; rows.of_var.len()],
             ones: vec![0; rows.members.len()],
             open: rows.members.iter().map(|m| m.len() as u32).collect(),
-            uncounted: rows
-                .members
-                .iter()
-                .map(|m| m.iter().fold(0, |a, &x| a ^ x))
-                .collect(),
             propagated: 0,
             probed: 0,
             probes: 0,
@@ -387,7 +380,6 @@ impl State {
             for &r in &rows.of_var[y as usize] {
                 read.push(r);
                 self.open[r as usize] += 1;
-                self.uncounted[r as usize] ^= y;
                 self.ones[r as usize] -= u32::from(one);
             }
         }
@@ -447,7 +439,6 @@ impl State {
             let one = self.value[x as usize] == 1;
             for &r in &rows.of_var[x as usize] {
                 self.open[r as usize] -= 1;
-                self.uncounted[r as usize] ^= x;
                 self.ones[r as usize] += u32::from(one);
             }
             self.counted.push(x);
@@ -480,28 +471,19 @@ impl State {
                 return Err(Conflict);
             }
         };
-        match forced {
-            // The one member not counted out, unless it is already set and queued.
-            Some(true) => {
-                let y = self.uncounted[r];
+        if let Some(one) = forced {
+            // At most `open` members are open (one when it is forced to 1): the scan stops
+            // once that many are set.
+            let mut left = open;
+            for &y in members {
                 if self.value[y as usize] == OPEN {
-                    self.set(y, true, r as u32, queue)?;
-                }
-            }
-            // At most `open` members are open; the scan stops once that many are set.
-            Some(false) => {
-                let mut left = open;
-                for &y in members {
-                    if self.value[y as usize] == OPEN {
-                        self.set(y, false, r as u32, queue)?;
-                        left -= 1;
-                        if left == 0 {
-                            break;
-                        }
+                    self.set(y, one, r as u32, queue)?;
+                    left -= 1;
+                    if left == 0 {
+                        break;
                     }
                 }
             }
-            None => {}
         }
         Ok(())
     }
