@@ -10,7 +10,7 @@
 //! back off. The ratio test takes long steps: as every variable is boxed, a breakpoint whose
 //! variable can flip to its other bound while the leaving value stays infeasible is passed (the
 //! variable flips), and Harris' two-pass test picks the largest pivot among near-ties of the
-//! rest. The basis is factorised by [`super::factor`].
+//! rest ([`ratio`], with the pivot row). The basis is factorised by [`super::factor`].
 
 use super::factor::Factor;
 use crate::engine::search::Cancel;
@@ -49,7 +49,7 @@ pub(super) struct Lp {
     /// a fixed column never enters, so the pivot row is computed over these alone.
     free: Vec<Vec<u32>>,
     /// The free columns in order, and the length of all `free` lists together: the pivot row
-    /// is computed by columns when the rows it would read by rows hold a good share of that.
+    /// is computed by columns when the rows it would read by rows hold a third of that or more.
     free_columns: Vec<u32>,
     free_total: usize,
     rhs: Vec<f64>,
