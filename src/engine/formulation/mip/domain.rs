@@ -472,9 +472,16 @@ impl State {
             }
         };
         if let Some(one) = forced {
+            // At most `open` members are open (one when it is forced to 1): the scan stops
+            // once that many are set.
+            let mut left = open;
             for &y in members {
                 if self.value[y as usize] == OPEN {
                     self.set(y, one, r as u32, queue)?;
+                    left -= 1;
+                    if left == 0 {
+                        break;
+                    }
                 }
             }
         }

@@ -10,10 +10,12 @@
 //! back off. The ratio test takes long steps: as every variable is boxed, a breakpoint whose
 //! variable can flip to its other bound while the leaving value stays infeasible is passed (the
 //! variable flips), and Harris' two-pass test picks the largest pivot among near-ties of the
-//! rest. The basis is factorised by [`super::factor`].
+//! rest ([`ratio`], with the pivot row). The basis is factorised by [`super::factor`].
 
 use super::factor::Factor;
 use crate::engine::search::Cancel;
+
+mod ratio;
 
 /// A basic value this far outside its bounds is infeasible.
 const PRIMAL_TOL: f64 = 1e-9;
@@ -46,6 +48,10 @@ pub(super) struct Lp {
     /// Each row's members the current bounds leave free (not fixed), gathered at each solve:
     /// a fixed column never enters, so the pivot row is computed over these alone.
     free: Vec<Vec<u32>>,
+    /// The free columns in order, and the length of all `free` lists together: the pivot row
+    /// is computed by columns when the rows it would read by rows hold a third of that or more.
+    free_columns: Vec<u32>,
+    free_total: usize,
     rhs: Vec<f64>,
     cost: Vec<f64>,
     /// Sum of the cost perturbations: how far [`Lp::objective`] may exceed the true LP optimum.
@@ -100,6 +106,8 @@ impl Lp {
             cols,
             rows,
             free: Vec::new(),
+            free_columns: Vec::new(),
+            free_total: 0,
             rhs: vec![1.0; m],
             cost: Vec::with_capacity(n + m),
             perturbation: 0.0,
@@ -270,6 +278,7 @@ impl Lp {
     fn gather_free(&mut self) {
         let (lower, upper) = (&self.lower, &self.upper);
         self.free.resize_with(self.rows.len(), Vec::new);
+        self.free_total = 0;
         for (free, members) in self.free.iter_mut().zip(&self.rows) {
             free.clear();
             free.extend(
@@ -278,7 +287,11 @@ impl Lp {
                     .copied()
                     .filter(|&j| lower[j as usize] < upper[j as usize]),
             );
+            self.free_total += free.len();
         }
+        self.free_columns.clear();
+        self.free_columns
+            .extend((0..self.n as u32).filter(|&j| lower[j as usize] < upper[j as usize]));
     }
 
     /// The basic position with the largest bound violation, squared, for its Devex weight.
@@ -294,84 +307,6 @@ impl Lp {
             }
         }
         best
-    }
-
-    /// Row `r` of `B^-1 N` into `row_alpha` (its free nonbasic columns, listed in `touched`;
-    /// the reduced costs of fixed ones go stale until the next solve recomputes them all),
-    /// then the entering column by the dual ratio test; `None` when no column can enter:
-    /// infeasible.
-    fn entering(&mut self, r: usize) -> Option<usize> {
-        self.work.fill(0.0);
-        self.work[r] = 1.0;
-        self.factor.btran(&mut self.work);
-        self.clear_row();
-        for i in 0..self.rows.len() {
-            let rho = self.work[i];
-            if rho.abs() <= 1e-12 {
-                continue;
-            }
-            for &j in &self.free[i] {
-                if self.pos[j as usize] == NONE {
-                    if !self.listed[j as usize] {
-                        self.listed[j as usize] = true;
-                        self.touched.push(j);
-                    }
-                    self.row_alpha[j as usize] += rho;
-                }
-            }
-            let slack = self.n + i;
-            if self.pos[slack] == NONE && self.lower[slack] < self.upper[slack] {
-                self.listed[slack] = true;
-                self.touched.push(slack as u32);
-                self.row_alpha[slack] = rho;
-            }
-        }
-        let p = self.head[r] as usize;
-        let (s, infeasibility) = if self.x[p] < self.lower[p] {
-            (-1.0, self.lower[p] - self.x[p])
-        } else {
-            (1.0, self.x[p] - self.upper[p])
-        };
-        let mut breakpoints = std::mem::take(&mut self.breakpoints);
-        breakpoints.clear();
-        for &j in &self.touched {
-            if let Some((slack, a)) = self.candidate(j as usize, s) {
-                breakpoints.push((slack / a, j, slack, a));
-            }
-        }
-        breakpoints.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        // Long step: pass the breakpoints whose variables can flip to their other bound while
-        // the leaving value stays infeasible (the dual objective still rises).
-        let mut slope = infeasibility;
-        let mut passed = 0;
-        while let Some(&(_, j, _, a)) = breakpoints.get(passed) {
-            let next = slope - a * (self.upper[j as usize] - self.lower[j as usize]);
-            if next <= PRIMAL_TOL {
-                break;
-            }
-            slope = next;
-            passed += 1;
-        }
-        let rest = &breakpoints[passed..];
-        // Harris over the rest. Pass 1: the largest step with every reduced cost within the
-        // tolerance; pass 2: the largest pivot among the columns whose ratio is within it.
-        let bound = rest
-            .iter()
-            .map(|&(_, _, slack, a)| (slack + DUAL_TOL) / a)
-            .fold(f64::INFINITY, f64::min);
-        let mut best: Option<(usize, f64)> = None;
-        for &(ratio, j, _, a) in rest {
-            if ratio <= bound && best.is_none_or(|(_, b)| a > b) {
-                best = Some((j as usize, a));
-            }
-        }
-        self.flips.clear();
-        if best.is_some() {
-            self.flips
-                .extend(breakpoints[..passed].iter().map(|&(_, j, _, _)| j));
-        }
-        self.breakpoints = breakpoints;
-        best.map(|(j, _)| j)
     }
 
     /// Moves the variables the ratio test passed to their other bound, and the basic values
@@ -402,31 +337,6 @@ impl Lp {
         for (i, &h) in self.head.iter().enumerate() {
             self.x[h as usize] -= self.work[i];
         }
-    }
-
-    /// For a column that can enter when the leaving value moves in direction `s`: its reduced
-    /// cost's distance from the wrong sign (at least 0), and the pivot's magnitude.
-    fn candidate(&self, j: usize, s: f64) -> Option<(f64, f64)> {
-        if self.lower[j] == self.upper[j] {
-            return None;
-        }
-        let a = s * self.row_alpha[j];
-        let at_upper = self.x[j] == self.upper[j];
-        if a > PIVOT_TOL && !at_upper {
-            Some((self.d[j].max(0.0), a))
-        } else if a < -PIVOT_TOL && at_upper {
-            Some(((-self.d[j]).max(0.0), -a))
-        } else {
-            None
-        }
-    }
-
-    fn clear_row(&mut self) {
-        for &j in &self.touched {
-            self.row_alpha[j as usize] = 0.0;
-            self.listed[j as usize] = false;
-        }
-        self.touched.clear();
     }
 
     /// Column `j` of `[A I]` into `column`.
