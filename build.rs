@@ -2,10 +2,10 @@
 //!
 //! Rust's standard library there takes its unwinder (backtraces, and unwinding panics in test
 //! builds) from the shared `libgcc_s`, which every start of the command line then loads and
-//! relocates: for a short file of puzzles about a tenth of the whole process (BENCHMARKS.md,
-//! "Batch"). Linked whole from GCC's static `libgcc_eh`, its definitions take the place of the
-//! shared library's, which `--as-needed` then leaves out. Only the `sudoku-lab` binary is
-//! linked this way; the library, tests and examples are as before.
+//! relocates, a large part of a short run (BENCHMARKS.md, "Batch"). Linked whole from GCC's
+//! static `libgcc_eh`, its definitions take the place of the shared library's, which
+//! `--as-needed` then leaves out. Only the `sudoku-lab` binary is linked this way; the library,
+//! tests and examples are as before.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

@@ -62,6 +62,8 @@ pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
 /// [`solve`] for a puzzle as the reader gives it: a plain 9x9 line goes from its cells to its
 /// answer's symbols when the default formulation writes a line, with the answer [`solve`]
 /// gives.
+// Out of line: inlined into the closure that calls it, it would go where closures go.
+#[inline(never)]
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn solve_puzzle(args: &SolveArgs, puzzle: &Puzzle) -> Result<Answer, String> {
     match puzzle {

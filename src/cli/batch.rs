@@ -136,7 +136,7 @@ fn run_found<T: Send + 'static>(
         any: false,
         ended: None,
     };
-    let work = |item: &Item<T>, _: &_| (item.line, outcome(item, &answer));
+    let work = |item: &Item<T>, _: &_| (item.line, outcome(item.read.as_ref().map(&answer)));
     let failure = jobs::ordered_light(jobs, light, next, work, |a| writer.take(a));
     if let Some(status) = writer.ended {
         return status;
@@ -246,7 +246,7 @@ pub fn run_items<T>(
     let mut out = Answers::new();
     let mut failed = false;
     for item in items {
-        let (line, remark, bad) = outcome(&item, &answer);
+        let (line, remark, bad) = outcome(item.read.as_ref().map(&answer));
         failed |= bad;
         // Standard output stays aligned with the input so scripts can zip lines; a remark
         // goes to standard error after the answers before it.
@@ -264,21 +264,18 @@ pub fn run_items<T>(
     i32::from(failed)
 }
 
-/// One puzzle's answer line, its remark, and whether it failed: a puzzle that does not read
-/// is answered 'invalid', one the command fails on 'error'.
-// Out of line, so that the closure around it is small enough to go inline into the loops
-// that call it, and with them into the batch path's section.
+/// One puzzle's answer line, its remark, and whether it failed, from how it read and, when it
+/// did, the command's answer: a puzzle that does not read is answered 'invalid', one the
+/// command fails on 'error'.
+// Out of line and the same for every command, so that the work around it (reading the item,
+// the command's answer) stays small enough to go inline into the loops that call it, and with
+// them into the batch path's section.
 #[inline(never)]
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
-fn outcome<T>(
-    item: &Item<T>,
-    answer: impl Fn(&T) -> Result<Answer, String>,
-) -> (Line, Option<String>, bool) {
-    match &item.read {
+fn outcome(answered: Result<Result<Answer, String>, &String>) -> (Line, Option<String>, bool) {
+    match answered {
         Err(e) => ("invalid".into(), Some(e.clone()), true),
-        Ok(p) => match answer(p) {
-            Ok(Answer { line, note }) => (line, note, false),
-            Err(e) => ("error".into(), Some(e), true),
-        },
+        Ok(Ok(Answer { line, note })) => (line, note, false),
+        Ok(Err(e)) => ("error".into(), Some(e), true),
     }
 }
