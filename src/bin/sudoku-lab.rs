@@ -15,6 +15,7 @@
 
 #[cfg(unix)]
 #[unsafe(no_mangle)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 extern "C" fn main(argc: libc::c_int, argv: *const *const libc::c_char) -> libc::c_int {
     use std::os::unix::ffi::OsStringExt;
     // SAFETY: setting a signal's disposition to "ignore" runs no handler code; SIGPIPE is a

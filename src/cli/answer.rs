@@ -7,7 +7,7 @@ use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
 use crate::engine::formulation::sat::race::{self, Rival};
 use crate::engine::nine::{Nine, is_solution};
-use crate::engine::search::{Flow, Halt, Limits, Order, portfolio};
+use crate::engine::search::{Flow, Halt, Limits, Order, Sink, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
 
 /// Writes a grid in the format it was read in (line falls back to numeric for big grids).
@@ -62,6 +62,9 @@ pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
 /// [`solve`] for a puzzle as the reader gives it: a plain 9x9 line goes from its cells to its
 /// answer's symbols when the default formulation writes a line, with the answer [`solve`]
 /// gives.
+// Out of line: inlined into the closure that calls it, it would go where closures go.
+#[inline(never)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn solve_puzzle(args: &SolveArgs, puzzle: &Puzzle) -> Result<Answer, String> {
     match puzzle {
         Puzzle::Parsed(parsed) => solve(args, parsed),
@@ -78,30 +81,49 @@ pub fn solve_puzzle(args: &SolveArgs, puzzle: &Puzzle) -> Result<Answer, String>
 /// The propagation formulation's answer line for a 9x9 puzzle's cells, each solution checked
 /// by [`is_solution`]; `None` when a solution fails the check or the search stops otherwise,
 /// which [`solve`] then answers with its error.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn solve_nine(cells: &[u8; 81]) -> Option<Line> {
-    let mut first = [0u8; 81];
-    let (mut count, mut valid) = (0, true);
-    let mut sink = |values: &[u8]| {
-        valid &= is_solution(cells, values);
-        if count == 0 && valid {
-            for (symbol, &v) in first.iter_mut().zip(values) {
+    let mut sink = FirstTwo {
+        cells,
+        first: [0; 81],
+        count: 0,
+        valid: true,
+    };
+    let (_, halt) = Nine::from_cells(cells).run(Order::Natural, &Limits::default(), &mut sink);
+    match (sink.valid, sink.count, halt) {
+        (false, _, _) => None,
+        (true, 0, Halt::Exhausted) => Some("no solution".into()),
+        (true, 1, Halt::Exhausted) => Some(Line::Nine(sink.first)),
+        (true, 2, Halt::Sink) => Some("multiple solutions".into()),
+        _ => None,
+    }
+}
+
+/// What [`solve_nine`] keeps of the solutions: the first one's symbols, how many were found
+/// (it stops at two) and whether each passed the check. A type rather than a closure, so that
+/// its code goes with the rest of the batch path's.
+struct FirstTwo<'a> {
+    cells: &'a [u8; 81],
+    first: [u8; 81],
+    count: usize,
+    valid: bool,
+}
+
+impl Sink for FirstTwo<'_> {
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+    fn solution(&mut self, values: &[u8]) -> Flow {
+        self.valid &= is_solution(self.cells, values);
+        if self.count == 0 && self.valid {
+            for (symbol, &v) in self.first.iter_mut().zip(values) {
                 *symbol = b'0' + v;
             }
         }
-        count += 1;
-        if count >= 2 || !valid {
+        self.count += 1;
+        if self.count >= 2 || !self.valid {
             Flow::Stop
         } else {
             Flow::Continue
         }
-    };
-    let (_, halt) = Nine::from_cells(cells).run(Order::Natural, &Limits::default(), &mut sink);
-    match (valid, count, halt) {
-        (false, _, _) => None,
-        (true, 0, Halt::Exhausted) => Some("no solution".into()),
-        (true, 1, Halt::Exhausted) => Some(Line::Nine(first)),
-        (true, 2, Halt::Sink) => Some("multiple solutions".into()),
-        _ => None,
     }
 }
 

@@ -149,6 +149,7 @@ pub struct Input {
 /// the usual batch calls, as clap would read them, without building clap's command tree: on a
 /// short file that costs about as much as answering it (BENCHMARKS.md, "Batch"). Anything
 /// else, a value clap would refuse, help and errors too, is left to clap.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
     let (command, rest) = argv.split_first()?;
     if command != "solve" {
@@ -184,6 +185,7 @@ pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
 
 impl Input {
     /// The file named, or `None` for standard input.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn file(&self) -> Option<&Path> {
         self.file.as_deref().filter(|p| p.as_os_str() != "-")
     }

@@ -23,6 +23,7 @@ pub enum Line {
 }
 
 impl Line {
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn bytes(&self) -> &[u8] {
         match self {
             Line::Text(t) => t.as_bytes(),
@@ -83,6 +84,7 @@ pub fn run(
 
 /// [`run`] for `solve`, which takes plain 9x9 lines as their cells; a short file of puzzles
 /// up to 9x9 is answered on one thread.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn run_puzzles(
     file: Option<&Path>,
     jobs: Option<u64>,
@@ -110,6 +112,7 @@ pub fn run_puzzles(
 
 /// [`run`] with the items `take` makes of what the reader finds; `light` items are answered
 /// on one thread while they are few (see [`jobs::ordered_light`]).
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn run_found<T: Send + 'static>(
     file: Option<&Path>,
     layout: Layout,
@@ -125,50 +128,92 @@ fn run_found<T: Send + 'static>(
             return 2;
         }
     };
-    let next = move || {
-        let found = source.next()?;
-        Ok(found.map(|found| found.into_iter().map(take).collect::<Vec<_>>()))
+    let next = move || read_batch(&mut source, take);
+    let mut writer = Writer {
+        out: Answers::new(),
+        end: if layout.blocks { "\n" } else { "" },
+        failed: false,
+        any: false,
+        ended: None,
     };
-    let end = if layout.blocks { "\n" } else { "" };
-    let mut out = Answers::new();
-    let (mut failed, mut any, mut ended) = (false, false, None);
-    let work = |item: &Item<T>, _: &_| (item.line, outcome(item, &answer));
-    let failure = jobs::ordered_light(jobs, light, next, work, |answered| {
-        let Some((at, (line, remark, bad))) = answered else {
-            out.flush();
-            return Next::Continue;
-        };
-        any = true;
-        failed |= bad;
-        if let Some(remark) = remark {
-            out.remark(&format!("line {at}: {remark}"));
-        }
-        match out.write(line.bytes(), end) {
-            Written::Yes => Next::Continue,
-            // The reader has what it wanted (`| head -1`): not a failure of this run.
-            Written::ReaderGone => {
-                ended = Some(i32::from(failed));
-                Next::Stop
-            }
-            Written::Failed => {
-                ended = Some(1);
-                Next::Stop
-            }
-        }
-    });
-    if let Some(status) = ended {
+    let work = |item: &Item<T>, _: &_| (item.line, outcome(item.read.as_ref().map(&answer)));
+    let failure = jobs::ordered_light(jobs, light, next, work, |a| writer.take(a));
+    if let Some(status) = writer.ended {
         return status;
     }
-    out.flush();
+    writer.out.flush();
     if let Some(e) = failure {
         eprintln!("error: {e}");
         return 2;
     }
-    if !any {
+    if !writer.any {
         eprintln!("error: no puzzle in the input (only blank and # comment lines)");
         return 1;
     }
-    i32::from(failed)
+    i32::from(writer.failed)
+}
+
+/// The next batch of what the reader finds, as items: a function out of line rather than a
+/// closure, so that it goes with the rest of the batch path's code.
+#[inline(never)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+fn read_batch<T>(
+    source: &mut input::Source,
+    take: fn(Found) -> Item<T>,
+) -> Result<Option<Vec<Item<T>>>, String> {
+    let Some(found) = source.next()? else {
+        return Ok(None);
+    };
+    // A loop rather than `collect`, whose code would lie apart.
+    let mut items = Vec::with_capacity(found.len());
+    for f in found {
+        items.push(take(f));
+    }
+    Ok(Some(items))
+}
+
+/// One puzzle's answer as the work gives it: its line number, and [`outcome`]'s line, remark
+/// and failure.
+type Answered = (usize, (Line, Option<String>, bool));
+
+/// Writes the answers of [`run_found`] in order and keeps what the exit status needs.
+struct Writer {
+    out: Answers,
+    /// What follows each answer before its line break.
+    end: &'static str,
+    failed: bool,
+    any: bool,
+    /// The exit status once writing has ended the run.
+    ended: Option<i32>,
+}
+
+impl Writer {
+    /// Writes one answer (its line number, line, remark and whether it failed), or flushes
+    /// for `None`.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+    fn take(&mut self, answered: Option<Answered>) -> Next {
+        let Some((at, (line, remark, bad))) = answered else {
+            self.out.flush();
+            return Next::Continue;
+        };
+        self.any = true;
+        self.failed |= bad;
+        if let Some(remark) = remark {
+            self.out.remark(&format!("line {at}: {remark}"));
+        }
+        match self.out.write(line.bytes(), self.end) {
+            Written::Yes => Next::Continue,
+            // The reader has what it wanted (`| head -1`): not a failure of this run.
+            Written::ReaderGone => {
+                self.ended = Some(i32::from(self.failed));
+                Next::Stop
+            }
+            Written::Failed => {
+                self.ended = Some(1);
+                Next::Stop
+            }
+        }
+    }
 }
 
 /// [`run`] for items that `split` finds in the text (puzzles, or states of other kinds).
@@ -201,7 +246,7 @@ pub fn run_items<T>(
     let mut out = Answers::new();
     let mut failed = false;
     for item in items {
-        let (line, remark, bad) = outcome(&item, &answer);
+        let (line, remark, bad) = outcome(item.read.as_ref().map(&answer));
         failed |= bad;
         // Standard output stays aligned with the input so scripts can zip lines; a remark
         // goes to standard error after the answers before it.
@@ -219,17 +264,18 @@ pub fn run_items<T>(
     i32::from(failed)
 }
 
-/// One puzzle's answer line, its remark, and whether it failed: a puzzle that does not read
-/// is answered 'invalid', one the command fails on 'error'.
-fn outcome<T>(
-    item: &Item<T>,
-    answer: impl Fn(&T) -> Result<Answer, String>,
-) -> (Line, Option<String>, bool) {
-    match &item.read {
+/// One puzzle's answer line, its remark, and whether it failed, from how it read and, when it
+/// did, the command's answer: a puzzle that does not read is answered 'invalid', one the
+/// command fails on 'error'.
+// Out of line and the same for every command, so that the work around it (reading the item,
+// the command's answer) stays small enough to go inline into the loops that call it, and with
+// them into the batch path's section.
+#[inline(never)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+fn outcome(answered: Result<Result<Answer, String>, &String>) -> (Line, Option<String>, bool) {
+    match answered {
         Err(e) => ("invalid".into(), Some(e.clone()), true),
-        Ok(p) => match answer(p) {
-            Ok(Answer { line, note }) => (line, note, false),
-            Err(e) => ("error".into(), Some(e), true),
-        },
+        Ok(Ok(Answer { line, note })) => (line, note, false),
+        Ok(Err(e)) => ("error".into(), Some(e), true),
     }
 }

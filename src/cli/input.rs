@@ -57,6 +57,7 @@ pub struct Source {
 }
 
 impl Source {
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn open(file: Option<&Path>) -> Result<Source, String> {
         let reader: Box<dyn Read + Send> = match file {
             None => Box::new(std::io::stdin()),
@@ -76,6 +77,7 @@ impl Source {
     }
 
     /// The next pieces read, at least one unless the input has ended (`None` after the last).
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn next(&mut self) -> Result<Option<Vec<Found>>, String> {
         let mut out = Vec::new();
         while out.is_empty() {
@@ -126,6 +128,7 @@ impl Source {
 
     /// The first `len` bytes of `rest` as text (each ends at a line break, or the input does,
     /// so no character is cut), saying where the first bytes that are not UTF-8 are.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn text(&mut self, len: usize) -> String {
         // The bytes after `len` (part of a line) are copied, not the text taken.
         let after = self.rest.split_off(len);

@@ -33,6 +33,7 @@ const SOLO_TIME: Duration = Duration::from_millis(1);
 /// [`SOLO_ITEMS`] items, all `light`, and they have taken less than [`SOLO_TIME`]; threads
 /// start with the first batch that does not fit, or take the rest of the batch. `jobs` is
 /// `--jobs`: the cores are counted only when threads start.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn ordered_light<T, R, S, W, O>(
     jobs: Option<u64>,
     light: impl Fn(&T) -> bool,
@@ -93,6 +94,8 @@ const CHUNK_TIME: Duration = Duration::from_millis(5);
 /// error after the answers before it) with `work`, on `jobs` threads, handing each answer to
 /// `write` in input order; `write(None)` asks to flush what was written while work goes on.
 /// Returns the error that ended the input, if any.
+// Out of line: a short run of light items never starts threads, and keeps their code cold.
+#[inline(never)]
 pub fn ordered<T, R, S, W, O>(jobs: usize, source: S, work: W, mut write: O) -> Option<String>
 where
     T: Send + 'static,
@@ -209,6 +212,7 @@ where
 }
 
 /// One thread: each batch answered as it is read.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn sequential<T, R>(
     mut source: impl FnMut() -> Result<Option<Vec<T>>, String>,
     work: impl Fn(&T) -> R,

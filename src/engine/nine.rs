@@ -135,6 +135,7 @@ const fn groups() -> [u16; 512] {
 /// place left for the digit.
 // The hot functions stay out of line: inlined into the recursive search they measured slower.
 #[inline(never)]
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn reduce(plane: Plane) -> Option<(Plane, Plane)> {
     // Three 27-bit bands in native words: cheaper than shifting the whole plane per row.
     let mut bands = [
@@ -224,6 +225,7 @@ impl State {
     /// Places digit `d` in every cell of `cells` at once. False if `d` cannot go in one of
     /// them or two of them share a unit.
     #[inline(never)]
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn assign(&mut self, d: usize, cells: Plane) -> bool {
         if cells & !self.planes[d] != 0 {
             return false;
@@ -243,6 +245,7 @@ impl State {
     /// Places digit `d` in `cells`, which no other digit can take any more: removes `d` from
     /// their peers. False if two of them share a unit.
     #[inline(never)]
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn settle(&mut self, d: usize, cells: Plane) -> bool {
         let (mut span, mut clash): (Plane, bool) = (0, false);
         for_cells(cells, |p| {
@@ -262,6 +265,7 @@ impl State {
 
     /// Naked singles, then the per-digit reductions, to a fixed point. False on contradiction.
     #[inline(never)]
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn propagate(&mut self) -> bool {
         loop {
             let [once, twice, _] = coverage(&self.planes);
@@ -326,6 +330,7 @@ impl State {
     /// most to propagate, to a random one for [`Order::Random`], to the first one for
     /// [`Order::Guided`].
     #[inline(never)]
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn choose(&self, order: &mut Branch) -> (u32, u16) {
         let [_, twice, thrice] = coverage(&self.planes);
         let pairs = self.open & twice & !thrice;
@@ -432,6 +437,7 @@ impl Nine {
 
     /// A 9x9 puzzle from its row-major values (`0` blank, else `1..=9`; a larger value is
     /// treated as blank), for readers that never build a [`Grid`].
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn from_cells(cells: &[u8; 81]) -> Nine {
         let by_digit = cells::by_digit(cells);
         let (spans, consistent) = cells::spans(cells, &by_digit);
@@ -465,6 +471,7 @@ impl Nine {
 
     /// Feeds every solution (row-major digits) to `sink` until it stops, a limit is hit or the
     /// space is exhausted.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn run(&self, order: Order, limits: &Limits, sink: &mut dyn Sink) -> (SearchStats, Halt) {
         let order = match order {
             Order::Natural => Branch::Natural,
@@ -490,6 +497,7 @@ impl Nine {
         self.search(order, limits, sink)
     }
 
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn search(&self, order: Branch, limits: &Limits, sink: &mut dyn Sink) -> (SearchStats, Halt) {
         let mut search = Search {
             sink,
@@ -525,6 +533,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// Propagates a state (already counted as a node) in place and searches below it. False
     /// once the search must stop.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn explore(&mut self, s: &mut State) -> bool {
         if !s.propagate() {
             return true;

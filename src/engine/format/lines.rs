@@ -48,6 +48,7 @@ pub fn plain_line(line: &str) -> Option<Parsed> {
 
 /// The cells (row-major, `0` blank) of a 9x9 line that is plainly one puzzle, as
 /// [`plain_line`] takes it, without building a grid: the 9x9 solver starts from these values.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn plain_nine(line: &[u8; 81]) -> Option<[u8; 81]> {
     // A table, not branches: blanks and digits come in no pattern a branch could learn.
     let mut cells = [0u8; 81];
@@ -78,6 +79,7 @@ const fn nine_symbols() -> [u8; 256] {
 
 /// Whether two digits of a 9x9 grid's cells (`0` blank) share a row, column or box: a unit
 /// clashes when its digits, one bit each, are fewer than its filled cells.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn clashes_nine(cells: &[u8; 81]) -> bool {
     let (mut cols, mut col_filled) = ([0u16; 9], [0u32; 9]);
     let (mut boxes, mut box_filled) = ([0u16; 9], [0u32; 9]);

@@ -124,6 +124,7 @@ impl Stream {
     }
 
     /// [`Stream::feed`], with plain 9x9 lines left as their cells.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn feed_found(&mut self, text: &str, out: &mut Vec<Found>) {
         if let Some(kept) = &mut self.kept {
             kept.push_str(text);
@@ -137,6 +138,7 @@ impl Stream {
     }
 
     /// [`Stream::finish`], with plain 9x9 lines left as their cells.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn finish_found(mut self, out: &mut Vec<Found>) {
         if !self.released
             && !self.all_plain_nine()
@@ -154,6 +156,7 @@ impl Stream {
     /// Whether every content line is a plain 9x9 line. Such a text never reads whole as one
     /// grid: a line of 81 cells is no grid's row, and every line reads alone. So a short file
     /// of them takes the fast path too, without the careful reader's second look.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn all_plain_nine(&self) -> bool {
         let nine = (self.held.iter())
             .chain(&self.block.alone)
@@ -162,6 +165,7 @@ impl Stream {
         self.json != Some(true) && self.content > 0 && nine == self.content
     }
 
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn line(&mut self, raw: &str, found: &mut Vec<Found>) {
         let first = self.lines == 0;
         self.lines += 1;
@@ -188,6 +192,7 @@ impl Stream {
     }
 
     /// Passes `found` on once the whole text can no longer read otherwise, else holds it.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn give(&mut self, mut found: Vec<Found>, out: &mut Vec<Found>) {
         if self.released {
             out.append(&mut found);
@@ -211,6 +216,7 @@ impl Stream {
 }
 
 /// How a content line reads alone, and its size if it is a plain line.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn read_line(n: usize, t: &str) -> (Found, Option<Size>) {
     if let Ok(bytes) = <&[u8; 81]>::try_from(t.as_bytes())
         && let Some(cells) = plain_nine(bytes)
@@ -242,6 +248,7 @@ impl Block {
         }
     }
 
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn line(&mut self, n: usize, t: &str, found: &mut Vec<Found>) {
         let (piece, size) = read_line(n, t);
         self.any_alone |= piece.reads();
@@ -287,6 +294,7 @@ impl Block {
     }
 
     /// The block ends: its pieces not yet given out.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn end(&mut self, found: &mut Vec<Found>) {
         let block = std::mem::take(self);
         if block.long || block.plain == block.lines.len() {

@@ -34,6 +34,7 @@ fn slices(words: impl Iterator<Item = u64>) -> ([u64; 4], u64) {
 /// The cells of each digit: plane `d` holds the cells whose value is `d + 1`; `0` and values
 /// above 9 are in none. Bit-sliced a word at a time, so the cost does not hang on a chain of
 /// stores to the same plane (a puzzle's blanks and repeated digits), as a per-cell scatter's.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub(super) fn by_digit(cells: &[u8; 81]) -> [Plane; 9] {
     let word = |i: usize| match cells.get(8 * i..8 * i + 8) {
         Some(bytes) => u64::from_le_bytes(bytes.try_into().expect("eight bytes")),
@@ -100,6 +101,7 @@ const BAND_ROWS: [u32; 8] = [
 /// as [`by_digit`] reads them, whose planes it takes), and whether no unit holds a digit
 /// twice: the units collected a cell at a time into one word per value, then widened a band
 /// at a time, with no loop over each digit's cells.
+#[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub(super) fn spans(cells: &[u8; 81], by_digit: &[Plane; 9]) -> ([Plane; 9], bool) {
     let mut units = [0u32; 256];
     for (&v, &u) in cells.iter().zip(&UNITS) {
