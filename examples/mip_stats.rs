@@ -37,8 +37,9 @@ fn main() {
             cancel: Some(cancel.clone()),
         };
         let start = Instant::now();
-        let mut found = Vec::new();
+        let (mut found, mut first) = (Vec::new(), None);
         let (stats, m) = mip::run_detailed(&Query::new(&puzzle), &limits, &mut |v: &[u8]| {
+            first.get_or_insert_with(|| start.elapsed().as_secs_f64());
             found.push(puzzle.with_solution(v));
             if found.len() >= 2 {
                 Flow::Stop
@@ -52,13 +53,14 @@ fn main() {
             check_solution(&puzzle, s).expect("a valid solution");
         }
         println!(
-            "{path} #{}: {} solutions, {:?}, {:.2} s, nodes {}, LP solves {}, simplex iterations {}, \
+            "{path} #{}: {} solutions, {:?}, {:.2} s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
              presolve fixed {}, propagation fixed {}, closed by propagation {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
              root LP {} columns x {} rows",
             i + 1,
             found.len(),
             stats.halt.expect("a halt"),
             start.elapsed().as_secs_f64(),
+            first.unwrap_or(f64::NAN),
             m.nodes,
             m.lp_solves,
             m.simplex_iterations,

@@ -56,6 +56,8 @@ pub(super) struct Learn {
     /// bumps weigh less), for branching.
     activity: Vec<f64>,
     bump: f64,
+    /// Each variable's last value, kept when the search leaves it (phase saving).
+    phase: Vec<bool>,
     /// Clauses learnt from conflicts, and their literals.
     pub(super) learnt: u64,
     pub(super) learnt_literals: u64,
@@ -85,6 +87,7 @@ impl Learn {
             seen: vec![false; variables],
             activity: vec![0.0; variables],
             bump: 1.0,
+            phase: vec![false; variables],
             learnt: 0,
             learnt_literals: 0,
             units: 0,
@@ -93,6 +96,11 @@ impl Learn {
 
     pub(super) fn activity(&self, x: u32) -> f64 {
         self.activity[x as usize]
+    }
+
+    /// Whether `x` was last fixed at 1.
+    pub(super) fn phase(&self, x: u32) -> bool {
+        self.phase[x as usize]
     }
 
     /// The current decision level (0: the root).
@@ -119,6 +127,7 @@ impl Learn {
         let depth = self.depth() as u32;
         for (x, why) in log {
             self.level[x as usize] = depth;
+            self.phase[x as usize] = state.fixed(x) == Some(true);
             self.reason[x as usize] = match why {
                 PROBED => Reason::Probe,
                 NONE => match head {
