@@ -1,15 +1,21 @@
-//! Links the command line's unwinder into it on Linux with glibc.
+//! Decides whether the command line takes its unwinder from GCC's static `libgcc_eh`.
 //!
-//! Rust's standard library there takes its unwinder (backtraces, and unwinding panics in test
-//! builds) from the shared `libgcc_s`, which every start of the command line then loads and
-//! relocates, a large part of a short run (BENCHMARKS.md, "Batch"). Linked whole from GCC's
-//! static `libgcc_eh`, its definitions take the place of the shared library's, which
-//! `--as-needed` then leaves out. Only the `sudoku-lab` binary is linked this way; the library,
-//! tests and examples are as before. Where the C compiler has no `libgcc_eh` (a toolchain
-//! without GCC's runtime), the binary links as Rust's default does.
+//! Rust's standard library on Linux with glibc takes its unwinder (backtraces, and unwinding
+//! panics in test builds) from the shared `libgcc_s`, which every start of the command line then
+//! loads and relocates, a large part of a short run (BENCHMARKS.md, "Batch"). With the `libgcc_eh`
+//! cfg set here, `src/bin/sudoku-lab.rs` links that archive whole; as the binary's own native
+//! library it comes before the standard library's, so its definitions take the place of the
+//! shared library's, which `--as-needed` then leaves out, whichever linker runs. Only that binary
+//! declares the archive: the library, tests and examples link as before.
+//!
+//! The cfg is set only for a native build with the default link driver (`cc`) that has the
+//! archive; cross builds, a configured linker, a static C runtime and other systems keep Rust's
+//! default.
 
 fn main() {
+    println!("cargo:rustc-check-cfg=cfg(libgcc_eh)");
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=RUSTC_LINKER");
     let var = |name: &str| std::env::var(name).unwrap_or_default();
     let static_crt = var("CARGO_CFG_TARGET_FEATURE")
         .split(',')
@@ -17,21 +23,17 @@ fn main() {
     if var("CARGO_CFG_TARGET_OS") == "linux"
         && var("CARGO_CFG_TARGET_ENV") == "gnu"
         && !static_crt
-        && has_libgcc_eh()
+        && var("HOST") == var("TARGET")
+        && std::env::var_os("RUSTC_LINKER").is_none()
+        && cc_has_libgcc_eh()
     {
-        for arg in [
-            "-Wl,--whole-archive",
-            "-l:libgcc_eh.a",
-            "-Wl,--no-whole-archive",
-        ] {
-            println!("cargo:rustc-link-arg-bin=sudoku-lab={arg}");
-        }
+        println!("cargo:rustc-cfg=libgcc_eh");
     }
 }
 
-/// Whether the C compiler the link goes through knows where `libgcc_eh.a` is: it prints the
-/// bare name back when it does not.
-fn has_libgcc_eh() -> bool {
+/// Whether `cc`, the link driver, knows where `libgcc_eh.a` is: it prints the bare name back
+/// when it does not.
+fn cc_has_libgcc_eh() -> bool {
     std::process::Command::new("cc")
         .arg("-print-file-name=libgcc_eh.a")
         .output()

@@ -13,6 +13,16 @@
 //! writing that could take its number).
 #![cfg_attr(unix, no_main)]
 
+// GCC's unwinder linked in whole, so the shared `libgcc_s` is not loaded at every start (see
+// build.rs for when, and why it must be this binary's own native library).
+#[cfg(libgcc_eh)]
+#[link(
+    name = "libgcc_eh.a",
+    kind = "static",
+    modifiers = "+whole-archive,+verbatim"
+)]
+unsafe extern "C" {}
+
 #[cfg(unix)]
 #[unsafe(no_mangle)]
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]

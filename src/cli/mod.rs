@@ -2,10 +2,10 @@
 //! and the logic engine's hints, steps and ratings.
 //!
 //! The functions on the path of a plain `solve` (reading lines, the 9x9 solver, writing the
-//! answers) carry `link_section = ".text.hot.batch"` on Linux: the linker puts them together at
-//! the start of the code, so a short run touches a few pages of it rather than a dozen spread
-//! over two megabytes (BENCHMARKS.md, "Batch"). Closures on that path are named functions or
-//! types instead, as a closure cannot carry the attribute.
+//! answers) carry `link_section = ".text.hot.batch"` on Linux: the linker keeps them together,
+//! so a short run touches a few pages of the code rather than a dozen spread over two megabytes
+//! (BENCHMARKS.md, "Batch"). Most closures on that path are named functions or types instead,
+//! as a closure cannot carry the attribute.
 
 mod answer;
 mod args;
