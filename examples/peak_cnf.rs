@@ -60,10 +60,11 @@ fn model(grid: &Grid, encoding: &str) -> String {
     let query = Query::new(grid);
     let size = grid.size();
     let pairwise = CnfOptions::for_size(size);
-    let (cnf, primary, keep): (sat::Cnf, usize, Box<dyn Fn(&[i32]) -> bool>) = match encoding {
+    // The cell of each placement when the minimal encoding filters the reduced model.
+    let (cnf, primary, minimal): (sat::Cnf, usize, Option<Vec<u32>>) = match encoding {
         "full" => {
             let n = size.side();
-            (sat::cnf(&query, &pairwise), n * n * n, Box::new(|_| true))
+            (sat::cnf(&query, &pairwise), n * n * n, None)
         }
         "reduced" | "pruned" | "sequential" | "minimal" => {
             let options = if encoding == "sequential" {
@@ -80,16 +81,13 @@ fn model(grid: &Grid, encoding: &str) -> String {
             };
             let cells: Vec<u32> = model.placements.iter().map(|&(c, _)| c).collect();
             let primary = cells.len();
-            let keep: Box<dyn Fn(&[i32]) -> bool> = if encoding == "minimal" {
-                Box::new(move |c: &[i32]| minimal_keeps(c, &cells))
-            } else {
-                Box::new(|_| true)
-            };
-            (model.cnf, primary, keep)
+            (model.cnf, primary, (encoding == "minimal").then_some(cells))
         }
         other => panic!("unknown encoding {other}"),
     };
-    let clauses: Vec<&[i32]> = cnf.clauses().filter(|c| keep(c)).collect();
+    let clauses: Vec<&[i32]> = (cnf.clauses())
+        .filter(|c| (minimal.as_ref()).is_none_or(|cells| minimal_keeps(c, cells)))
+        .collect();
     let mut out = String::new();
     let _ = writeln!(out, "c primary {primary}");
     let _ = writeln!(out, "p cnf {} {}", cnf.variables(), clauses.len());
