@@ -5,13 +5,13 @@
 //! probing has just measured for every open variable), the smallest of those reaches, so that
 //! every child the row splits into is a small problem, weighed up by the members' activity in
 //! recent conflicts: it is multiplied by one plus the row's activity over the largest of these
-//! rows' activities, so that a row in recent conflicts wins against one of up to twice its
-//! reach. Ties go to the product of the reaches, then the activity. It branches on the member
-//! last fixed at 1 when the search left it (phase saving), otherwise on the member of largest
-//! reach. Row size with ties to activity alone took from a tenth to over twice as many nodes
-//! on the minimal 25x25 puzzles measured; the reach alone, with activity only breaking ties and
-//! no saved phase, took 1,991 nodes on the ten puzzles of BENCHMARKS.md where this rule takes
-//! 1,637.
+//! rows' activities, so the most active row wins against rows of up to twice its reach, and a
+//! row of a fraction f of that activity against rows of up to 1 + f times its reach. Ties go
+//! to the product of the reaches, then the activity. It branches on the member last fixed at 1
+//! when the search left it (phase saving), otherwise on the member of largest reach. Row size
+//! with ties to activity alone took from a tenth to over twice as many nodes on the minimal
+//! 25x25 puzzles measured, and the reach alone (activity only breaking ties, no saved phase)
+//! more nodes than this rule (BENCHMARKS.md, "Conflict activity in the rank, and saved phases").
 
 use super::domain::{Probes, Rows, State};
 use super::learn::Learn;
@@ -45,11 +45,12 @@ pub(super) fn choose(rows: &Rows, state: &State, probes: &Probes, learn: &Learn)
             )
         })
         .collect();
-    // Positive, so that rows with no activity yet rank by their reach alone.
-    let top = candidates.iter().map(|c| c.3).fold(0.0, f64::max) + 1e-300;
+    let top = candidates.iter().map(|c| c.3).fold(0.0, f64::max);
     let mut best: Option<(Rank, u32)> = None;
     for &(r, reach, product, activity) in &candidates {
-        let rank = (f64::from(reach) * (1.0 + activity / top), product, activity);
+        // Rows with no activity yet (none has any) rank by their reach alone.
+        let share = if top > 0.0 { activity / top } else { 0.0 };
+        let rank = (f64::from(reach) * (1.0 + share), product, activity);
         if best.is_none_or(|(b, _)| rank > b) {
             best = Some((rank, r));
         }
