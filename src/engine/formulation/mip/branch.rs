@@ -86,4 +86,30 @@ mod tests {
         learn.backjump(0);
         assert_eq!(choose(&rows, &state, &probes, &learn), Some(1));
     }
+
+    /// Two parts: row {0, 1} alone, where setting either member reaches 2 variables, and rows
+    /// {2, 3} and {3, 4}, where setting any member settles all 3. With no activity the larger
+    /// reach wins; once 0 and 1 have the top activity, their row outranks the quiet rows of
+    /// reach 3, which is under twice its own.
+    #[test]
+    fn activity_outranks_a_reach_under_twice_as_large() {
+        let members: [&[u32]; 3] = [&[0, 1], &[2, 3], &[3, 4]];
+        let rows = Rows::new(5, members.into_iter());
+        let mut state = State::new(&rows);
+        state.presolve(&rows).expect("no conflict");
+        let mut probes = Probes::default();
+        state
+            .probe(&rows, &mut probes, &mut || false)
+            .expect("no conflict");
+        let reaches: Vec<u32> = (0..5).map(|x| probes.reach(x)).collect();
+        assert_eq!(reaches, [2, 2, 3, 3, 3]);
+        let mut learn = Learn::new(5);
+        learn.record(&mut state, None);
+        let quiet = choose(&rows, &state, &probes, &learn);
+        assert!(matches!(quiet, Some(2..=4)), "{quiet:?}");
+        learn.bump(0);
+        learn.bump(1);
+        let active = choose(&rows, &state, &probes, &learn);
+        assert!(matches!(active, Some(0 | 1)), "{active:?}");
+    }
 }

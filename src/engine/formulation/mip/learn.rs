@@ -98,6 +98,13 @@ impl Learn {
         self.activity[x as usize]
     }
 
+    /// Bumps `x` as a conflict it took part in would, for tests of the rules that read
+    /// activity.
+    #[cfg(test)]
+    pub(super) fn bump(&mut self, x: u32) {
+        self.activity[x as usize] += self.bump;
+    }
+
     /// Whether `x` was last fixed at 1.
     pub(super) fn phase(&self, x: u32) -> bool {
         self.phase[x as usize]
