@@ -93,6 +93,8 @@ pub struct AllDiff {
     /// Per variable, the reason of its last theory propagation (true literals).
     reasons: Vec<Vec<Lit>>,
     processed: usize,
+    /// Variables this theory set false in its last call, with their unit.
+    own: Vec<(u32, u32)>,
     level_starts: Vec<usize>,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
@@ -151,6 +153,7 @@ impl AllDiff {
             root: vec![false; layout.vars],
             reasons: vec![Vec::new(); layout.vars],
             processed: 0,
+            own: Vec::new(),
             level_starts: Vec::new(),
             dirty: vec![true; n],
             dirty_list: (0..n as u32).collect(),
@@ -170,7 +173,7 @@ impl AllDiff {
     }
 
     /// Takes a newly assigned variable into the domains and marks its units to run.
-    fn assigned(&mut self, var: usize, value: bool) {
+    fn assigned(&mut self, var: usize, value: bool, skip: u32) {
         if !value {
             for &(u, i, j) in &self.slots[var] {
                 self.units[u as usize].dom[i as usize] &= !(1 << j);
@@ -178,7 +181,7 @@ impl AllDiff {
             self.undo.push(var as u32);
         }
         for &(u, _, _) in &self.slots[var] {
-            if !self.dirty[u as usize] {
+            if u != skip && !self.dirty[u as usize] {
                 self.dirty[u as usize] = true;
                 self.dirty_list.push(u);
             }
@@ -323,6 +326,7 @@ impl AllDiff {
             let reason = &mut self.reasons[var.idx() as usize];
             reason.clear();
             reason.extend_from_slice(&self.lits);
+            self.own.push((var.idx(), u as u32));
             self.stats.propagations += 1;
             self.stats.propagation_lits += self.lits.len() as u64;
             if !acts.propagate(p) {
@@ -444,8 +448,14 @@ fn components(adj: &[u64]) -> [u8; 64] {
         comp: [0; 64],
         comps: 0,
     };
-    for v in 0..adj.len() {
-        if t.index[v] == 0 {
+    for (v, &out) in adj.iter().enumerate() {
+        if t.index[v] == 0 && out == 0 {
+            // A cell with one candidate: a component of its own.
+            t.next += 1;
+            t.index[v] = t.next;
+            t.comp[v] = t.comps;
+            t.comps += 1;
+        } else if t.index[v] == 0 {
             t.visit(v);
         }
     }
@@ -517,6 +527,7 @@ impl Theory for AllDiff {
     }
 
     fn pop_levels(&mut self, n: usize) {
+        self.own.clear();
         let keep = self.level_starts.len() - n;
         self.processed = self.level_starts[keep].min(self.processed);
         self.level_starts.truncate(keep);
@@ -538,16 +549,25 @@ impl Theory for AllDiff {
         self.stats.checks += 1;
         let at_root = self.level_starts.is_empty();
         let trail_len = acts.model().len();
+        // The trail first holds this theory's own prunings of the last call, in order: a
+        // pruning leaves its unit's components as they were, so that unit need not run again.
+        let own = std::mem::take(&mut self.own);
+        let mut own = own.iter().peekable();
         for t in self.processed..trail_len {
             let lit = acts.model()[t];
             let var = lit.var().idx() as usize;
+            let skip = match own.next_if(|&&(v, _)| v as usize == var) {
+                Some(&(_, u)) => u,
+                None => u32::MAX,
+            };
             if var < self.root.len() {
                 if at_root {
                     self.root[var] = true;
                 }
-                self.assigned(var, lit.sign());
+                self.assigned(var, lit.sign(), skip);
             }
         }
+        self.own.clear();
         self.processed = trail_len;
         if self.options.every_unit {
             for u in 0..self.units.len() {
