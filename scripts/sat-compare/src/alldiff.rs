@@ -60,6 +60,7 @@ struct Unit {
     vars: Vec<Option<Var>>,
     /// Per cell slot, the digit slots whose placement is not false (as last processed).
     dom: Vec<u64>,
+    /// The matching: each cell slot's digit slot and each digit slot's cell slot (`NONE`).
     digit_of: Vec<u8>,
     cell_of: Vec<u8>,
 }
@@ -80,6 +81,7 @@ pub struct Layout<'a> {
     pub vars: usize,
 }
 
+/// The theory: every unit's domains and matching, what to run next and how to undo it.
 pub struct AllDiff {
     options: Options,
     units: Vec<Unit>,
@@ -92,10 +94,13 @@ pub struct AllDiff {
     root: Vec<bool>,
     /// Per variable, the reason of its last theory propagation (true literals).
     reasons: Vec<Vec<Lit>>,
+    /// Trail literals taken into the domains so far.
     processed: usize,
     /// Variables this theory set false in its last call, with their unit.
     own: Vec<(u32, u32)>,
+    /// `processed` at the start of each decision level.
     level_starts: Vec<usize>,
+    /// Units to run at the next fixed point, as flags and as a list.
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     pub stats: Stats,
