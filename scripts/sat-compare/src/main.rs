@@ -6,6 +6,14 @@
 //!
 //! `sat-compare SOLVER FILE.cnf` with SOLVER one of varisat, batsat, splr (pure Rust, linked
 //! in) or cadical, minisat (Debian's binaries, run from `$REF_BIN`, default `/usr/bin`).
+//!
+//! Given a puzzle file instead of a `.cnf`, any solver gets that puzzle's reduced model.
+//! `sat-compare batsat-reduced FILE.txt` and `sat-compare batsat-alldiff[,OPTION...] FILE.txt`
+//! read a puzzle instead and solve its reduced model with batsat, plain or with the
+//! all-different rule as a theory (`puzzle.rs`).
+
+mod alldiff;
+mod puzzle;
 
 use std::process::Command;
 use std::time::Instant;
@@ -20,7 +28,15 @@ fn main() {
         eprintln!("usage: sat-compare SOLVER FILE.cnf");
         std::process::exit(2);
     };
-    let (primary, vars, mut clauses) = read(path);
+    if solver.starts_with("batsat-reduced") || solver.starts_with("batsat-alldiff") {
+        puzzle::run(solver, path);
+        return;
+    }
+    let (primary, vars, mut clauses) = if path.ends_with(".cnf") {
+        read(path)
+    } else {
+        puzzle::reduced_clauses(path)
+    };
     let began = Instant::now();
     let first = solve(solver, vars, &clauses);
     let t1 = began.elapsed().as_secs_f64();
