@@ -265,6 +265,66 @@ fn a_binary_file_is_named_as_such_and_changes_nothing() {
 }
 
 #[test]
+fn notes_that_name_no_cell_or_digit_fail_the_import_and_change_nothing() {
+    let s = run(
+        AppState::default(),
+        [
+            Action::Import(PUZZLE.into()),
+            Action::ToggleNotes,
+            Action::Select(p(0, 1)),
+            Action::Input(d(2)),
+        ],
+    );
+    let board = r#"{"dim":2,"fixed":{"1":{"1":1}}"#;
+    let cases = [
+        (
+            r#""notes":{"1":{"2":[9]}}}"#,
+            "Import failed: the notes of r1c2 hold 9, which is not a digit of the grid.",
+        ),
+        (
+            r#""notes":{"5":{"2":[3]}}}"#,
+            "Import failed: the notes name row \"5\", which the grid does not have.",
+        ),
+        (
+            r#""notes":{"1":{"x":[3]}}}"#,
+            "Import failed: the notes of row 1 name column \"x\", which the grid does not have.",
+        ),
+        (
+            r#""notes":{"1":{"2":3}}}"#,
+            "Import failed: the notes of r1c2 are not a list of digits.",
+        ),
+        (
+            r#""notes":{"1":{"2":["3"]}}}"#,
+            "Import failed: the notes of r1c2 hold \"3\", which is not a digit of the grid.",
+        ),
+        (
+            r#""notes":[1]}"#,
+            r#"Import failed: the "notes" field is not read (notes are written as {"row":{"column":[digits]}})."#,
+        ),
+    ];
+    for (notes, said) in cases {
+        let text = format!("{board},{notes}");
+        for (action, failed) in [
+            (Action::Import(text.clone()), "Import failed"),
+            (
+                Action::OpenLink(text.clone()),
+                "The share link's puzzle could not be opened",
+            ),
+        ] {
+            let after = s.clone().reduce(action);
+            assert_eq!(after.board.grid, s.board.grid, "{text}");
+            assert_eq!(after.board.notes, s.board.notes, "{text}");
+            assert!(after.status.is_error(), "{text}");
+            let said = said.replace("Import failed", failed);
+            assert_eq!(after.status.to_string(), said, "{text}");
+        }
+    }
+    let good = format!(r#"{board},"notes":{{"1":{{"2":[3,4]}}}}}}"#);
+    let after = s.clone().reduce(Action::Import(good));
+    assert_eq!(after.board.notes.get(p(0, 1).index(after.size())), 0b1100);
+}
+
+#[test]
 fn zeros_in_a_16x16_line_are_said_to_be_blanks() {
     let line = format!("1{}", ".".repeat(255));
     let plain = AppState::default().reduce(Action::Import(line.clone()));

@@ -195,8 +195,12 @@ impl Files {
     /// player's at once; a game in progress stays until the player says which to keep. A
     /// link that does not read changes nothing.
     fn open_link(&mut self, text: String, board: &mut Board, status: &mut Message) -> bool {
-        let parsed = match read(&text) {
-            Ok(reading) => reading.parsed,
+        let read_with_notes = read(&text).and_then(|reading| {
+            let notes = json_notes(&text, &reading.parsed)?;
+            Ok((reading.parsed, notes))
+        });
+        let (parsed, notes) = match read_with_notes {
+            Ok(read) => read,
             Err(error) => {
                 *status = Message::ImportFailed {
                     source: ImportSource::Link,
@@ -205,7 +209,6 @@ impl Files {
                 return false;
             }
         };
-        let notes = json_notes(&text, &parsed);
         let same = parsed.grid == board.grid && notes == board.notes;
         if !in_progress(board) || same {
             self.offered_link = None;
@@ -249,22 +252,29 @@ fn in_progress(board: &Board) -> bool {
 }
 
 /// The notes a JSON text carries for the board it parsed to.
-fn json_notes(text: &str, parsed: &Parsed) -> Notes {
+fn json_notes(text: &str, parsed: &Parsed) -> Result<Notes, ImportError> {
     match parsed.format {
-        Format::Json => Notes::from_json(text, parsed.grid.size()),
-        _ => Notes::default(),
+        Format::Json => Notes::from_json(text, parsed.grid.size()).map_err(ImportError::Notes),
+        _ => Ok(Notes::default()),
     }
 }
 
 /// Replaces the board with the puzzle in `text` if it parses, and says what came in. Returns
 /// whether it did.
 fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Message) -> bool {
-    let Reading {
-        parsed,
-        puzzles,
-        skipped,
-    } = match read(text) {
-        Ok(reading) => reading,
+    let read_with_notes = read(text).and_then(|reading| {
+        let notes = json_notes(text, &reading.parsed)?;
+        Ok((reading, notes))
+    });
+    let (
+        Reading {
+            parsed,
+            puzzles,
+            skipped,
+        },
+        notes,
+    ) = match read_with_notes {
+        Ok(read) => read,
         Err(error) => {
             *status = Message::ImportFailed { source, error };
             return false;
@@ -273,7 +283,6 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
     let size = parsed.grid.size();
     let givens = parsed.puzzle.given_count();
     let empty = parsed.grid.entries().iter().all(|e| e.digit().is_none());
-    let notes = json_notes(text, &parsed);
     match notes.is_empty() {
         true => board.push(parsed.grid),
         false => board.push_with(parsed.grid, notes, false),

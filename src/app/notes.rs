@@ -2,7 +2,7 @@
 
 use crate::engine::{Digit, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// Each cell's notes, one bit per digit index (bit 0 is digit 1); no cells at all when the
 /// board has no notes, so a board without any costs nothing to store.
@@ -118,37 +118,75 @@ impl Notes {
         Some(format!("{{{}}}", rows.join(",")))
     }
 
-    /// The `notes` field of a JSON board of `size`, if the text is one; entries that do not
-    /// name a cell and digits of this size are passed over, as the field is the page's own.
-    pub fn from_json(text: &str, size: Size) -> Notes {
+    /// The `notes` field of a JSON board of `size`, if the text is one (none when it has no
+    /// such field). An entry that names no cell or no digit of this size is an error rather
+    /// than passed over, so an import never drops part of what it was given unsaid.
+    pub fn from_json(text: &str, size: Size) -> Result<Notes, NotesError> {
         let Ok(Value::Object(doc)) =
             serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}'))
         else {
-            return Notes::default();
+            return Ok(Notes::default());
         };
-        let Some(Value::Object(rows)) = doc.get("notes") else {
-            return Notes::default();
+        let Some(field) = doc.get("notes") else {
+            return Ok(Notes::default());
+        };
+        let Value::Object(rows) = field else {
+            return Err(NotesError::NotRows);
         };
         let side = size.side();
         let index = |k: &str| k.parse::<usize>().ok().filter(|i| (1..=side).contains(i));
         let mut notes = Notes::default();
         for (rk, cols) in rows {
-            let (Some(r), Some(cols)) = (index(rk), cols.as_object().map(Map::iter)) else {
-                continue;
+            let Some(r) = index(rk) else {
+                return Err(NotesError::Row(rk.clone()));
+            };
+            let Value::Object(cols) = cols else {
+                return Err(NotesError::NotColumns { row: r });
             };
             for (ck, digits) in cols {
-                let (Some(c), Some(digits)) = (index(ck), digits.as_array()) else {
-                    continue;
+                let Some(c) = index(ck) else {
+                    return Err(NotesError::Column {
+                        row: r,
+                        key: ck.clone(),
+                    });
                 };
-                let mask = digits
-                    .iter()
-                    .filter_map(|v| Digit::new(v.as_u64()?, side).ok())
-                    .fold(0u64, |m, d| m | 1 << d.index());
-                notes.set(size, Pos::new(r - 1, c - 1).index(size), mask);
+                let pos = Pos::new(r - 1, c - 1);
+                let Value::Array(digits) = digits else {
+                    return Err(NotesError::NotAList { pos });
+                };
+                let mut mask = 0u64;
+                for v in digits {
+                    let digit = v.as_u64().and_then(|n| Digit::new(n, side).ok());
+                    let Some(d) = digit else {
+                        return Err(NotesError::Digit {
+                            pos,
+                            value: v.to_string(),
+                        });
+                    };
+                    mask |= 1 << d.index();
+                }
+                notes.set(size, pos.index(size), mask);
             }
         }
-        notes
+        Ok(notes)
     }
+}
+
+/// Why a JSON board's `notes` field does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotesError {
+    /// The field is not an object keyed by row.
+    NotRows,
+    /// A row key that is no row of the grid.
+    Row(String),
+    /// A row's value is not an object keyed by column.
+    NotColumns { row: usize },
+    /// A column key that is no column of the grid.
+    Column { row: usize, key: String },
+    /// A cell's notes are not a list of digits.
+    NotAList { pos: Pos },
+    /// A value in a cell's list that is no digit of the grid.
+    Digit { pos: Pos, value: String },
 }
 
 /// The digits no filled peer of `cell` holds (none when the cell is filled).

@@ -3,6 +3,7 @@
 use super::answers::{Checked, Solved};
 use super::failure::{EngineFault, Failure, Unread};
 use super::{JobKind, PlayMessage, format_millis, quantity, sentence, symmetry_name, thousands};
+use crate::app::notes::NotesError;
 use crate::engine::format::{self, Format, ParseError};
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::Symmetry;
@@ -170,6 +171,8 @@ pub enum ImportError {
         line: usize,
         error: ParseError,
     },
+    /// A JSON board whose `notes` field does not read.
+    Notes(NotesError),
     /// A grid with no cells; the board takes `smallest` to `largest`.
     NoCells {
         size: Size,
@@ -433,6 +436,25 @@ fn digit_keys(size: Size) -> String {
     }
 }
 
+/// What is wrong with a JSON board's notes, naming the cell where there is one.
+fn notes_error(e: &NotesError) -> String {
+    let shape = "notes are written as {\"row\":{\"column\":[digits]}}";
+    match e {
+        NotesError::NotRows => format!("the \"notes\" field is not read ({shape})"),
+        NotesError::Row(key) => {
+            format!("the notes name row \"{key}\", which the grid does not have")
+        }
+        NotesError::NotColumns { row } => format!("the notes of row {row} are not read ({shape})"),
+        NotesError::Column { row, key } => {
+            format!("the notes of row {row} name column \"{key}\", which the grid does not have")
+        }
+        NotesError::NotAList { pos } => format!("the notes of {pos} are not a list of digits"),
+        NotesError::Digit { pos, value } => {
+            format!("the notes of {pos} hold {value}, which is not a digit of the grid")
+        }
+    }
+}
+
 fn import_failed(
     f: &mut fmt::Formatter<'_>,
     source: ImportSource,
@@ -452,6 +474,7 @@ fn import_failed(
         ImportError::NoLineReads { line, error } => f.write_str(&sentence(format!(
             "{failed}: no line of the text reads as a puzzle; line {line}: {error}"
         ))),
+        ImportError::Notes(e) => f.write_str(&sentence(format!("{failed}: {}", notes_error(e)))),
         ImportError::NoCells {
             size,
             smallest,
