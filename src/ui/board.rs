@@ -472,7 +472,7 @@ pub fn use_undo_keys(on_action: Callback<Action>) {
 /// On-screen digits for touch screens, plus erase.
 pub fn number_pad(props: &PadProps) -> Html {
     // A click on the pad leaves focus on the selected cell, so typing and arrows go on working.
-    let keep_focus = Callback::from(|e: MouseEvent| e.prevent_default());
+    let keep_focus = super::controls::keep_focus();
     let buttons = (1..=props.side).map(|v| {
         let d = Digit::new(v as u64, props.side).expect("in range");
         let on_action = props.on_action.clone();

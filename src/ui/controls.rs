@@ -116,6 +116,22 @@ pub fn button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes
     }
 }
 
+/// A button of the board's own tools: a click on it leaves the keyboard focus on the selected
+/// cell, as the number pad does, so digits typed after it still reach the board.
+pub fn board_button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes) -> Html {
+    let unavailable = onclick.is_none();
+    let onclick = onclick.unwrap_or_else(Callback::noop);
+    html! {
+        <button type="button" {class} aria-disabled={unavailable.to_string()} {onclick}
+                onmousedown={keep_focus()}>{ label.to_string() }</button>
+    }
+}
+
+/// Keeps a mouse press from taking the focus (from the selected cell).
+pub fn keep_focus() -> Callback<MouseEvent> {
+    Callback::from(|e: MouseEvent| e.prevent_default())
+}
+
 /// The lab's questions about the puzzle: solve, count, check, compare the formulations.
 pub fn actions(props: &ActionsProps) -> Html {
     let busy = props.state.busy();
@@ -148,10 +164,10 @@ pub fn edit_actions(props: &ActionsProps) -> Html {
     };
     html! {
         <div class="tools" role="group" aria-label="Edit">
-            { button("Undo", act(Action::Undo, !busy && !state.board.undo.is_empty()), classes!()) }
-            { button("Redo", act(Action::Redo, !busy && !state.board.redo.is_empty()), classes!()) }
-            { button("Reset to clues", act(Action::ResetToGivens, !busy), classes!()) }
-            { button("Clear", act(Action::Clear, !busy), classes!()) }
+            { board_button("Undo", act(Action::Undo, !busy && !state.board.undo.is_empty()), classes!()) }
+            { board_button("Redo", act(Action::Redo, !busy && !state.board.redo.is_empty()), classes!()) }
+            { board_button("Reset to clues", act(Action::ResetToGivens, !busy), classes!()) }
+            { board_button("Clear", act(Action::Clear, !busy), classes!()) }
         </div>
     }
 }

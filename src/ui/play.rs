@@ -2,7 +2,7 @@
 //! selected cell's notes where the cells are too small to show them.
 
 use super::board::{NOTES_LISTED_ABOVE, symbol};
-use super::controls::button;
+use super::controls::{board_button, keep_focus};
 use super::engine::EngineHandle;
 use crate::app::state::{Action, AppState, JobKind};
 use std::rc::Rc;
@@ -64,15 +64,16 @@ pub fn play_tools(props: &PlayProps) -> Html {
         <div class="play-tools">
             <div class="tools" role="group" aria-label="Play">
                 <button type="button" class="toggle" aria-pressed={notes_on.to_string()}
-                        title="Notes (N): typed digits toggle small candidates" onclick={act(Action::ToggleNotes)}>
+                        title="Notes (N): typed digits toggle small candidates" onclick={act(Action::ToggleNotes)}
+                        onmousedown={keep_focus()}>
                     { "Notes" }
                 </button>
                 <button type="button" role="switch" class="toggle" aria-checked={auto_on.to_string()}
-                        aria-disabled={busy.to_string()} onclick={auto}>
+                        aria-disabled={busy.to_string()} onclick={auto} onmousedown={keep_focus()}>
                     { "Auto candidates" }
                 </button>
-                { button("Hint", hint, classes!()) }
-                { button("Apply hint", apply, classes!()) }
+                { board_button("Hint", hint, classes!()) }
+                { board_button("Apply hint", apply, classes!()) }
             </div>
             <div class="slot">{ for listed }</div>
         </div>

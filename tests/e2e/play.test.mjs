@@ -96,6 +96,29 @@ test('notes: Notes mode toggles candidates, Undo takes one back, a placed digit 
   await page.close();
 });
 
+test('a click on Notes, Undo or Redo leaves typing on the selected cell', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await importText(page, PUZZLE);
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const at37 = (what) => page.getByRole('gridcell', { name: `Row 3, column 7, ${what}`, exact: true });
+  await cell(page, 3, 7).click();
+  await button('Notes').click();
+  assert.equal(await button('Notes').getAttribute('aria-pressed'), 'true');
+  await page.keyboard.press('5');
+  await at37('notes 5').waitFor();
+  await button('Undo').click();
+  await at37('empty').waitFor();
+  await button('Redo').click();
+  await at37('notes 5').waitFor();
+  await page.keyboard.press('6');
+  await at37('notes 5 6').waitFor();
+  await button('Notes').click();
+  await page.keyboard.press('2');
+  await at37('2').waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('Auto candidates fill every empty cell; notes read at 9x9, 16x16 and 25x25', async () => {
   const { page } = await freshApp(env.context, env.url);
   await importText(page, PUZZLE);
