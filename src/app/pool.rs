@@ -5,26 +5,37 @@
 //! Quick requests (a hint, the steps, the check of a small grid) go to an idle worker, so they
 //! answer while a long job runs; a solve or count of a 36x36 or larger grid with the default
 //! formulation is a race of two members (`engine::formulation::sat::member`) on two workers,
-//! the first answer winning and the other worker terminated. Everything else runs on one
+//! or of three on three cores or more, the first answer winning and the other workers
+//! terminated. Everything else runs on one
 //! worker, so Compare times each formulation alone and a seed gives the same puzzle whatever
 //! the pool's size.
 
 use super::protocol::Request;
 use crate::engine::Formulation;
-use crate::engine::formulation::sat::race::SAT_MEMBER;
+use crate::engine::formulation::sat::race::{OTHER_MEMBER, SAT_MEMBER};
 
 /// Fewest workers: one for the long job, one for a quick question beside it.
 pub const MIN_WORKERS: usize = 2;
-/// Most workers: the two members of a race and a spare for quick questions, plus one in reserve
-/// for a quick question queued behind another. More would only hold more wasm memory: no job
-/// uses more than two at once.
+/// Most workers: the three members of a race and a spare for quick questions (on two cores,
+/// two members, the spare and one in reserve for a quick question queued behind another).
+/// More would only hold more wasm memory: no job uses more than three at once.
 pub const MAX_WORKERS: usize = 4;
 /// Smallest box size whose solve and count with the default formulation is a race, as on the
 /// command line (where the race measured faster than the plain search from 36x36 up).
 pub const RACE_FROM_BOX: usize = 6;
-/// The race's members, in the order they are placed: the plain search, then the rival of the
-/// grid's size (`Rival::for_grid`: the look-ahead search on 36x36, CDCL on 49x49).
-pub const RACE_MEMBERS: [usize; 2] = [0, SAT_MEMBER];
+/// The race's members, in the order they are placed: the plain search, the rival of the grid's
+/// size (`Rival::for_grid`: the look-ahead search on 36x36, CDCL on 49x49) and, from three
+/// cores, the other rival, as the command line races them on three threads.
+pub const RACE_MEMBERS: [usize; 3] = [0, SAT_MEMBER, OTHER_MEMBER];
+
+/// How many of [`RACE_MEMBERS`] race on `cores` (none on one core: they would only share it).
+pub fn race_members(cores: usize) -> usize {
+    match cores {
+        0 | 1 => 0,
+        2 => 2,
+        _ => 3,
+    }
+}
 
 /// The pool's size for `cores` (the browser's `navigator.hardwareConcurrency`): a race
 /// needs two workers and a quick question a third, within [`MIN_WORKERS`]..=[`MAX_WORKERS`].
@@ -32,9 +43,9 @@ pub fn pool_size(cores: usize) -> usize {
     (cores + 1).clamp(MIN_WORKERS, MAX_WORKERS)
 }
 
-/// Whether races run at all: on one core the two members would only share it.
+/// Whether races run at all: on one core the members would only share it.
 pub fn races(cores: usize) -> bool {
-    cores >= 2
+    race_members(cores) > 0
 }
 
 /// How a request is run.
@@ -44,7 +55,8 @@ pub enum Lane {
     Long,
     /// On an idle worker if there is one, beside a long job.
     Quick,
-    /// Solve or count as a race of [`RACE_MEMBERS`], one worker each.
+    /// Solve or count as a race of [`RACE_MEMBERS`] (as many as [`race_members`] allows), one
+    /// worker each.
     Race { max_solutions: u64 },
 }
 
@@ -92,7 +104,8 @@ pub struct Settled {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pool {
     size: usize,
-    race: bool,
+    /// How many members a race takes ([`race_members`]).
+    race: usize,
     /// `None`: no worker in this slot yet, or it died.
     slots: Vec<Option<Vec<u64>>>,
 }
@@ -102,7 +115,7 @@ impl Pool {
     pub fn new(cores: usize) -> Pool {
         Pool {
             size: pool_size(cores),
-            race: races(cores),
+            race: race_members(cores),
             slots: vec![None; pool_size(cores)],
         }
     }
@@ -155,15 +168,17 @@ impl Pool {
         self.slots[w].as_ref().map(Vec::len)
     }
 
-    /// Places job `id` of `lane`, recording it on the chosen workers. A race gets two workers
-    /// that are idle or free; without them (or on one core) it runs its first member alone.
+    /// Places job `id` of `lane`, recording it on the chosen workers. A race gets a worker per
+    /// member that is idle or free; without them (or on one core) it runs its first member
+    /// alone.
     pub fn place(&mut self, id: u64, lane: Lane) -> Vec<Placement> {
         let mut placed: Vec<Placement> = Vec::new();
         let ready = |pool: &Pool, w: usize| pool.jobs_of(w).is_none_or(|n| n == 0);
+        let members = &RACE_MEMBERS[..self.race];
         if let Lane::Race { .. } = lane
-            && self.race
+            && !members.is_empty()
         {
-            for member in RACE_MEMBERS {
+            for &member in members {
                 let taken: Vec<usize> = placed.iter().map(|p| p.worker).collect();
                 match self.pick(&taken) {
                     Some((w, spawn)) if ready(self, w) => placed.push(Placement {
@@ -174,7 +189,7 @@ impl Pool {
                     _ => break,
                 }
             }
-            if placed.len() < RACE_MEMBERS.len() {
+            if placed.len() < members.len() {
                 placed.clear();
             }
         }

@@ -21,10 +21,11 @@ pub fn write_like(grid: &Grid, format: Format) -> String {
 
 /// Threads of the race of the cycling search and a rival (`race::solve`) for the default
 /// formulation from 36x36 on, where it measured better than one search (BENCHMARKS.md,
-/// "Peak-hard grids"; on 25x25 it did not); `None` (one search) elsewhere or on one core.
+/// "Peak-hard grids"; on 25x25 it did not), and the other rival on a third core; `None` (one
+/// search) elsewhere or on one core.
 fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
     let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 6;
-    Some(portfolio::threads(2)).filter(|&t| large && t > 1)
+    Some(portfolio::threads(3)).filter(|&t| large && t > 1)
 }
 
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {

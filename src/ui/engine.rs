@@ -154,7 +154,7 @@ impl EngineHandle {
         }
     }
 
-    /// Sends a request under `id` to the workers the pool picks (two members of a race, or
+    /// Sends a request under `id` to the workers the pool picks (the members of a race, or
     /// one worker); the reducer learns of it through `Started`.
     pub fn run(&self, id: u64, kind: JobKind, request: Request) {
         let lane = pool::lane(&request);

@@ -35,6 +35,10 @@ fn the_pool_holds_two_to_four_workers() {
     assert_eq!(pool_size(64), 4);
     assert!(!races(1));
     assert!(races(2));
+    assert_eq!(race_members(1), 0);
+    assert_eq!(race_members(2), 2);
+    assert_eq!(race_members(3), 3);
+    assert_eq!(race_members(64), 3);
 }
 
 #[test]
@@ -151,10 +155,13 @@ fn a_race_takes_two_workers_and_the_winner_stops_the_other() {
 }
 
 #[test]
-fn a_failed_member_leaves_the_race_to_the_other() {
+fn a_failed_member_leaves_the_race_to_the_others() {
     let mut pool = Pool::new(4);
-    pool.place(7, RACE);
+    let placed = pool.place(7, RACE);
+    let members: Vec<_> = placed.iter().map(|p| p.member).collect();
+    assert_eq!(members, [Some(0), Some(SAT_MEMBER), Some(OTHER_MEMBER)]);
     assert_eq!(pool.answered(0, 7, true), Settled::default());
+    assert_eq!(pool.answered(2, 7, true), Settled::default());
     // The last member's failure ends the job.
     assert_eq!(
         pool.answered(1, 7, true),
@@ -201,10 +208,10 @@ fn cancel_stops_every_member_and_spares_other_workers() {
     pool.place(5, Lane::Quick);
     pool.place(6, RACE);
     let settled = pool.cancel(6);
-    assert_eq!(settled.stop, [1, 2]);
+    assert_eq!(settled.stop, [1, 2, 3]);
     assert!(settled.lost.is_empty());
     assert_eq!(pool.jobs(0), [5]);
-    assert_eq!(pool.started(), 3);
+    assert_eq!(pool.started(), 4);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! callers that run the members apart (the page's workers, one member each, since wasm has no
 //! threads here).
 
-use super::race::{self, Rival, SAT_MEMBER, Strength};
+use super::race::{self, Rival, Strength};
 use crate::engine::check::check_values;
 use crate::engine::formulation::{Formulation, Query, SolveError, SolveReport, Stats};
 use crate::engine::grid::Grid;
@@ -10,9 +10,9 @@ use crate::engine::search::portfolio::{self, PortfolioAnswer};
 use crate::engine::search::{Halt, Limits, Order, Start};
 
 /// Member `k` of [`race::race`] alone, with the answer it gives there when it wins: 0 is the
-/// propagation search (from 36x36 the cycling one), [`SAT_MEMBER`] the `rival` (CDCL with
-/// `strength`, or the look-ahead search), and each further `k` the restarting propagation
-/// search the race runs on its `k`-th thread. Every member is complete, so the count and
+/// propagation search (from 36x36 the cycling one), [`race::SAT_MEMBER`] the `rival` (CDCL
+/// with `strength`, or the look-ahead search), [`race::OTHER_MEMBER`] the other rival, and
+/// each further `k` the restarting propagation search the race runs on its `k`-th thread. Every member is complete, so the count and
 /// `Exhausted` are proofs whichever runs.
 pub fn member(
     query: &Query,
@@ -25,7 +25,8 @@ pub fn member(
     if k == 0 {
         return race::race(query, strength, rival, limits, stop_at, 1);
     }
-    if k == SAT_MEMBER && rival == Rival::Cdcl {
+    let runs = rival.of_member(k);
+    if runs == Some(Rival::Cdcl) {
         let cancel = limits.cancel.clone().unwrap_or_default();
         let (solutions, halt) = race::solutions(query, strength, stop_at, &cancel);
         return PortfolioAnswer {
@@ -39,12 +40,12 @@ pub fn member(
     for &(p, d) in query.forbidden {
         start.forbid(p, d);
     }
-    if k == SAT_MEMBER {
+    if runs == Some(Rival::Lookahead) {
         let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits.clone());
         return portfolio::run_member(searcher, stop_at, k);
     }
-    // The race seeds its restarting members one below their index.
-    let searcher = portfolio::member_searcher(&start, &Order::Natural, limits.clone(), k - 1);
+    // The race seeds its restarting members two below their index.
+    let searcher = portfolio::member_searcher(&start, &Order::Natural, limits.clone(), k - 2);
     portfolio::run_member(searcher, stop_at, k)
 }
 
@@ -103,7 +104,7 @@ pub fn report(
 
 /// The formulation member `k` uses against `rival`.
 pub fn formulation_of(k: usize, rival: Rival) -> Formulation {
-    if k == SAT_MEMBER && rival == Rival::Cdcl {
+    if rival.of_member(k) == Some(Rival::Cdcl) {
         Formulation::Sat
     } else {
         Formulation::Propagation
@@ -129,6 +130,28 @@ mod tests {
             assert_eq!(alone.solutions, raced.solutions, "member {k}");
             assert_eq!(alone.formulation, formulation_of(k, Rival::Cdcl));
         }
+    }
+
+    #[test]
+    fn the_third_member_runs_the_rival_the_size_did_not_get() {
+        use race::{OTHER_MEMBER, SAT_MEMBER};
+        assert_eq!(formulation_of(SAT_MEMBER, Rival::Cdcl), Formulation::Sat);
+        assert_eq!(
+            formulation_of(OTHER_MEMBER, Rival::Cdcl),
+            Formulation::Propagation
+        );
+        assert_eq!(
+            formulation_of(SAT_MEMBER, Rival::Lookahead),
+            Formulation::Propagation
+        );
+        assert_eq!(
+            formulation_of(OTHER_MEMBER, Rival::Lookahead),
+            Formulation::Sat
+        );
+        assert_eq!(
+            formulation_of(3, Rival::Lookahead),
+            Formulation::Propagation
+        );
     }
 
     #[test]

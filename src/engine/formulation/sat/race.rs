@@ -230,6 +230,10 @@ pub fn solutions(
 /// [`Rival`] says); member 0 is the propagation search ([`portfolio::member_searcher`]).
 pub const SAT_MEMBER: usize = 1;
 
+/// Index of the third member in [`race`]: the rival the grid's size did not get
+/// ([`Rival::other`]), so that with three threads both rivals run.
+pub const OTHER_MEMBER: usize = 2;
+
 /// What races on the second thread against the propagation search.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Rival {
@@ -254,12 +258,32 @@ impl Rival {
             Rival::Cdcl
         }
     }
+
+    /// The rival not chosen: each settles peak-hard grids the other takes long over or never
+    /// (BENCHMARKS.md, "Peak-hard grids"), so a third thread runs it.
+    pub fn other(self) -> Rival {
+        match self {
+            Rival::Cdcl => Rival::Lookahead,
+            Rival::Lookahead => Rival::Cdcl,
+        }
+    }
+
+    /// The rival member `k` runs: [`SAT_MEMBER`] this one, [`OTHER_MEMBER`] the other, `None`
+    /// for the propagation members.
+    pub fn of_member(self, k: usize) -> Option<Rival> {
+        match k {
+            SAT_MEMBER => Some(self),
+            OTHER_MEMBER => Some(self.other()),
+            _ => None,
+        }
+    }
 }
 
 /// Races the propagation search (member 0: [`portfolio::member_searcher`], from 36x36 the
 /// cycling search), the second member ([`SAT_MEMBER`]: CDCL with `strength`, or the
-/// look-ahead search, as `rival` says) and, from the third thread on, restarting propagation
-/// searches, one per thread, for `stop_at` solutions of `query`. One thread is member 0
+/// look-ahead search, as `rival` says), on a third thread the other of the two
+/// ([`OTHER_MEMBER`]) and, from the fourth on, restarting propagation searches, one per
+/// thread, for `stop_at` solutions of `query`. One thread is member 0
 /// alone. Every member is complete, so the number found and
 /// `Exhausted` are proofs whichever member answers.
 pub fn race(
@@ -283,13 +307,14 @@ pub fn race(
     let forbidden = query.forbidden.to_vec();
     let mut members: Vec<Member> = Vec::with_capacity(threads);
     for member in 0..threads {
-        members.push(if member == SAT_MEMBER && rival == Rival::Lookahead {
+        let runs = rival.of_member(member);
+        members.push(if runs == Some(Rival::Lookahead) {
             let start = start.clone();
             Box::new(move |limits: Limits| {
                 let searcher = portfolio::lookahead_searcher(&start, &Order::Natural, limits);
                 portfolio::run_member(searcher, stop_at, member)
             })
-        } else if member == SAT_MEMBER {
+        } else if runs == Some(Rival::Cdcl) {
             let (grid, forbidden) = (grid.clone(), forbidden.clone());
             Box::new(move |limits: Limits| {
                 let query = Query {
@@ -309,7 +334,7 @@ pub fn race(
         } else {
             let start = start.clone();
             // Member 0 runs as it does alone; the others restart, each with its own seed.
-            let seed = member.saturating_sub(1);
+            let seed = member.saturating_sub(2);
             Box::new(move |limits: Limits| {
                 let searcher = portfolio::member_searcher(&start, &Order::Natural, limits, seed);
                 portfolio::run_member(searcher, stop_at, member)
@@ -342,10 +367,9 @@ pub fn solve(
         stop_at,
         threads,
     );
-    let formulation = if answer.member == SAT_MEMBER && threads > 1 && rival == Rival::Cdcl {
-        Formulation::Sat
-    } else {
-        Formulation::Propagation
+    let formulation = match threads {
+        0 | 1 => Formulation::Propagation,
+        _ => super::member::formulation_of(answer.member, rival),
     };
     super::member::report(&givens, &answer, formulation, keep)
 }
