@@ -279,15 +279,15 @@ fn notes_that_name_no_cell_or_digit_fail_the_import_and_change_nothing() {
     let cases = [
         (
             r#""notes":{"1":{"2":[9]}}}"#,
-            "Import failed: the notes of r1c2 hold 9, which is not a digit of the grid.",
+            "Import failed: the notes of r1c2 hold 9; a 4x4 grid's digits are 1 to 4.",
         ),
         (
             r#""notes":{"5":{"2":[3]}}}"#,
-            "Import failed: the notes name row \"5\", which the grid does not have.",
+            "Import failed: the notes name row \"5\"; a 4x4 grid has rows 1 to 4.",
         ),
         (
             r#""notes":{"1":{"x":[3]}}}"#,
-            "Import failed: the notes of row 1 name column \"x\", which the grid does not have.",
+            "Import failed: the notes of row 1 name column \"x\"; a 4x4 grid has columns 1 to 4.",
         ),
         (
             r#""notes":{"1":{"2":3}}}"#,
@@ -295,11 +295,19 @@ fn notes_that_name_no_cell_or_digit_fail_the_import_and_change_nothing() {
         ),
         (
             r#""notes":{"1":{"2":["3"]}}}"#,
-            "Import failed: the notes of r1c2 hold \"3\", which is not a digit of the grid.",
+            "Import failed: the notes of r1c2 hold \"3\"; a 4x4 grid's digits are 1 to 4.",
+        ),
+        (
+            r#""notes":{"1":3}}"#,
+            r#"Import failed: the notes of row 1 are not an object of columns (notes are written as {"row":{"column":[digits]}})."#,
         ),
         (
             r#""notes":[1]}"#,
-            r#"Import failed: the "notes" field is not read (notes are written as {"row":{"column":[digits]}})."#,
+            r#"Import failed: the "notes" field is not an object of rows (notes are written as {"row":{"column":[digits]}})."#,
+        ),
+        (
+            r#""notes":{"1":{"2":["abcdefghijklmnopqrstuvwxyz"]}}}"#,
+            "Import failed: the notes of r1c2 hold \"abcdefghijklmnopqrstuvw...; a 4x4 grid's digits are 1 to 4.",
         ),
     ];
     for (notes, said) in cases {

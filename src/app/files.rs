@@ -254,7 +254,10 @@ fn in_progress(board: &Board) -> bool {
 /// The notes a JSON text carries for the board it parsed to.
 fn json_notes(text: &str, parsed: &Parsed) -> Result<Notes, ImportError> {
     match parsed.format {
-        Format::Json => Notes::from_json(text, parsed.grid.size()).map_err(ImportError::Notes),
+        Format::Json => {
+            let size = parsed.grid.size();
+            Notes::from_json(text, size).map_err(|error| ImportError::Notes { size, error })
+        }
         _ => Ok(Notes::default()),
     }
 }

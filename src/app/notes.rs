@@ -138,7 +138,7 @@ impl Notes {
         let mut notes = Notes::default();
         for (rk, cols) in rows {
             let Some(r) = index(rk) else {
-                return Err(NotesError::Row(rk.clone()));
+                return Err(NotesError::Row(brief(rk)));
             };
             let Value::Object(cols) = cols else {
                 return Err(NotesError::NotColumns { row: r });
@@ -147,7 +147,7 @@ impl Notes {
                 let Some(c) = index(ck) else {
                     return Err(NotesError::Column {
                         row: r,
-                        key: ck.clone(),
+                        key: brief(ck),
                     });
                 };
                 let pos = Pos::new(r - 1, c - 1);
@@ -160,7 +160,7 @@ impl Notes {
                     let Some(d) = digit else {
                         return Err(NotesError::Digit {
                             pos,
-                            value: v.to_string(),
+                            value: brief(&v.to_string()),
                         });
                     };
                     mask |= 1 << d.index();
@@ -169,6 +169,14 @@ impl Notes {
             }
         }
         Ok(notes)
+    }
+}
+
+/// At most 24 characters of what the text holds, so a crafted link cannot fill the status line.
+fn brief(s: &str) -> String {
+    match s.chars().count() > 24 {
+        true => format!("{}...", s.chars().take(24).collect::<String>()),
+        false => s.to_string(),
     }
 }
 

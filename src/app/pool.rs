@@ -17,8 +17,8 @@ use crate::engine::formulation::sat::race::{OTHER_MEMBER, SAT_MEMBER};
 /// Fewest workers: one for the long job, one for a quick question beside it.
 pub const MIN_WORKERS: usize = 2;
 /// Most workers: the three members of a race and a spare for quick questions (on two cores,
-/// two members, the spare and one in reserve for a quick question queued behind another).
-/// More would only hold more wasm memory: no job uses more than three at once.
+/// two members and the spare). More would only hold more wasm memory: no job uses more than
+/// three at once.
 pub const MAX_WORKERS: usize = 4;
 /// Smallest box size whose solve and count with the default formulation is a race, as on the
 /// command line (where the race measured faster than the plain search from 36x36 up).
@@ -38,7 +38,8 @@ pub fn race_members(cores: usize) -> usize {
 }
 
 /// The pool's size for `cores` (the browser's `navigator.hardwareConcurrency`): a race
-/// needs two workers and a quick question a third, within [`MIN_WORKERS`]..=[`MAX_WORKERS`].
+/// needs two or three workers ([`race_members`]) and a quick question one more, within
+/// [`MIN_WORKERS`]..=[`MAX_WORKERS`].
 pub fn pool_size(cores: usize) -> usize {
     (cores + 1).clamp(MIN_WORKERS, MAX_WORKERS)
 }
@@ -169,8 +170,8 @@ impl Pool {
     }
 
     /// Places job `id` of `lane`, recording it on the chosen workers. A race gets a worker per
-    /// member that is idle or free; without them (or on one core) it runs its first member
-    /// alone.
+    /// member that is idle or free, or as many as there are from two up; with fewer (or on one
+    /// core) it runs alone.
     pub fn place(&mut self, id: u64, lane: Lane) -> Vec<Placement> {
         let mut placed: Vec<Placement> = Vec::new();
         let ready = |pool: &Pool, w: usize| pool.jobs_of(w).is_none_or(|n| n == 0);
@@ -189,7 +190,9 @@ impl Pool {
                     _ => break,
                 }
             }
-            if placed.len() < members.len() {
+            // Fewer ready workers than members: the first ones race (the grid's own rival is
+            // second); one alone runs the request as it is.
+            if placed.len() < members.len().min(2) {
                 placed.clear();
             }
         }

@@ -45,7 +45,7 @@ pub enum Request {
     Hint { grid: Grid, notes: Notes },
     /// The whole logical solution of the givens.
     Steps { puzzle: Grid },
-    /// One member of the race of the plain search and its rival
+    /// One member of the race of the plain search, its rival and (from three cores) the other rival
     /// (`engine::formulation::sat::member`), counting up to `max_solutions` and keeping `keep`:
     /// the page runs each member on a worker of its own, and the first answer wins.
     SolveMember {

@@ -116,8 +116,8 @@ pub fn button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes
     }
 }
 
-/// A button of the board's own tools: a click on it leaves the keyboard focus on the selected
-/// cell, as the number pad does, so digits typed after it still reach the board.
+/// A button of the board's own tools: a click on it leaves the keyboard focus where it was (on
+/// the selected cell, as the number pad does), so digits typed after it still reach the board.
 pub fn board_button(label: &str, onclick: Option<Callback<MouseEvent>>, class: Classes) -> Html {
     let unavailable = onclick.is_none();
     let onclick = onclick.unwrap_or_else(Callback::noop);

@@ -171,8 +171,11 @@ pub enum ImportError {
         line: usize,
         error: ParseError,
     },
-    /// A JSON board whose `notes` field does not read.
-    Notes(NotesError),
+    /// A JSON board of `size` whose `notes` field does not read.
+    Notes {
+        size: Size,
+        error: NotesError,
+    },
     /// A grid with no cells; the board takes `smallest` to `largest`.
     NoCells {
         size: Size,
@@ -437,20 +440,25 @@ fn digit_keys(size: Size) -> String {
 }
 
 /// What is wrong with a JSON board's notes, naming the cell where there is one.
-fn notes_error(e: &NotesError) -> String {
+fn notes_error(e: &NotesError, size: Size) -> String {
     let shape = "notes are written as {\"row\":{\"column\":[digits]}}";
+    let side = size.side();
     match e {
-        NotesError::NotRows => format!("the \"notes\" field is not read ({shape})"),
+        NotesError::NotRows => format!("the \"notes\" field is not an object of rows ({shape})"),
         NotesError::Row(key) => {
-            format!("the notes name row \"{key}\", which the grid does not have")
+            format!("the notes name row \"{key}\"; a {size} grid has rows 1 to {side}")
         }
-        NotesError::NotColumns { row } => format!("the notes of row {row} are not read ({shape})"),
+        NotesError::NotColumns { row } => {
+            format!("the notes of row {row} are not an object of columns ({shape})")
+        }
         NotesError::Column { row, key } => {
-            format!("the notes of row {row} name column \"{key}\", which the grid does not have")
+            format!(
+                "the notes of row {row} name column \"{key}\"; a {size} grid has columns 1 to {side}"
+            )
         }
         NotesError::NotAList { pos } => format!("the notes of {pos} are not a list of digits"),
         NotesError::Digit { pos, value } => {
-            format!("the notes of {pos} hold {value}, which is not a digit of the grid")
+            format!("the notes of {pos} hold {value}; a {size} grid's digits are 1 to {side}")
         }
     }
 }
@@ -474,7 +482,10 @@ fn import_failed(
         ImportError::NoLineReads { line, error } => f.write_str(&sentence(format!(
             "{failed}: no line of the text reads as a puzzle; line {line}: {error}"
         ))),
-        ImportError::Notes(e) => f.write_str(&sentence(format!("{failed}: {}", notes_error(e)))),
+        ImportError::Notes { size, error } => f.write_str(&sentence(format!(
+            "{failed}: {}",
+            notes_error(error, *size)
+        ))),
         ImportError::NoCells {
             size,
             smallest,

@@ -1,7 +1,7 @@
 // Measures the page on peak-hard grids as a person meets them: each grid imported, Solve
 // clicked, the time from the click to the answer on the status line taken in the page, and
 // Cancel clicked when the cap is reached. The page's own pool decides the workers (a 36x36 or
-// 49x49 solve races two members on a machine with two cores or more). Run after
+// 49x49 solve races two members on a machine with two cores, three from three cores). Run after
 // `trunk build --release` and `cargo run --release --example peak -- DIR`:
 //   node tests/e2e/peak-bench.mjs CAP_SECONDS FILE...
 // Prints one line per grid, then per size and share given: answered of all, the median (the

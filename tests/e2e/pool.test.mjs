@@ -1,6 +1,6 @@
 // End-to-end: the page's pool of engine workers. One worker loads with the page; a hint answers
 // beside a long generation on another; a 36x36 solve races the plain search and the look-ahead
-// search on two workers and cancels both at once, and on four cores CDCL on a third; a seed gives
+// search on two workers and cancels both at once, and from three cores CDCL on a third; a seed gives
 // the same puzzle whatever the pool's size.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

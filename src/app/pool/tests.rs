@@ -203,6 +203,15 @@ fn a_race_without_two_free_workers_runs_alone() {
 }
 
 #[test]
+fn a_race_with_two_of_three_workers_ready_races_the_first_two() {
+    let mut pool = Pool::new(4);
+    pool.place(1, Lane::Quick);
+    pool.place(2, Lane::Quick);
+    let members: Vec<_> = pool.place(3, RACE).iter().map(|p| p.member).collect();
+    assert_eq!(members, [Some(0), Some(SAT_MEMBER)]);
+}
+
+#[test]
 fn cancel_stops_every_member_and_spares_other_workers() {
     let mut pool = Pool::new(3);
     pool.place(5, Lane::Quick);

@@ -1,5 +1,6 @@
 //! The CDCL member of a portfolio race, beside the propagation search, on threads natively
-//! (the race's second member may instead be the look-ahead propagation search, [`Rival`]).
+//! (the race's second member may instead be the look-ahead propagation search, [`Rival`]; from
+//! three threads the third runs the other of the two).
 //!
 //! The member solves the reduced model ([`reduced`]), optionally strengthened by box/line
 //! segment variables, and can be stopped from another thread. varisat 0.2 has no interrupt, but
@@ -234,15 +235,17 @@ pub const SAT_MEMBER: usize = 1;
 /// ([`Rival::other`]), so that with three threads both rivals run.
 pub const OTHER_MEMBER: usize = 2;
 
-/// What races on the second thread against the propagation search.
+/// What races on the second thread against the propagation search (the other one, if there is
+/// a third thread: [`OTHER_MEMBER`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Rival {
-    /// The CDCL member: generation's questions, and `solve` and `count` on 49x49.
+    /// The CDCL member: generation's questions, and `solve` and `count` on 49x49 (on 36x36 as
+    /// the third member).
     #[default]
     Cdcl,
     /// The cycling search with look-ahead probing
     /// ([`lookahead_searcher`](portfolio::lookahead_searcher)): `solve` and `count` on 36x36
-    /// ([`Rival::for_grid`]).
+    /// ([`Rival::for_grid`]; on 49x49 as the third member).
     Lookahead,
 }
 
