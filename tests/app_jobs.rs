@@ -1149,6 +1149,22 @@ fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
         )
     );
     assert_eq!(jobs.redundant, vec![p(0, 0)]);
+    // The outlines stay with the board the check saw, and go once one of its digits changes.
+    jobs.fit(&board);
+    assert_eq!(jobs.redundant, vec![p(0, 0)]);
+    let mut changed = board.clone();
+    let mut grid = changed.grid.clone();
+    grid.set(p(0, 1), Entry::Empty);
+    changed.push(grid);
+    jobs.fit(&changed);
+    assert!(jobs.redundant.is_empty());
+    let outcome = CheckOutcome::Unique {
+        solution: board.grid.clone(),
+        clues: 17,
+        redundant: vec![p(0, 0)],
+        guesses: 0,
+    };
+    jobs.checked(Formulation::Sat, outcome, (2.0, None), &board);
     jobs.forget_results();
     assert!(jobs.redundant.is_empty() && jobs.solutions.is_empty());
 }

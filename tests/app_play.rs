@@ -377,6 +377,73 @@ fn generate_for_a_difficulty_asks_for_no_guessing_and_says_the_rating() {
     ));
 }
 
+/// Asks the worker a `kind` question about the state's board and hands its answer back.
+fn asked(s: AppState, kind: JobKind) -> AppState {
+    let id = s.next_job_id();
+    let response = serve::handle(s.request(kind), &Zero, &mut |_: Response| {});
+    run(
+        s,
+        [
+            Action::Started { id, kind },
+            Action::Answered { id, response },
+        ],
+    )
+}
+
+#[test]
+fn checks_outlines_speak_of_the_board_it_saw_and_go_with_a_hint_or_a_changed_digit() {
+    // The puzzle with one clue more than it needs, which Check outlines.
+    let extra = p(0, 1);
+    let digit = solution().digit(extra).expect("solved");
+    let mut text = PUZZLE.to_string();
+    text.replace_range(1..2, &digit.get().to_string());
+    let checked = asked(
+        run(AppState::default(), [Action::Import(text)]),
+        JobKind::Check,
+    );
+    assert!(
+        checked.jobs.redundant.contains(&extra),
+        "{}",
+        checked.status
+    );
+    // Looking around, notes and the mode leave the board's digits, and the outlines, alone.
+    let s = run(
+        checked.clone(),
+        [
+            Action::Select(p(4, 4)),
+            Action::ToggleNotes,
+            Action::Input(d(3)),
+            Action::ToggleNotes,
+            Action::SetAutoCandidates(true),
+            Action::SetMode(sudoku_lab::app::state::Mode::Givens),
+            Action::SetMode(sudoku_lab::app::state::Mode::Play),
+        ],
+    );
+    assert_eq!(s.jobs.redundant, checked.jobs.redundant);
+    // A hint takes the status and marks cells of its own; applied, it changes the board.
+    let hinted = hinted(s.clone());
+    assert!(
+        matches!(hinted.status, Message::Play(PlayMessage::HintArea { .. })),
+        "{}",
+        hinted.status
+    );
+    assert!(hinted.jobs.redundant.is_empty());
+    let applied = hinted.reduce(Action::ApplyHint);
+    assert!(matches!(
+        applied.status,
+        Message::Play(PlayMessage::HintApplied { .. })
+    ));
+    assert!(applied.jobs.redundant.is_empty());
+    // A digit typed in, or one taken out again, leaves a board Check did not see.
+    let empty = (0..81)
+        .map(|i| Pos::from_index(i, s.size()))
+        .find(|&at| s.board.grid.digit(at).is_none())
+        .expect("an empty cell");
+    let typed = run(s, [Action::Select(empty), Action::Input(d(1))]);
+    assert!(typed.jobs.redundant.is_empty());
+    assert!(typed.reduce(Action::Undo).jobs.redundant.is_empty());
+}
+
 #[test]
 fn check_states_the_rating_of_a_unique_puzzle() {
     let s = playing();

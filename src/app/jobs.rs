@@ -82,6 +82,8 @@ pub struct Jobs {
     pub compare: Vec<CompareRow>,
     /// Clues the last check found redundant, highlighted on the board.
     pub redundant: Vec<Pos>,
+    /// The board's digits the check saw: the outlines speak of that board only.
+    redundant_on: Option<Grid>,
     next_id: u64,
 }
 
@@ -97,6 +99,7 @@ impl Default for Jobs {
             found: Found::default(),
             compare: Vec::new(),
             redundant: Vec::new(),
+            redundant_on: None,
             next_id: 1,
         }
     }
@@ -149,7 +152,21 @@ impl Jobs {
         self.solutions.clear();
         self.solution_index = 0;
         self.compare.clear();
+        self.forget_redundant();
+    }
+
+    /// Takes the redundant clues' outlines off the board.
+    pub fn forget_redundant(&mut self) {
         self.redundant.clear();
+        self.redundant_on = None;
+    }
+
+    /// Check's outlines describe the board it saw: once a digit on the board changes (typed,
+    /// erased, placed by a hint, undone), they go, as the status that explained them has.
+    pub fn fit(&mut self, board: &Board) {
+        if self.redundant_on.as_ref() != Some(&board.grid) {
+            self.forget_redundant();
+        }
     }
 
     /// Applies one action. `symmetry` is the generator's, which a job started now keeps.
@@ -305,7 +322,7 @@ impl Jobs {
         board: &mut Board,
     ) -> Message {
         // The status no longer speaks of redundant clues, so their outlines go too.
-        self.redundant.clear();
+        self.forget_redundant();
         let answer = match (kind, report.verdict()) {
             (_, Verdict::NoSolution) => SolveAnswer::NoSolution {
                 clash: board.clashing_givens(),
@@ -401,6 +418,7 @@ impl Jobs {
                     guesses,
                 };
                 self.redundant = redundant;
+                self.redundant_on = Some(board.grid.clone());
                 answer
             }
         };

@@ -385,6 +385,7 @@ impl AppState {
             self.board_replaced();
         }
         self.hints.fit(&self.board);
+        self.jobs.fit(&self.board);
         // Any other action brings the player's board back in view.
         self.steps.selected = None;
         self.steps.fit(&self.board);
@@ -397,6 +398,14 @@ impl AppState {
         let Some((job, answer)) = self.jobs.answered(id, response) else {
             return false;
         };
+        // Another answer about the puzzle takes the status (and a hint marks cells of its
+        // own): Check's outlines go with the words that explained them.
+        if matches!(
+            answer,
+            Response::Hinted { .. } | Response::Stepped { .. } | Response::Compared { .. }
+        ) {
+            self.jobs.forget_redundant();
+        }
         let board = &mut self.board;
         self.status = match answer {
             Response::Solved { report, millis } => {
