@@ -103,19 +103,39 @@ fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
     assert!(
         s.status.to_string().starts_with(
             "Imported a 9x9 puzzle with 17 clues (line format); playing, the clues are \
-             locked. Line 2 does not read: found 3 cells;"
+             locked. Skipped line 2, \"12x\", which does not read as a puzzle: found 3 cells;"
         ),
         "{}",
         s.status.to_string()
     );
-    // A title line before the puzzle is passed over the same way.
+    // A title line before the puzzle is passed over the same way, said to be a title rather
+    // than a puzzle gone wrong; so is one of Project Euler's before a grid's rows.
     let s = AppState::default().reduce(Action::Import(format!("Puzzle 1 (easy)\n{PUZZLE}")));
     assert_eq!(
         (s.board.grid.puzzle(), s.status.is_error()),
         (puzzle(), false)
     );
     assert!(
-        s.status.to_string().contains(". Line 1 does not read: "),
+        s.status.to_string().ends_with(
+            "; playing, the clues are locked. Skipped line 1, \"Puzzle 1 (easy)\": a title or \
+             a note, not a puzzle."
+        ),
+        "{}",
+        s.status.to_string()
+    );
+    let rows = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8_lossy(r).into_owned());
+    let euler = std::iter::once("Grid 01".to_string())
+        .chain(rows)
+        .collect::<Vec<_>>();
+    let s = AppState::default().reduce(Action::Import(euler.join("\n")));
+    assert_eq!(s.board.grid.puzzle(), puzzle(), "{}", s.status);
+    assert!(
+        s.status
+            .to_string()
+            .ends_with(" Skipped line 1, \"Grid 01\": a title or a note, not a puzzle."),
         "{}",
         s.status.to_string()
     );
@@ -210,8 +230,9 @@ fn lines_with_the_cells_of_a_larger_grid_stay_puzzles_of_their_own() {
     assert_eq!(
         s.status.to_string(),
         "Imported a 9x9 puzzle with 17 clues (line format) (the first of 15 puzzles in the \
-         text); playing, the clues are locked. Line 1 does not read: row 1, column 1: 'Z' is \
-         out of range, digits go from 1 to 9 (letters stand for 10 and up, 'Z' for 35)."
+         text); playing, the clues are locked. Skipped line 1, \"Z.....8.5.3..........7..\u{2026}\", \
+         which does not read as a puzzle: row 1, column 1: 'Z' is out of range, digits go from 1 \
+         to 9 (letters stand for 10 and up, 'Z' for 35)."
     );
     assert_eq!(
         (s.board.grid.puzzle(), s.status.is_error()),

@@ -7,7 +7,7 @@ use sudoku_lab::engine::grid::UnitKind;
 use sudoku_lab::engine::{Conflict, Digit, Formulation, Pos, Size, Stats};
 use sudoku_lab::words::{
     CheckAnswer, Checked, Clipboard, EngineFault, Failure, ImportError, ImportSource, Imported,
-    JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Unread, Yours, format_millis,
+    JobKind, Message, Skipped, Slow, SolveAnswer, Solved, Stepper, Unread, Yours, format_millis,
     progress_text, quantity,
 };
 
@@ -195,7 +195,12 @@ fn file_and_generation_messages_read_as_before() {
             format: Format::Line,
             puzzles: 15,
             empty: false,
-            skipped: Some((1, ParseError::Empty)),
+            skipped: Some(Skipped {
+                line: 1,
+                text: "Grid 01".into(),
+                words: true,
+                error: ParseError::NotASquareOfSquare { cells: 6 },
+            }),
             zeros: false,
             conflict,
         }))
@@ -204,15 +209,15 @@ fn file_and_generation_messages_read_as_before() {
         (
             imported(ImportSource::Text, None),
             "Imported a 9x9 puzzle with 17 clues (line format) (the first of 15 puzzles in the \
-             text); playing, the clues are locked. Line 1 does not read: no puzzle found: the input \
-             has no cells.",
+             text); playing, the clues are locked. Skipped line 1, \"Grid 01\": a title or a \
+             note, not a puzzle.",
         ),
         (
             imported(ImportSource::Link, Some(clash())),
             "Opened the shared 9x9 puzzle with 17 clues (line format) (the first of 15 \
-             puzzles in the text); playing, the clues are locked. Line 1 does not read: no \
-             puzzle found: the input has no cells. Conflict: digit 5 appears twice in a row: \
-             r1c1 and r1c2.",
+             puzzles in the text); playing, the clues are locked. Skipped line 1, \"Grid 01\": a \
+             title or a note, not a puzzle. Conflict: digit 5 appears twice in a row: r1c1 and \
+             r1c2.",
         ),
         (
             Message::ImportFailed {

@@ -6,7 +6,7 @@ use crate::engine::Size;
 use crate::engine::format::{self, Format, ParseError, Parsed};
 use crate::engine::formulation::ModelFormat;
 use crate::words::{
-    Clipboard, ImportError, ImportSource, Imported, JobKind, Message, PlayMessage, Unread,
+    Clipboard, ImportError, ImportSource, Imported, JobKind, Message, PlayMessage, Skipped, Unread,
 };
 
 /// The URL fragment prefix of a share link: `#p=<puzzle>`.
@@ -318,7 +318,35 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
 struct Reading {
     parsed: Parsed,
     puzzles: usize,
-    skipped: Option<(usize, ParseError)>,
+    skipped: Option<Skipped>,
+}
+
+/// Line `line` of `text`, passed over for `error`: quoted (its start), and whether it reads
+/// as words, a title or a note, rather than as a puzzle with a mistake in it.
+fn skipped(text: &str, line: usize, error: ParseError) -> Skipped {
+    let held = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or("")
+        .trim();
+    // No puzzle format writes a word: from 10 up, a digit is one letter among other symbols.
+    // A line shorter than a 9x9 line with a word of three letters or more is a title or a
+    // note; a longer one is more likely a puzzle with a mistake.
+    let word = held
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.chars().count() >= 3);
+    // At most 24 characters, ended by an ellipsis: three dots would read as three blanks.
+    let text = match held.chars().count() > 24 {
+        true => format!("{}\u{2026}", held.chars().take(24).collect::<String>()),
+        false => held.to_string(),
+    };
+    Skipped {
+        line,
+        text,
+        words: word && held.chars().count() < 81,
+        error,
+    }
 }
 
 fn read(text: &str) -> Result<Reading, ImportError> {
@@ -336,7 +364,11 @@ fn read(text: &str) -> Result<Reading, ImportError> {
         .iter()
         .find_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())));
     let (parsed, puzzles, skipped) = match (readable.next(), bad) {
-        (Some(first), bad) => (first.clone(), readable.count() + 1, bad),
+        (Some(first), bad) => (
+            first.clone(),
+            readable.count() + 1,
+            bad.map(|(line, error)| skipped(text, line, error)),
+        ),
         (None, Some((line, error))) if pieces.len() > 1 => {
             return Err(ImportError::NoLineReads { line, error });
         }

@@ -2,6 +2,7 @@
 
 mod answers;
 mod failure;
+mod import;
 mod message;
 mod play;
 
@@ -10,7 +11,8 @@ use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
 pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rating_words};
 pub use failure::{EngineFault, Failure, Unread};
-pub use message::{Clipboard, ImportError, ImportSource, Imported, Message, Slow};
+pub use import::{ImportError, ImportSource, Imported, Skipped};
+pub use message::{Clipboard, Message, Slow};
 pub use play::PlayMessage;
 use serde::{Deserialize, Serialize};
 
