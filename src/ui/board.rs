@@ -488,12 +488,31 @@ pub fn number_pad(props: &PadProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(Action::Erase))
     };
+    let (columns, erase_span) = pad_columns(props.side);
+    let style = format!("--pad-columns: {columns}; --erase-span: {erase_span}");
     html! {
-        <div class={classes!("pad", (props.side > 16).then_some("dense"))} role="group" aria-label="Number pad">
+        <div class={classes!("pad", (props.side > 16).then_some("dense"))} {style} role="group" aria-label="Number pad">
             { for buttons }
             <button type="button" class="pad-erase" onclick={erase} onmousedown={keep_focus}>{ "Erase" }</button>
         </div>
     }
+}
+
+/// The pad's columns and the columns Erase takes: digits in rows of nine (1-9, A-I, ...) up
+/// to 25x25 and of ten (1-10, 11-20, ...) for numbers, so that a row reads as a unit and the
+/// buttons stay wide enough to tap; Erase fills the last row, or starts its own.
+fn pad_columns(side: usize) -> (usize, usize) {
+    if side <= 4 {
+        return (side + 1, 1);
+    }
+    let columns = if side <= 25 { 9 } else { 10 };
+    let left = columns - side % columns;
+    let erase_span = if (2..columns).contains(&left) {
+        left
+    } else {
+        3
+    };
+    (columns, erase_span)
 }
 
 /// Moves the keyboard focus to cell `p`, if there is one.

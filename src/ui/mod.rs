@@ -98,21 +98,27 @@ pub fn App() -> Html {
             </header>
             <main>
                 <section class="play" aria-label="Board and play">
-                    <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
-                    <LinkOffer state={shared.clone()} on_action={dispatch.clone()} />
-                    <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
-                        { board(state, &dispatch) }
-                    </ZoomFrame>
-                    { zoom_buttons(&ZoomButtonsProps { level: *zoom, side, on_zoom }) }
-                    <div class="status-row">
-                        { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
-                        { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }
+                    // Two columns on a wide screen (the board, its tools beside it), one on a
+                    // phone; the order is the same either way, and Tab follows it.
+                    <div class="play-board">
+                        <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
+                        <LinkOffer state={shared.clone()} on_action={dispatch.clone()} />
+                        <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
+                            { board(state, &dispatch) }
+                        </ZoomFrame>
+                        { zoom_buttons(&ZoomButtonsProps { level: *zoom, side, on_zoom }) }
+                        <div class="status-row">
+                            { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                            { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }
+                        </div>
+                        <GameClock state={shared.clone()} on_action={dispatch.clone()} />
                     </div>
-                    <GameClock state={shared.clone()} on_action={dispatch.clone()} />
-                    { play_tools(&PlayProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
-                    { number_pad(&PadProps { side, on_action: dispatch.clone() }) }
-                    { edit_actions(&ActionsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
-                    { generate_panel(&GenerateProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    <div class="play-side">
+                        { play_tools(&PlayProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                        { number_pad(&PadProps { side, on_action: dispatch.clone() }) }
+                        { edit_actions(&ActionsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                        { generate_panel(&GenerateProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
+                    </div>
                 </section>
                 <section class="panel lab" id="lab" aria-label="Lab" ref={lab.section}>
                     { formulation_picker(&FormulationProps { selected: state.jobs.formulation, on_action: dispatch.clone() }) }

@@ -85,6 +85,85 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
   await page.close();
 });
 
+/** The visible controls a finger or a pointer takes, with their sizes, in viewport coordinates. */
+async function targets(page) {
+  return page.locator('button, select, input[type="text"], .file, .formulations label').evaluateAll((all) => all
+    .filter((e) => e.checkVisibility())
+    .map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.getAttribute('aria-label') || e.id || e.textContent.trim(), top: r.top, height: r.height, width: r.width };
+    }));
+}
+
+test('on a phone every control is at least 44 px tall, and the first screen still holds the board and the pad', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await page.setViewportSize(PHONE);
+  for (const size of ['9x9', '16x16', '25x25']) {
+    await page.getByLabel('Size').selectOption(size);
+    const side = Number(size.split('x')[0]);
+    await cell(page, side, side).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const short = (await targets(page)).filter((t) => t.height < 44);
+    assert.deepEqual(short, [], `${size}: controls under 44 px`);
+    const pad = page.getByRole('group', { name: 'Number pad' });
+    for (const part of [page.getByRole('grid', { name: 'Sudoku board' }), pad,
+      page.getByRole('button', { name: 'Notes', exact: true }), page.getByRole('button', { name: 'Undo', exact: true })]) {
+      const box = await part.boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `${size}: ${part} on the first screen: ${JSON.stringify(box)}`);
+    }
+    // The pad's digits are buttons a finger can tell apart: at least 30 px wide.
+    const digits = await pad.getByRole('button').evaluateAll((all) => all.map((b) => b.getBoundingClientRect().width));
+    assert.ok(Math.min(...digits) >= 30, `${size}: pad widths ${digits}`);
+  }
+  await page.getByLabel('Size').selectOption('9x9');
+  await page.getByRole('button', { name: 'Lab', exact: true }).click();
+  const short = (await targets(page)).filter((t) => t.height < 44);
+  assert.deepEqual(short, [], 'the lab\'s controls under 44 px');
+  await shot(page, 'phone-lab-targets');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 1440x900 window shows the board, the pad and the main actions without scrolling', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  const WIDE = { width: 1440, height: 900 };
+  await page.setViewportSize(WIDE);
+  const seen = [
+    page.getByRole('grid', { name: 'Sudoku board' }),
+    page.getByRole('status'),
+    page.getByLabel('Size'),
+    page.getByRole('button', { name: 'Play', exact: true }),
+    page.getByRole('radio', { name: 'Propagation', exact: true }),
+    page.getByRole('radio', { name: 'MIP', exact: true }),
+    page.getByRole('button', { name: 'Solve', exact: true }),
+    page.getByRole('button', { name: 'Check', exact: true }),
+    page.getByRole('button', { name: 'Compare', exact: true }),
+    page.getByLabel('Difficulty', { exact: true }),
+    page.getByRole('button', { name: 'Generate', exact: true }),
+    page.getByRole('button', { name: 'Notes', exact: true }),
+    page.getByRole('button', { name: 'Hint', exact: true }),
+    page.getByRole('button', { name: 'Undo', exact: true }),
+    page.getByRole('group', { name: 'Number pad' }),
+  ];
+  for (const size of ['9x9', '16x16', '25x25']) {
+    await page.getByLabel('Size').selectOption(size);
+    const side = Number(size.split('x')[0]);
+    await cell(page, side, side).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const part of seen) {
+      const box = await part.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= WIDE.height && box.x + box.width <= WIDE.width,
+        `${size}: ${part} in the window: ${JSON.stringify(box)}`);
+    }
+    // The board stays the largest thing on the page.
+    assert.ok((await seen[0].boundingBox()).width >= 600, size);
+    await shot(page, `desktop-1440-${side}`);
+  }
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= WIDE.width);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a 49x49 board zooms on a phone until a cell is 44 px, pans to the selected cell and takes a tap', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   // A no-guess puzzle with about half its cells given (`generate --box 7 --no-guess --seed 1`).
@@ -160,7 +239,9 @@ test('a solved 49x49 board fits a desktop window and a phone with no number clip
   await page.setViewportSize(DESKTOP);
   // Ctrl+wheel over the board zooms it (a trackpad's pinch arrives so).
   const before = (await cell(page, 1, 1).boundingBox()).width;
-  await page.mouse.move(board.x + 100, board.y + 100);
+  // Where the board is now: importing may have scrolled the page to the lab's import box.
+  const now = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+  await page.mouse.move(now.x + 100, now.y + 100);
   await page.keyboard.down('Control');
   await page.mouse.wheel(0, -120);
   await page.keyboard.up('Control');
