@@ -618,3 +618,58 @@ fn names_lowercased_by_the_page_are_ascii() {
         assert!(m.name().is_ascii(), "{}", m.name());
     }
 }
+
+#[test]
+fn compare_says_each_formulations_effort_in_its_terms_and_what_small_times_tell() {
+    use sudoku_lab::words::{compare_effort, compare_note};
+    let stats = |nodes, guesses, lp, calls, variables, constraints| Stats {
+        nodes,
+        guesses,
+        lp_iterations: lp,
+        solver_calls: calls,
+        variables,
+        constraints,
+        halt: None,
+    };
+    // A 16x16 puzzle that the formulations' preprocessing decides: no zeros that read as a
+    // failure, and exact cover's matrix in its own terms.
+    let cases = [
+        (
+            Formulation::Propagation,
+            stats(Some(1), Some(0), None, None, None, None),
+            "1 node, 0 guesses",
+        ),
+        (
+            Formulation::ExactCover,
+            stats(Some(161), Some(0), None, None, Some(4096), Some(1024)),
+            "161 nodes, 0 guesses, 4,096 rows, 1,024 columns",
+        ),
+        (
+            Formulation::Sat,
+            stats(None, None, None, Some(1), Some(0), Some(0)),
+            "decided before the solver: the clues' singles fill the grid",
+        ),
+        (
+            Formulation::Mip,
+            stats(Some(1), None, Some(0), Some(0), Some(809), Some(640)),
+            "decided by propagation at the root, no LP solved, 809 variables, 640 constraints",
+        ),
+        // A puzzle that takes a search: the counters as they are.
+        (
+            Formulation::Sat,
+            stats(None, None, None, Some(2), Some(1210), Some(9500)),
+            "2 solver calls, 1,210 variables, 9,500 clauses",
+        ),
+        (
+            Formulation::Mip,
+            stats(Some(7), None, Some(420), Some(9), Some(809), Some(640)),
+            "7 nodes, 420 LP iterations, 9 LP solves, 809 variables, 640 constraints",
+        ),
+    ];
+    for (formulation, stats, words) in cases {
+        assert_eq!(compare_effort(formulation, &stats), words, "{formulation}");
+    }
+    assert!(compare_note(&[0.05, 0.7, 0.1, 0.9]).is_some());
+    assert_eq!(compare_note(&[0.05, 12.0]), None);
+    assert_eq!(compare_note(&[]), None);
+}

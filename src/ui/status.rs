@@ -4,7 +4,7 @@ use super::engine::EngineHandle;
 use crate::app::protocol::CompareRow;
 use crate::app::state::{Action, AppState};
 use crate::engine::{Formulation, Verdict};
-use crate::words::{format_millis, progress_text, quantity};
+use crate::words::{compare_effort, compare_note, format_millis, progress_text, quantity};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -112,12 +112,7 @@ pub fn compare_table(props: &CompareProps) -> Html {
                     Verdict::Multiple => "2 or more".to_string(),
                     Verdict::Unknown => "stopped".to_string(),
                 },
-                r.stats
-                    .entries()
-                    .iter()
-                    .map(|(k, v)| quantity(*v, k))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                compare_effort(row.formulation, &r.stats),
             ),
             Err(e) => ("not run".to_string(), e.to_string()),
         };
@@ -141,6 +136,18 @@ pub fn compare_table(props: &CompareProps) -> Html {
             </tr>
         }
     });
+    // Only once every formulation has answered: a running comparison may still bring a long one.
+    let times: Vec<f64> = props
+        .rows
+        .iter()
+        .filter(|r| r.result.is_ok())
+        .map(|r| r.millis)
+        .collect();
+    let note = props
+        .pending
+        .is_empty()
+        .then(|| compare_note(&times))
+        .flatten();
     html! {
         <div class="compare-wrap">
             <table class="compare">
@@ -148,6 +155,7 @@ pub fn compare_table(props: &CompareProps) -> Html {
                 <thead><tr><th>{ "Formulation" }</th><th>{ "Answer" }</th><th>{ "Time" }</th><th>{ "Statistics" }</th></tr></thead>
                 <tbody>{ for rows }{ for pending }</tbody>
             </table>
+            { for note.map(|note| html! { <p class="compare-note">{ note }</p> }) }
         </div>
     }
 }

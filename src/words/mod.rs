@@ -1,6 +1,7 @@
 //! What sudoku-lab says, in one place below both the page state and the command line.
 
 mod answers;
+mod compare;
 mod failure;
 mod import;
 mod message;
@@ -10,6 +11,7 @@ pub use crate::engine::format::thousands;
 use crate::engine::formulation::ModelFormat;
 use crate::engine::generate::{Phase, Symmetry};
 pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rating_words};
+pub use compare::{compare_effort, compare_note};
 pub use failure::{EngineFault, Failure, Unread};
 pub use import::{ImportError, ImportSource, Imported, Skipped};
 pub use message::{Clipboard, Message, Slow};

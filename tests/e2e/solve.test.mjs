@@ -123,6 +123,33 @@ test('Compare runs every formulation on the puzzle and tabulates them', async ()
   await page.close();
 });
 
+test('Compare on a 16x16 puzzle that preprocessing decides says so, not a row of zeros', async () => {
+  const { page } = await freshApp(env.context, env.url);
+  // An Easy puzzle: hidden singles solve it, so every formulation decides it before searching.
+  await page.getByLabel('Size').selectOption('4');
+  await page.getByLabel('Difficulty', { exact: true }).selectOption({ label: 'Easy' });
+  await page.getByLabel('Seed').fill('5');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await statusMatching(page, /^Easy puzzle, \d+ clues, seed 5 \(16x16/);
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await statusMatching(page, /^Compared 4 formulations: 4 of them answered and agree\.$/);
+  const stats = await page.locator('table.compare tbody tr td:last-child').allInnerTexts();
+  assert.equal(stats.length, 4);
+  for (const text of stats) {
+    assert.doesNotMatch(text, /\b0 (variables|constraints|clauses|solver calls|LP solves)\b/, text);
+  }
+  assert.match(stats[2], /^decided before the solver/);
+  assert.match(stats[3], /^decided by propagation at the root, no LP solved/);
+  assert.match(stats[1], / rows, .* columns$/);
+  // Times this small are said not to rank the formulations.
+  const times = await page.locator('table.compare tbody td.num').allInnerTexts();
+  const ms = times.map((t) => (t.startsWith('<') ? 0 : parseFloat(t) * (t.endsWith(' s') ? 1000 : 1)));
+  assert.equal(await page.locator('.compare-note').isVisible(), ms.every((t) => t < 1), times.join(' '));
+  await page.locator('table.compare').scrollIntoViewIfNeeded();
+  await shot(page, 'compared-16-decided');
+  await page.close();
+});
+
 test('a slow comparison shows each formulation as it finishes and names the one running', async () => {
   const { page } = await freshApp(env.context, env.url);
   // An empty 25x25 grid: propagation answers at once, the 15,625-variable MIP takes long.
