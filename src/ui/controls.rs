@@ -141,6 +141,11 @@ pub fn actions(props: &ActionsProps) -> Html {
         (!busy).then(|| {
             Callback::from(move |_: MouseEvent| {
                 engine.run(state.next_job_id(), kind, state.request(kind));
+                // The comparison's table is here in the lab; the other answers are in the
+                // status and on the board.
+                if kind != JobKind::Compare {
+                    show_status();
+                }
             })
         })
     };
@@ -151,6 +156,28 @@ pub fn actions(props: &ActionsProps) -> Html {
             { button("Check", job(JobKind::Check), classes!()) }
             { button("Compare", job(JobKind::Compare), classes!()) }
         </div>
+    }
+}
+
+/// Brings the status under the board into view when it is out of it, as on a phone, where the
+/// lab is under the play area: the answer, the progress and Cancel are there, the board above.
+fn show_status() {
+    let window = web_sys::window();
+    let Some(area) = window
+        .as_ref()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".status-area").ok().flatten())
+    else {
+        return;
+    };
+    let height = window
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let r = area.get_bounding_client_rect();
+    if r.bottom() < 0.0 || r.top() > height {
+        // Its bottom at the window's: the board stays in view above it.
+        area.scroll_into_view_with_bool(false);
     }
 }
 

@@ -72,6 +72,9 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
   await importText(page, '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await statusMatching(page, /^Unique solution/);
+  // Solve is down in the lab; its answer, in the status under the board, comes into view.
+  const said = await page.locator('.status-area').boundingBox();
+  assert.ok(said.y >= 0 && said.y + said.height <= PHONE.height, `the answer in view: ${JSON.stringify(said)}`);
   for (const y of [0, 300, 600, 900]) {
     await page.evaluate((y) => window.scrollTo(0, y), y);
     const area = await page.locator('.status-area').boundingBox();
