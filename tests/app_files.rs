@@ -60,129 +60,6 @@ fn import_replaces_the_grid_or_leaves_it_exactly_as_it_was() {
 }
 
 #[test]
-fn a_text_of_several_puzzles_imports_the_first_and_says_so() {
-    let other = PUZZLE.replace('4', ".");
-    let text = format!("# two puzzles\n{PUZZLE}\n\n{other}\n");
-    let s = AppState::default().reduce(Action::Import(text));
-    assert_eq!(s.board.grid, puzzle());
-    assert_eq!(
-        s.status.to_string(),
-        "Imported a 9x9 puzzle with 17 clues (line format) (the first of 2 puzzles in the text); \
-         playing, the clues are locked."
-    );
-    // Puzzles of 16 characters look like rows of a 16x16 grid; a byte-order mark and a
-    // comment line before them change nothing.
-    let small = "\u{feff}# 4x4\n1...............\n.2..............\n..3.............\n";
-    let s = AppState::default().reduce(Action::Import(small.into()));
-    assert_eq!(s.board.grid.size(), Size::new(2).expect("4x4"));
-    assert!(
-        s.status
-            .to_string()
-            .contains("(the first of 3 puzzles in the text)"),
-        "{}",
-        s.status.to_string()
-    );
-    // A grid whose rows are ragged is one puzzle with a short row, named as such.
-    let rows: Vec<String> = (0..9)
-        .map(|r| PUZZLE[r * 9..r * 9 + 9].to_string())
-        .collect();
-    let ragged = format!("{}\n{}", rows[..8].join("\n"), &rows[8][..8]);
-    let s = AppState::default().reduce(Action::Import(ragged));
-    assert!(
-        s.status.is_error() && s.status.to_string().contains("line 9"),
-        "{}",
-        s.status.to_string()
-    );
-    // A puzzle line followed by one that is none (a note, a typo), or by a puzzle of another
-    // size: the first is imported, and a line that does not read is named.
-    let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n12x")));
-    assert_eq!(
-        (s.board.grid.puzzle(), s.status.is_error()),
-        (puzzle(), false)
-    );
-    assert!(
-        s.status.to_string().starts_with(
-            "Imported a 9x9 puzzle with 17 clues (line format); playing, the clues are \
-             locked. Skipped line 2, \"12x\", which does not read as a puzzle: found 3 cells;"
-        ),
-        "{}",
-        s.status.to_string()
-    );
-    // A title line before the puzzle is passed over the same way, said to be a title rather
-    // than a puzzle gone wrong; so is one of Project Euler's before a grid's rows.
-    let s = AppState::default().reduce(Action::Import(format!("Puzzle 1 (easy)\n{PUZZLE}")));
-    assert_eq!(
-        (s.board.grid.puzzle(), s.status.is_error()),
-        (puzzle(), false)
-    );
-    assert!(
-        s.status.to_string().ends_with(
-            "; playing, the clues are locked. Skipped line 1, \"Puzzle 1 (easy)\": a title or \
-             a note, not a puzzle."
-        ),
-        "{}",
-        s.status.to_string()
-    );
-    let rows = PUZZLE
-        .as_bytes()
-        .chunks(9)
-        .map(|r| String::from_utf8_lossy(r).into_owned());
-    let euler = std::iter::once("Grid 01".to_string())
-        .chain(rows)
-        .collect::<Vec<_>>();
-    let s = AppState::default().reduce(Action::Import(euler.join("\n")));
-    assert_eq!(s.board.grid.puzzle(), puzzle(), "{}", s.status);
-    assert!(
-        s.status
-            .to_string()
-            .ends_with(" Skipped line 1, \"Grid 01\": a title or a note, not a puzzle."),
-        "{}",
-        s.status.to_string()
-    );
-    let s = AppState::default().reduce(Action::Import(format!("{PUZZLE}\n1...............")));
-    assert_eq!(s.board.grid.puzzle(), puzzle(), "{}", s.status);
-    assert!(
-        s.status
-            .to_string()
-            .contains("(the first of 2 puzzles in the text)")
-    );
-    // The same for JSON documents one per line, of two sizes.
-    let json = "{\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}\n{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}";
-    let s = AppState::default().reduce(Action::Import(json.into()));
-    assert_eq!(s.board.grid.size(), Size::NINE, "{}", s.status);
-    assert!(
-        s.status
-            .to_string()
-            .contains("(the first of 2 puzzles in the text)")
-    );
-    // Rows with blank lines between the bands are one grid.
-    let bands: Vec<String> = (0..3)
-        .map(|b| {
-            (0..3)
-                .map(|r| PUZZLE[(3 * b + r) * 9..(3 * b + r) * 9 + 9].to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect();
-    let s = AppState::default().reduce(Action::Import(bands.join("\n\n")));
-    assert_eq!(
-        (s.board.grid.puzzle(), s.status.is_error()),
-        (puzzle(), false),
-        "{}",
-        s.status
-    );
-    // A puzzle wrapped at 80 columns, its last piece a lone blank, imports as one.
-    let wrapped = format!("{}\n{}", &PUZZLE[..80], &PUZZLE[80..]);
-    let s = AppState::default().reduce(Action::Import(wrapped));
-    assert_eq!(
-        (s.board.grid.puzzle(), s.status.is_error()),
-        (puzzle(), false),
-        "{}",
-        s.status
-    );
-}
-
-#[test]
 fn lines_with_the_cells_of_a_larger_grid_stay_puzzles_of_their_own() {
     // Sixteen 9x9 lines hold as many cells as a 36x36 grid, and sixteen 4x4 lines as many as
     // a 16x16 one; both are still collections (the 16x16 reading of these clashes). Sixteen
@@ -229,8 +106,8 @@ fn lines_with_the_cells_of_a_larger_grid_stay_puzzles_of_their_own() {
     let s = AppState::default().reduce(Action::Import(lines.join("\n")));
     assert_eq!(
         s.status.to_string(),
-        "Imported a 9x9 puzzle with 17 clues (line format) (the first of 15 puzzles in the \
-         text); playing, the clues are locked. Skipped line 1, \"Z.....8.5.3..........7..\u{2026}\", \
+        "Imported a 9x9 puzzle from line 2 with 17 clues (line format) (the first of 15 puzzles \
+         in the text); playing, the clues are locked. Skipped line 1, \"Z.....8.5.3..........7..\u{2026}\", \
          which does not read as a puzzle: row 1, column 1: 'Z' is out of range, digits go from 1 \
          to 9 (letters stand for 10 and up, 'Z' for 35)."
     );

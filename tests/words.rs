@@ -194,6 +194,7 @@ fn file_and_generation_messages_read_as_before() {
             givens: 17,
             format: Format::Line,
             puzzles: 15,
+            from_line: None,
             empty: false,
             skipped: Some(Skipped {
                 line: 1,

@@ -274,6 +274,7 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
             parsed,
             puzzles,
             skipped,
+            from_line,
         },
         notes,
     ) = match read_with_notes {
@@ -304,6 +305,7 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
         givens,
         format: parsed.format,
         puzzles,
+        from_line,
         empty,
         skipped,
         zeros,
@@ -319,7 +321,13 @@ struct Reading {
     parsed: Parsed,
     puzzles: usize,
     skipped: Option<Skipped>,
+    /// The puzzle's first line, when lines before it were passed over.
+    from_line: Option<usize>,
 }
+
+/// Lines passed over that are looked at for a puzzle with a mistake, past a title: each is
+/// parsed again alone, so a long text of notes is not read through.
+const SKIPPED_LOOKED_AT: usize = 64;
 
 /// Line `line` of `text`, passed over for `error`: quoted (its start), and whether it reads
 /// as words, a title or a note, rather than as a puzzle with a mistake in it.
@@ -332,10 +340,21 @@ fn skipped(text: &str, line: usize, error: ParseError) -> Skipped {
         .trim();
     // No puzzle format writes a word: from 10 up, a digit is one letter among other symbols.
     // A line shorter than a 9x9 line with a word of three letters or more is a title or a
-    // note; a longer one is more likely a puzzle with a mistake.
+    // note; a longer one is more likely a puzzle with a mistake. So is a JSON line (`dim`
+    // is a word), a piece of several lines (a 16x16 layout's first row is letters), and an
+    // error that names a cell rather than a cell count that fits no grid.
     let word = held
         .split(|c: char| !c.is_alphabetic())
         .any(|w| w.chars().count() >= 3);
+    let count_error = matches!(
+        error,
+        ParseError::NotASquareOfSquare { .. }
+            | ParseError::StrayCharacter { .. }
+            | ParseError::SpacesAsBlanks { .. }
+    );
+    let one_line = format::parse(held).err().as_ref() == Some(&error);
+    let structured = held.starts_with(['{', '[']);
+    let words = word && held.chars().count() < 81 && count_error && one_line && !structured;
     // At most 24 characters, ended by an ellipsis: three dots would read as three blanks.
     let text = match held.chars().count() > 24 {
         true => format!("{}\u{2026}", held.chars().take(24).collect::<String>()),
@@ -344,7 +363,7 @@ fn skipped(text: &str, line: usize, error: ParseError) -> Skipped {
     Skipped {
         line,
         text,
-        words: word && held.chars().count() < 81,
+        words,
         error,
     }
 }
@@ -359,21 +378,40 @@ fn read(text: &str) -> Result<Reading, ImportError> {
     // without), so the text is split into its puzzles first, as the command line does (see
     // `format::pieces`), and its first puzzle is taken.
     let pieces = format::pieces(text);
-    let mut readable = pieces.iter().filter_map(|p| p.parsed.as_ref().ok());
-    let bad = pieces
+    let mut readable = pieces
         .iter()
-        .find_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())));
-    let (parsed, puzzles, skipped) = match (readable.next(), bad) {
-        (Some(first), bad) => (
-            first.clone(),
-            readable.count() + 1,
-            bad.map(|(line, error)| skipped(text, line, error)),
-        ),
+        .filter_map(|p| Some((p.line, p.parsed.as_ref().ok()?)));
+    let mut bad = pieces
+        .iter()
+        .filter_map(|p| Some((p.line, p.parsed.as_ref().err()?)));
+    let first_bad = bad.next().map(|(line, error)| (line, error.clone()));
+    let (parsed, puzzles, skipped, from_line) = match (readable.next(), first_bad) {
+        (Some((line, first)), first_bad) => {
+            // A puzzle that does not read is said before a title: passing over it unsaid
+            // would leave the player believing it came in.
+            let skipped = first_bad
+                .map(|(l, e)| skipped(text, l, e))
+                .map(|s| match s.words {
+                    true => bad
+                        .take(SKIPPED_LOOKED_AT)
+                        .map(|(l, e)| skipped(text, l, e.clone()))
+                        .find(|s| !s.words)
+                        .unwrap_or(s),
+                    false => s,
+                });
+            let from_line = (pieces[0].line != line).then_some(line);
+            (first.clone(), readable.count() + 1, skipped, from_line)
+        }
         (None, Some((line, error))) if pieces.len() > 1 => {
             return Err(ImportError::NoLineReads { line, error });
         }
         // One piece that does not read: the text as a whole says best what is wrong.
-        (None, _) => (format::parse(text).map_err(ImportError::Parse)?, 1, None),
+        (None, _) => (
+            format::parse(text).map_err(ImportError::Parse)?,
+            1,
+            None,
+            None,
+        ),
     };
     let size = parsed.grid.size();
     if !on_the_board(size) {
@@ -387,5 +425,6 @@ fn read(text: &str) -> Result<Reading, ImportError> {
         parsed,
         puzzles,
         skipped,
+        from_line,
     })
 }

@@ -50,6 +50,8 @@ pub struct Imported {
     pub format: Format,
     /// Puzzles in the text; the first is imported.
     pub puzzles: usize,
+    /// The puzzle's first line, when lines before it were passed over.
+    pub from_line: Option<usize>,
     /// No digits: it is there to have its givens entered.
     pub empty: bool,
     /// The first line that does not read, passed over.
@@ -149,6 +151,9 @@ impl fmt::Display for Imported {
                 thousands(n as u64)
             ),
         };
+        let from = self
+            .from_line
+            .map_or(String::new(), |l| format!(" from line {l}"));
         let next = match self.empty {
             true => "enter its clues",
             false => "playing, the clues are locked",
@@ -173,7 +178,7 @@ impl fmt::Display for Imported {
         };
         write!(
             f,
-            "{done} {} puzzle with {} ({format} format){of}; {next}.{skipped}{zeros}",
+            "{done} {} puzzle{from} with {} ({format} format){of}; {next}.{skipped}{zeros}",
             self.size,
             quantity(self.givens as u64, "clues"),
         )?;
