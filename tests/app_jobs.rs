@@ -4,7 +4,7 @@
 mod app;
 
 use app::*;
-use sudoku_lab::app::protocol::{CheckOutcome, CompareRow, Failure, Phase, Response, Symmetry};
+use sudoku_lab::app::protocol::{CheckOutcome, Failure, Phase, Response, Symmetry};
 use sudoku_lab::app::state::{
     Action, AppState, Board, COUNT_LIMIT, EngineState, JobAction, JobKind, Jobs, Message, Mode,
     UNDO_LIMIT,
@@ -568,88 +568,6 @@ fn stepping_through_solutions_keeps_the_players_agreeing_digits_theirs() {
         !s.solver_cells()[index],
         "and still after stepping away and back"
     );
-}
-
-#[test]
-fn compare_answers_fill_the_table_and_say_whether_they_agree() {
-    let r = report(&puzzle(), 2);
-    let row = |result: Result<SolveReport, SolveError>| CompareRow {
-        formulation: Formulation::Propagation,
-        millis: 1.0,
-        result,
-    };
-    let mut two = puzzle();
-    two.set(p(0, 0), Entry::Empty);
-    let cases = [
-        (
-            vec![row(Ok(r.clone())), row(Err(SolveError::OverBudget))],
-            "Compared 2 formulations: 1 of them answered and agree.",
-            false,
-        ),
-        (
-            vec![row(Ok(r.clone())), row(Ok(report(&two, 2)))],
-            "Compared formulations: they DISAGREE (a bug; please report).",
-            true,
-        ),
-    ];
-    for (rows, text, error) in cases {
-        let (s, id) = busy_with(JobKind::Compare);
-        let s = s.reduce(Action::Answered {
-            id,
-            response: Response::Compared { rows: rows.clone() },
-        });
-        assert_eq!(
-            (s.status.to_string().as_str(), s.status.is_error()),
-            (text, error)
-        );
-        assert_eq!(s.jobs.compare, rows);
-    }
-}
-
-#[test]
-fn compare_rows_show_as_each_formulation_finishes() {
-    let all = Formulation::ALL;
-    let (s, id) = busy_with(JobKind::Compare);
-    assert_eq!(s.compare_pending(), all.to_vec());
-    let row = |formulation: Formulation| CompareRow {
-        formulation,
-        millis: 1.0,
-        result: Ok(report(&puzzle(), 2)),
-    };
-    let s = s.reduce(Action::Answered {
-        id,
-        response: Response::CompareRow { row: row(all[0]) },
-    });
-    assert_eq!(s.jobs.compare, vec![row(all[0])]);
-    let (check, check_id) = busy_with(JobKind::Check);
-    let check = check.reduce(Action::Answered {
-        id: check_id,
-        response: Response::CompareRow { row: row(all[0]) },
-    });
-    assert!(
-        check.jobs.compare.is_empty(),
-        "rows belong to comparisons only"
-    );
-    assert_eq!(s.compare_pending(), all[1..].to_vec());
-    assert!(s.busy(), "a row is not the answer");
-    // The full answer replaces the rows; nothing is pending any more.
-    let rows: Vec<CompareRow> = all.iter().map(|&f| row(f)).collect();
-    let done = s.clone().reduce(Action::Answered {
-        id,
-        response: Response::Compared { rows: rows.clone() },
-    });
-    assert!(done.compare_pending().is_empty());
-    assert_eq!(done.jobs.compare, rows);
-    // A cancelled comparison leaves the rows it had; a new one starts from an empty table.
-    let cancelled = s.reduce(Action::Cancelled);
-    assert_eq!(cancelled.jobs.compare.len(), 1);
-    assert!(cancelled.compare_pending().is_empty());
-    let id = cancelled.next_job_id();
-    let again = cancelled.reduce(Action::Started {
-        id,
-        kind: JobKind::Compare,
-    });
-    assert!(again.jobs.compare.is_empty());
 }
 
 #[test]

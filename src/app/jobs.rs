@@ -6,6 +6,7 @@ use crate::engine::logic::Rating;
 use crate::engine::{Entry, Formulation, Grid, Pos, SolveReport, Verdict};
 use crate::words::{
     CheckAnswer, Checked, EngineFault, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
+    compare_note,
 };
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +127,25 @@ impl Jobs {
             .copied()
             .filter(|f| !self.compare.iter().any(|r| r.formulation == *f))
             .collect()
+    }
+
+    /// The note under a comparison's table, once every formulation has answered: rows left by
+    /// a cancelled or failed comparison rank only some of them.
+    pub fn compare_note(&self) -> Option<&'static str> {
+        let running = self
+            .job
+            .as_ref()
+            .is_some_and(|j| j.kind == JobKind::Compare);
+        let answered = |f: &Formulation| {
+            self.compare
+                .iter()
+                .any(|r| r.formulation == *f && r.result.is_ok())
+        };
+        if running || !Formulation::ALL.iter().all(answered) {
+            return None;
+        }
+        let times: Vec<f64> = self.compare.iter().map(|r| r.millis).collect();
+        compare_note(&times)
     }
 
     /// Where the stepper is among the solutions kept.

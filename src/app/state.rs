@@ -248,6 +248,11 @@ impl AppState {
         self.jobs.compare_pending()
     }
 
+    /// The note under a finished comparison's table (see [`Jobs::compare_note`]).
+    pub fn compare_note(&self) -> Option<&'static str> {
+        self.jobs.compare_note()
+    }
+
     /// The id the next request will carry; the page sends it, then dispatches `Started`.
     pub fn next_job_id(&self) -> u64 {
         self.jobs.next_job_id()

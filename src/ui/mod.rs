@@ -124,7 +124,7 @@ pub fn App() -> Html {
                     { formulation_picker(&FormulationProps { selected: state.jobs.formulation, on_action: dispatch.clone() }) }
                     { actions(&ActionsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
                     { steps_panel(&StepsProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
-                    { compare_table(&CompareProps { rows: state.jobs.compare.clone(), pending: state.compare_pending() }) }
+                    { compare_table(&CompareProps { rows: state.jobs.compare.clone(), pending: state.compare_pending(), note: state.compare_note() }) }
                     <ImportExport state={shared} engine={engine.clone()} on_action={dispatch.clone()} />
                 </section>
             </main>

@@ -4,7 +4,7 @@ use super::engine::EngineHandle;
 use crate::app::protocol::CompareRow;
 use crate::app::state::{Action, AppState};
 use crate::engine::{Formulation, Verdict};
-use crate::words::{compare_effort, compare_note, format_millis, progress_text, quantity};
+use crate::words::{compare_effort, format_millis, progress_text, quantity};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -96,6 +96,7 @@ pub struct CompareProps {
     pub rows: Vec<CompareRow>,
     /// Formulations of a running comparison not yet reported, the first one running.
     pub pending: Vec<Formulation>,
+    pub note: Option<&'static str>,
 }
 
 /// Every formulation on the same puzzle: time, effort, and whether they agree.
@@ -136,18 +137,7 @@ pub fn compare_table(props: &CompareProps) -> Html {
             </tr>
         }
     });
-    // Only once every formulation has answered: a running comparison may still bring a long one.
-    let times: Vec<f64> = props
-        .rows
-        .iter()
-        .filter(|r| r.result.is_ok())
-        .map(|r| r.millis)
-        .collect();
-    let note = props
-        .pending
-        .is_empty()
-        .then(|| compare_note(&times))
-        .flatten();
+    let note = props.note;
     html! {
         <div class="compare-wrap">
             <table class="compare">

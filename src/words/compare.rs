@@ -47,11 +47,12 @@ pub fn compare_effort(formulation: Formulation, stats: &Stats) -> String {
         .join(", ")
 }
 
-/// Said under the table when every formulation answered within a millisecond: the browser's
-/// clock ticks in tenths of a millisecond, so such times do not rank the formulations.
+/// Said under the table when every formulation answered within a millisecond: browsers' clocks
+/// tick in a tenth of a millisecond at best (a whole one in some), so such times do not rank
+/// the formulations.
 pub fn compare_note(millis: &[f64]) -> Option<&'static str> {
     (!millis.is_empty() && millis.iter().all(|&ms| ms < 1.0)).then_some(
-        "Each formulation answered within a millisecond, close to the 0.1 ms the browser's \
-         clock can tell apart: these times do not rank them; a harder puzzle does.",
+        "Each formulation answered within a millisecond, close to what the browser's clock can \
+         tell apart: these times do not rank them; a harder puzzle does.",
     )
 }

@@ -144,7 +144,10 @@ test('Compare on a 16x16 puzzle that preprocessing decides says so, not a row of
   // Times this small are said not to rank the formulations.
   const times = await page.locator('table.compare tbody td.num').allInnerTexts();
   const ms = times.map((t) => (t.startsWith('<') ? 0 : parseFloat(t) * (t.endsWith(' s') ? 1000 : 1)));
-  assert.equal(await page.locator('.compare-note').isVisible(), ms.every((t) => t < 1), times.join(' '));
+  // A time shown as 1.0 ms may have been just under or just over; the rule is then not seen.
+  if (!ms.some((t) => t === 1)) {
+    assert.equal(await page.locator('.compare-note').isVisible(), ms.every((t) => t < 1), times.join(' '));
+  }
   await page.locator('table.compare').scrollIntoViewIfNeeded();
   await shot(page, 'compared-16-decided');
   await page.close();
