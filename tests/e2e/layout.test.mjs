@@ -167,6 +167,34 @@ test('a 1440x900 window shows the board, the pad and the main actions without sc
   await page.close();
 });
 
+/** The narrowest window with the board, its play tools and the lab in three columns
+ * (static/style.css): below it the tools sit under the board. */
+const THREE_COLUMNS = 1280;
+
+test('the board never shrinks as the window widens into the three columns', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  for (const height of [800, 900, 1100]) {
+    for (const size of ['9x9', '25x25']) {
+      let last;
+      for (const width of [1000, 1099, 1100, 1200, THREE_COLUMNS - 1, THREE_COLUMNS, 1360, 1440]) {
+        await page.setViewportSize({ width, height });
+        await page.getByLabel('Size').selectOption(size);
+        const side = Number(size.split('x')[0]);
+        await cell(page, side, side).waitFor();
+        const board = (await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox()).width;
+        assert.ok(!last || board >= last.board - 0.5,
+          `${size}: the board ${board} px wide at ${width}x${height}, ${last?.board} px at ${last?.width}x${height}`);
+        last = { width, board };
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'desktop-1100');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a 49x49 board zooms on a phone until a cell is 44 px, pans to the selected cell and takes a tap', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   // A no-guess puzzle with about half its cells given (`generate --box 7 --no-guess --seed 1`).
