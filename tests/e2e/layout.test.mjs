@@ -90,7 +90,7 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
 
 /** The visible controls a finger or a pointer takes, with their sizes, in viewport coordinates. */
 async function targets(page) {
-  return page.locator('button, select, input[type="text"], .file, .formulations label').evaluateAll((all) => all
+  return page.locator('button, select, input[type="text"], .file, .formulations label, summary').evaluateAll((all) => all
     .filter((e) => e.checkVisibility())
     .map((e) => {
       const r = e.getBoundingClientRect();
