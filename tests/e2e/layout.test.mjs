@@ -90,7 +90,7 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
 
 /** The visible controls a finger or a pointer takes, with their sizes, in viewport coordinates. */
 async function targets(page) {
-  return page.locator('button, select, input[type="text"], .file, .formulations label').evaluateAll((all) => all
+  return page.locator('button, select, input[type="text"], .file, .formulations label, summary').evaluateAll((all) => all
     .filter((e) => e.checkVisibility())
     .map((e) => {
       const r = e.getBoundingClientRect();
@@ -98,10 +98,21 @@ async function targets(page) {
     }));
 }
 
-test('on a phone every control is at least 44 px tall, and the first screen still holds the board and the pad', async () => {
+test('on a phone every control is at least 44 px tall, and the first screen holds what the README says at each size', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   await page.setViewportSize(PHONE);
-  for (const size of ['9x9', '16x16', '25x25']) {
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const newPuzzle = [page.getByLabel('Difficulty', { exact: true }), button('Generate')];
+  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down, from 36x36
+  // Undo too, and at 49x49 the pad's last row.
+  const below = {
+    '9x9': [button('Erase'), button('Undo'), ...newPuzzle],
+    '16x16': [button('Erase'), button('Undo')],
+    '25x25': [button('Erase'), button('Undo')],
+    '36x36': [button('Erase')],
+    '49x49': [button('Digit 40')],
+  };
+  for (const [size, more] of Object.entries(below)) {
     await page.getByLabel('Size').selectOption(size);
     const side = Number(size.split('x')[0]);
     await cell(page, side, side).waitFor();
@@ -109,8 +120,8 @@ test('on a phone every control is at least 44 px tall, and the first screen stil
     const short = (await targets(page)).filter((t) => t.height < 44);
     assert.deepEqual(short, [], `${size}: controls under 44 px`);
     const pad = page.getByRole('group', { name: 'Number pad' });
-    for (const part of [page.getByRole('grid', { name: 'Sudoku board' }), pad,
-      page.getByRole('button', { name: 'Notes', exact: true }), page.getByRole('button', { name: 'Undo', exact: true })]) {
+    for (const part of [page.getByRole('grid', { name: 'Sudoku board' }), page.locator('.status-area'),
+      button('Notes'), button('Hint'), button('Digit 1'), ...more]) {
       const box = await part.boundingBox();
       assert.ok(box.y >= 0 && box.y + box.height <= PHONE.height, `${size}: ${part} on the first screen: ${JSON.stringify(box)}`);
     }
@@ -163,6 +174,34 @@ test('a 1440x900 window shows the board, the pad and the main actions without sc
     await shot(page, `desktop-1440-${side}`);
   }
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= WIDE.width);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The narrowest window with the board, its play tools and the lab in three columns
+ * (static/style.css): below it the tools sit under the board. */
+const THREE_COLUMNS = 1280;
+
+test('the board never shrinks as the window widens into the three columns', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  for (const height of [800, 900, 1100]) {
+    for (const size of ['9x9', '25x25']) {
+      let last;
+      for (const width of [1000, 1099, 1100, 1200, THREE_COLUMNS - 1, THREE_COLUMNS, 1360, 1440]) {
+        await page.setViewportSize({ width, height });
+        await page.getByLabel('Size').selectOption(size);
+        const side = Number(size.split('x')[0]);
+        await cell(page, side, side).waitFor();
+        const board = (await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox()).width;
+        assert.ok(!last || board >= last.board - 0.5,
+          `${size}: the board ${board} px wide at ${width}x${height}, ${last?.board} px at ${last?.width}x${height}`);
+        last = { width, board };
+      }
+    }
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'desktop-1100');
   assert.deepEqual(errors, []);
   await page.close();
 });
