@@ -297,6 +297,25 @@ impl State {
         result
     }
 
+    /// Fixes the open variables of `fixings` at 0, each with the literals (true now) that
+    /// rule out its 1, then what the rows force; `Err` when the rows meet a conflict.
+    pub(super) fn fix_zeros(
+        &mut self,
+        rows: &Rows,
+        fixings: Vec<ProbeReason>,
+    ) -> Result<(), Conflict> {
+        let mut queue = Vec::new();
+        for (x, reason) in fixings {
+            if self.value[x as usize] == OPEN {
+                self.set(x, false, PROBED, &mut queue)?;
+                self.probe_reasons.push((x, reason));
+            }
+        }
+        let result = self.drain(rows, &mut queue);
+        self.forget(rows);
+        result
+    }
+
     /// Fixes at 0 every open variable that cannot be 1: setting it to 1 and propagating meets
     /// a conflict. Passes over the open variables repeat until one fixes nothing; a variable
     /// whose last probe in `probes` succeeded is probed again only when a row that probe read
