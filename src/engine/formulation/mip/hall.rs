@@ -57,24 +57,25 @@ impl Views {
             var[cell * side + d] = x as u32;
         }
         let mut views = Vec::new();
-        let mut push = |pairs: Vec<(u32, u32, u32)>| {
+        // Each row's place in the view being built (`NONE`: not in it).
+        let mut slot = vec![NONE; m.constraints.len()];
+        let mut push = |mut pairs: Vec<(u32, u32, u32)>| {
+            pairs.retain(|&(l, r, _)| l != NONE && r != NONE);
             let (mut left, mut right) = (Vec::new(), Vec::new());
             for &(l, r, _) in &pairs {
-                if l != NONE && !left.contains(&l) {
-                    left.push(l);
-                }
-                if r != NONE && !right.contains(&r) {
-                    right.push(r);
+                for (row, side) in [(l, &mut left), (r, &mut right)] {
+                    if slot[row as usize] == NONE {
+                        slot[row as usize] = side.len() as u32;
+                        side.push(row);
+                    }
                 }
             }
             let mut edge = vec![NONE; left.len() * right.len()];
             for (l, r, x) in pairs {
-                if let (Some(i), Some(j)) = (
-                    left.iter().position(|&y| y == l),
-                    right.iter().position(|&y| y == r),
-                ) {
-                    edge[i * right.len() + j] = x;
-                }
+                edge[(slot[l as usize] * right.len() as u32 + slot[r as usize]) as usize] = x;
+            }
+            for &row in left.iter().chain(&right) {
+                slot[row as usize] = NONE;
             }
             if !left.is_empty() && left.len() == right.len() && left.len() <= 64 {
                 views.push(View { left, right, edge });
