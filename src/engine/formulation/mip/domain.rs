@@ -20,10 +20,11 @@ use super::model::NONE;
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
 
-/// The reason of a variable a failed probe fixed at 0.
+/// The reason of a variable a failed probe (or an all-different view, [`super::hall`]) fixed
+/// at 0.
 pub(super) const PROBED: u32 = NONE - 1;
 
-/// A variable a failed probe fixed at 0, and the literals its conflict rests on.
+/// A variable a failed probe or a view fixed at 0, and the literals that rule out its 1.
 pub(super) type ProbeReason = (u32, Vec<u32>);
 
 /// The literal "`x` is `one`": `2x + one`; its negation flips the low bit.
