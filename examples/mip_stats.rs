@@ -2,7 +2,9 @@
 //! simplex iterations, variables fixed by presolve and by propagation, whether the root LP was
 //! integral, and wall time; each puzzle is cancelled after a time cap.
 //!
-//! `cargo run --release --example mip_stats -- FILE [CAP_SECONDS]`
+//! `cargo run --release --example mip_stats -- FILE [CAP_SECONDS]`; with `CPU=1` the cap counts
+//! the solving thread's CPU time (Linux's `/proc/self/schedstat`), so that a loaded machine
+//! does not shorten a run.
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
@@ -26,8 +28,16 @@ fn main() {
         let cancel = Cancel::new();
         let timer = {
             let cancel = cancel.clone();
+            let cpu = std::env::var("CPU").is_ok_and(|v| v == "1");
+            let start = cpu_seconds();
             std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_secs_f64(cap));
+                if cpu {
+                    while cpu_seconds() - start < cap && !cancel.is_cancelled() {
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                } else {
+                    std::thread::sleep(Duration::from_secs_f64(cap));
+                }
                 cancel.cancel();
             })
         };
@@ -54,7 +64,7 @@ fn main() {
         }
         println!(
             "{path} #{}: {} solutions, {:?}, {:.2} s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
-             presolve fixed {}, propagation fixed {}, closed by propagation {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
+             presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
              root LP {} columns x {} rows",
             i + 1,
             found.len(),
@@ -67,6 +77,8 @@ fn main() {
             m.presolve_fixed,
             m.propagation_fixed,
             m.propagation_pruned,
+            m.matching_fixed,
+            m.lp_pruned,
             m.lp_skipped,
             m.probes,
             m.learnt_clauses,
@@ -78,4 +90,15 @@ fn main() {
             m.lp_rows,
         );
     }
+}
+
+/// CPU seconds the main thread (which solves) has run, from `/proc/self/schedstat`.
+fn cpu_seconds() -> f64 {
+    let text = std::fs::read_to_string("/proc/self/schedstat").expect("Linux's schedstat");
+    let ns: f64 = text
+        .split_whitespace()
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("ns");
+    ns / 1e9
 }

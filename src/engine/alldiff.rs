@@ -21,6 +21,9 @@ pub struct AllDiff {
     queue: [u8; 64],
     /// Each digit's successors in the digit graph, as digit bitsets.
     succ: [u64; 64],
+    /// After [`AllDiff::prune`] found no assignment: cells whose candidates together are
+    /// fewer digits than they are.
+    stuck: u64,
 }
 
 const NONE: u8 = u8::MAX;
@@ -55,6 +58,7 @@ impl Default for AllDiff {
             from: [NONE; 64],
             queue: [0; 64],
             succ: [0; 64],
+            stuck: 0,
         }
     }
 }
@@ -69,7 +73,10 @@ impl AllDiff {
         debug_assert!(k <= 64);
         let digits = doms.iter().fold(0u64, |a, &m| a | m);
         match (digits.count_ones() as usize).cmp(&k) {
-            std::cmp::Ordering::Less => return Pruned::Infeasible,
+            std::cmp::Ordering::Less => {
+                self.stuck = u64::MAX >> (64 - k);
+                return Pruned::Infeasible;
+            }
             std::cmp::Ordering::Greater => return Pruned::Unchanged,
             std::cmp::Ordering::Equal => {}
         }
@@ -105,6 +112,26 @@ impl AllDiff {
         } else {
             Pruned::Unchanged
         }
+    }
+
+    /// After [`AllDiff::prune`] returned `Infeasible`: a set of cells (bits of local cells)
+    /// whose candidates together are fewer digits than there are cells in it.
+    pub fn deficient(&self) -> u64 {
+        self.stuck
+    }
+
+    /// After [`AllDiff::prune`] removed digit `b` from a cell: the smallest set of digits
+    /// holding `b` that the cells matched to them must take among themselves (a Hall set:
+    /// those cells' candidates before pruning lie within it), as bits of digits and of local
+    /// cells. Every other cell loses those digits.
+    pub fn hall(&self, b: usize) -> (u64, u64) {
+        let digits = self.forward(b, u64::MAX);
+        let (mut cells, mut bits) = (0u64, digits);
+        while bits != 0 {
+            cells |= 1 << self.digit_cell[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        (digits, cells)
     }
 
     /// The digits of `within` reachable from `a`.
@@ -210,6 +237,8 @@ impl AllDiff {
                 tail += 1;
             }
         }
+        // The cells reached take only the digits matched to the others of them.
+        self.stuck = self.queue[..tail].iter().fold(0, |s, &c| s | 1 << c);
         false
     }
 }
@@ -262,6 +291,23 @@ mod tests {
             let mut got = doms.clone();
             let result = all.prune(&mut got);
             let digits = doms.iter().fold(0, |a, &m| a | m);
+            let cells_of = |set: u64| (0..k).filter(move |&x| set >> x & 1 == 1);
+            if result == Pruned::Infeasible {
+                let stuck = all.deficient();
+                let reach = cells_of(stuck).fold(0u64, |a, x| a | doms[x]);
+                assert!(reach.count_ones() < stuck.count_ones(), "{doms:?}");
+            }
+            for x in 0..k {
+                let mut removed = doms[x] & !got[x];
+                while removed != 0 {
+                    let b = removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    let (hall, cells) = all.hall(b);
+                    assert!(hall >> b & 1 == 1 && cells >> x & 1 == 0, "{doms:?}");
+                    assert_eq!(hall.count_ones(), cells.count_ones(), "{doms:?}");
+                    assert!(cells_of(cells).all(|y| doms[y] & !hall == 0), "{doms:?}");
+                }
+            }
             match brute(&doms) {
                 None if digits.count_ones() as usize > k => {
                     assert_eq!((result, &got), (Pruned::Unchanged, &doms), "{doms:?}")

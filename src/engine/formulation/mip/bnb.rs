@@ -1,10 +1,11 @@
 //! Depth-first branch and bound over the LP relaxation ([`super::lp`]), one LP for the whole
 //! search, with conflict learning ([`super::learn`]).
 //!
-//! The root LP is built over the variables presolve left open; the root is then probed and its
-//! LP solved. A node is its propagation state ([`super::domain`]): the decision, what the rows
-//! and the clauses imply and what probing finds are applied first, which closes the node
-//! without an LP when a row or a clause has no way left; otherwise the LP's bounds are set to
+//! The root LP is built over the variables presolve left open; the root is then matched, probed
+//! and its LP solved. A node is its propagation state ([`super::domain`]): the decision, what
+//! the rows, the clauses and the all-different views ([`super::hall`]) imply and what probing
+//! finds are applied first, which closes the node without an LP when a row, a clause or a view
+//! has no way left; otherwise the LP's bounds are set to
 //! the node's fixings and the dual simplex re-optimises from the basis the previous node left.
 //! A node whose LP is integral on its open variables is a solution. Otherwise it branches, 1
 //! first, on an open variable of a row with the fewest open variables ([`super::branch`]). The
@@ -25,6 +26,7 @@
 
 use super::branch;
 use super::domain::{Conflict, Probes, Rows, State, lit};
+use super::hall::Views;
 use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
@@ -72,6 +74,8 @@ enum NodeLp {
 pub(super) struct Tree<'m> {
     m: &'m Model,
     rows: Rows,
+    /// The rows' all-different views, matched at every node before probing.
+    views: Views,
     root_state: State,
     /// The probes of the node being looked at and its ancestors.
     probes: Probes,
@@ -113,6 +117,7 @@ impl<'m> Tree<'m> {
         let mut tree = Tree {
             m,
             rows,
+            views: Views::new(m),
             root_state,
             probes: Probes::default(),
             column: vec![NONE; m.vars.len()],
@@ -124,7 +129,6 @@ impl<'m> Tree<'m> {
             current: None,
             started: false,
             learn: Learn::new(m.vars.len()),
-
             fixed_cost: 0,
             done,
             stats: MipStats::default(),
@@ -176,7 +180,7 @@ impl<'m> Tree<'m> {
         self.stats.lp_columns = self.column_var.len() as u64;
         self.lp = Some(Lp::new(self.column_var.len(), rows, &cost));
         let mut root = self.root_state.clone();
-        if self.probe(&mut root, limits).is_err() {
+        if self.infer(&mut root, limits).is_err() {
             self.done = true;
             return Ok(());
         }
@@ -225,6 +229,7 @@ impl<'m> Tree<'m> {
         let before = lp.iterations();
         let status = lp.solve(limits.cancel.as_ref());
         self.stats.lp_solves += 1;
+        self.stats.lp_pruned += u64::from(matches!(status, Status::Infeasible));
         self.stats.simplex_iterations += lp.iterations() - before;
         match status {
             Status::Optimal => Ok(NodeLp::Optimal),
@@ -260,8 +265,7 @@ impl<'m> Tree<'m> {
         branch::choose(&self.rows, state, &self.probes, &self.learn)
     }
 
-    /// Opens the next level below the node `state` with `x` at 1: the child, with its
-    /// conflict when the decision meets one.
+    /// Opens the level below `state` with `x` at 1: the child, with its decision's conflict if any.
     fn open_child(&mut self, state: State, x: u32) -> Node {
         self.frames.push(Frame {
             state: state.clone(),
@@ -294,8 +298,7 @@ impl<'m> Tree<'m> {
         child
     }
 
-    /// Back from a child [`Tree::try_child`] opened to its node `state`, whose LP closed it,
-    /// is integral or was cancelled.
+    /// Back to `state` from the child [`Tree::try_child`] opened, as `state`'s LP needs none.
     fn leave_child(&mut self, state: &State) {
         let level = self.learn.depth() - 1;
         self.frames.truncate(level);
@@ -331,22 +334,27 @@ impl<'m> Tree<'m> {
         }
     }
 
-    /// Probes a node's state ([`State::probe`]) until the cancel flag is raised, counting its
-    /// fixings; `Err` closes the node.
-    fn probe(&mut self, state: &mut State, limits: &Limits) -> Result<(), Conflict> {
+    /// Matches the views ([`Views::apply`]), then probes until the cancel flag is raised,
+    /// counting their fixings; `Err` with the conflict's literals closes the node.
+    fn infer(&mut self, state: &mut State, limits: &Limits) -> Result<(), Vec<u32>> {
         let (propagated, probed, probes) = (state.propagated, state.probed, state.probes);
+        let matched = self.views.fixed;
         let cancel = limits.cancel.as_ref();
-        let result = state.probe(&self.rows, &mut self.probes, &mut || {
-            cancel.is_some_and(Cancel::is_cancelled)
-        });
+        let mut result = self.views.apply(&self.rows, state);
+        if result.is_ok() {
+            let stop = &mut || cancel.is_some_and(Cancel::is_cancelled);
+            result = (state.probe(&self.rows, &mut self.probes, stop))
+                .map_err(|Conflict| state.conflict_literals(&self.rows));
+        }
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
         self.stats.probes += state.probes - probes;
+        self.stats.matching_fixed += self.views.fixed - matched;
         result
     }
 
-    /// Applies the clauses and probing to a node until neither fixes more; `Ok(true)` when
-    /// they fixed something, `Err` with the conflict's literals when they close the node.
+    /// Applies the clauses, the views and probing to a node until they fix no more; `Ok(true)`
+    /// when they fixed something, `Err` with the conflict's literals when they close the node.
     fn settle(&mut self, state: &mut State, limits: &Limits) -> Result<bool, Vec<u32>> {
         let start = self.learn.trail_len();
         loop {
@@ -355,11 +363,9 @@ impl<'m> Tree<'m> {
             self.stats.clause_fixed += self.learn.units - units;
             propagated?;
             let before = self.learn.trail_len();
-            let probed = self.probe(state, limits);
+            let inferred = self.infer(state, limits);
             self.learn.record(state, None);
-            if probed.is_err() {
-                return Err(state.conflict_literals(&self.rows));
-            }
+            inferred?;
             if self.learn.trail_len() == before {
                 return Ok(before > start);
             }

@@ -20,10 +20,11 @@ use super::model::NONE;
 /// Open, or fixed at 0 or 1.
 const OPEN: i8 = -1;
 
-/// The reason of a variable a failed probe fixed at 0.
+/// The reason of a variable a failed probe (or an all-different view, [`super::hall`]) fixed
+/// at 0.
 pub(super) const PROBED: u32 = NONE - 1;
 
-/// A variable a failed probe fixed at 0, and the literals its conflict rests on.
+/// A variable a failed probe or a view fixed at 0, and the literals that rule out its 1.
 pub(super) type ProbeReason = (u32, Vec<u32>);
 
 /// The literal "`x` is `one`": `2x + one`; its negation flips the low bit.
@@ -292,6 +293,25 @@ impl State {
         self.set(x, one, NONE, &mut queue)?;
         // `set` counted the decision itself.
         self.propagated -= u64::from(open);
+        let result = self.drain(rows, &mut queue);
+        self.forget(rows);
+        result
+    }
+
+    /// Fixes the open variables of `fixings` at 0, each with the literals (true now) that
+    /// rule out its 1, then what the rows force; `Err` when the rows meet a conflict.
+    pub(super) fn fix_zeros(
+        &mut self,
+        rows: &Rows,
+        fixings: Vec<ProbeReason>,
+    ) -> Result<(), Conflict> {
+        let mut queue = Vec::new();
+        for (x, reason) in fixings {
+            if self.value[x as usize] == OPEN {
+                self.set(x, false, PROBED, &mut queue)?;
+                self.probe_reasons.push((x, reason));
+            }
+        }
         let result = self.drain(rows, &mut queue);
         self.forget(rows);
         result

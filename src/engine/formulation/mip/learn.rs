@@ -20,7 +20,7 @@ const DECAY: f64 = 0.95;
 pub(super) enum Reason {
     Decision,
     Row(u32),
-    /// A failed probe: the literals are in `Learn::probed`.
+    /// A failed probe or an all-different view: the literals are in `Learn::probed`.
     Probe,
     Clause(u32),
 }

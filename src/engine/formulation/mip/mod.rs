@@ -14,8 +14,9 @@
 //! microlp, used before, gave the same optima, but its LP was the search's bottleneck (a
 //! general LU-based simplex re-solved through a copy of the parent's LP at every node); it is
 //! kept only as the reference the LP is checked against in tests. Presolve and node
-//! propagation ([`domain`]) use the rows' set-partitioning structure; the node search learns
-//! clauses from the nodes that close ([`learn`]).
+//! propagation ([`domain`]) use the rows' set-partitioning structure, and every node matches
+//! the all-different views those rows form ([`hall`]); the node search learns clauses from the
+//! nodes that close ([`learn`]).
 
 mod bnb;
 mod branch;
@@ -24,6 +25,7 @@ mod export;
 mod factor;
 #[cfg(test)]
 mod factor_tests;
+mod hall;
 mod learn;
 #[cfg(test)]
 mod learn_tests;

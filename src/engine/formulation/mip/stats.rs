@@ -20,8 +20,14 @@ pub struct MipStats {
     pub probing_fixed: u64,
     /// Probes run at the nodes (each sets an open variable to 1 and propagates), failed or not.
     pub probes: u64,
+    /// Variables fixed at 0 because no perfect matching of their all-different view (a
+    /// unit's cells and digits, a digit's rows and columns) uses them, at the nodes and at the
+    /// root after presolve (counted in `propagation_fixed` too).
+    pub matching_fixed: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
+    /// Nodes whose LP was infeasible after propagation and probing left them open.
+    pub lp_pruned: u64,
     /// Nodes left without solving their LP because the child they branch to first (tried
     /// before the node's LP) was refuted, by its decision or its probing, so that what was
     /// learnt changed them.

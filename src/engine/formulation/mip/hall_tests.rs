@@ -1,0 +1,143 @@
+//! The views' fixings and conflicts against the propagation formulation: what a reason names
+//! must rule the fixing out in every completion of the grid.
+
+use super::*;
+use crate::engine::formulation::mip::domain::Probes;
+use crate::engine::formulation::{Formulation, Query};
+use crate::engine::grid::{Digit, Grid, Pos, Size};
+use crate::engine::rng::Rng;
+use crate::engine::search::{Flow, Limits, Order, Searcher, Start};
+
+/// A random full grid with a share of its cells removed at random.
+fn puzzle(box_size: usize, seed: u64, removed_per_mille: usize) -> Grid {
+    let size = Size::new(box_size).expect("a size");
+    let mut rng = Rng::new(seed);
+    let mut searcher = Searcher::new(
+        &Start::from_grid(&Grid::empty(size)),
+        Order::Random(rng.clone()),
+        Limits::default(),
+    );
+    let mut values = searcher.next_solution().expect("a full grid").to_vec();
+    for v in &mut values {
+        if rng.below(1000) < removed_per_mille {
+            *v = 0;
+        }
+    }
+    Grid::from_values(size, &values).expect("digits of the grid")
+}
+
+/// Whether `grid` has a solution that avoids the pairs of the variables `zeros` (literals "at
+/// 0") and, if given, holds variable `one`.
+fn completes(m: &Model, grid: &Grid, zeros: &[u32], one: Option<u32>) -> bool {
+    let mut values = grid.values();
+    if let Some(x) = one {
+        let (cell, d) = m.vars[x as usize];
+        values[cell] = d as u8 + 1;
+    }
+    let Ok(grid) = Grid::from_values(grid.size(), &values) else {
+        return false;
+    };
+    let forbidden: Vec<(Pos, Digit)> = zeros
+        .iter()
+        .map(|&l| {
+            assert_eq!(l & 1, 0, "a reason of zeros");
+            let (cell, d) = m.vars[(l >> 1) as usize];
+            let p = Pos::from_index(cell, grid.size());
+            (p, Digit::from_index(d))
+        })
+        .collect();
+    let query = Query {
+        grid: &grid,
+        forbidden: &forbidden,
+        hint: None,
+    };
+    let mut found = false;
+    Formulation::Propagation
+        .run(&query, &Limits::default(), &mut |_: &[u8]| {
+            found = true;
+            Flow::Stop
+        })
+        .expect("propagation answers");
+    found
+}
+
+/// After presolve, probing and a few random decisions, the views fix variables at 0 that the
+/// rows and probing left open; each fixing's reason (all true) leaves no completion with the
+/// variable at 1, and each conflict of a view's own none at all.
+#[test]
+fn the_views_reasons_rule_out_what_they_fix() {
+    let (mut fixings, mut conflicts) = (0, 0);
+    for seed in 0..200u64 {
+        let (box_size, removed) = if seed % 3 == 2 { (4, 620) } else { (3, 700) };
+        let grid = puzzle(box_size, seed, removed);
+        let m = Model::new(&Query::new(&grid));
+        let rows = Rows::new(
+            m.vars.len(),
+            m.constraints.iter().map(|(_, xs)| xs.as_slice()),
+        );
+        let mut state = State::new(&rows);
+        state.presolve(&rows).expect("a solution exists");
+        let mut rng = Rng::new(seed);
+        let mut probes = Probes::default();
+        let mut views = Views::new(&m);
+        for _ in 0..6 {
+            if state.probe(&rows, &mut probes, &mut || false).is_err() {
+                break;
+            }
+            state.take_log();
+            let result = views.apply(&rows, &mut state);
+            let (_, reasons) = state.take_log();
+            for (x, reason) in &reasons {
+                assert!(reason.iter().all(|&l| state.fixed(l >> 1) == Some(false)));
+                assert!(!completes(&m, &grid, reason, Some(*x)), "seed {seed}");
+            }
+            fixings += reasons.len();
+            if let Err(literals) = result {
+                if literals.iter().all(|&l| l & 1 == 0) {
+                    assert!(!completes(&m, &grid, &literals, None), "seed {seed}");
+                    conflicts += 1;
+                }
+                break;
+            }
+            let open: Vec<u32> = (0..m.vars.len() as u32)
+                .filter(|&x| state.fixed(x).is_none())
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            let x = open[rng.below(open.len())];
+            if state.decide(&rows, x, true).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(fixings >= 20, "{fixings} fixings, {conflicts} conflicts");
+}
+
+/// Three cells of an empty 9x9 grid's first row left with digits 1 and 2 alone: no row rule
+/// and no single fixes anything, but the row's view has no perfect matching, and the
+/// literals it names leave the grid no completion.
+#[test]
+fn a_view_with_no_perfect_matching_closes_the_node() {
+    let grid = Grid::empty(Size::new(3).expect("a size"));
+    let m = Model::new(&Query::new(&grid));
+    let rows = Rows::new(
+        m.vars.len(),
+        m.constraints.iter().map(|(_, xs)| xs.as_slice()),
+    );
+    let mut state = State::new(&rows);
+    state.presolve(&rows).expect("no conflict");
+    for cell in 0..3 {
+        for d in 2..9 {
+            let x = (0..m.vars.len() as u32).find(|&x| m.vars[x as usize] == (cell, d));
+            state
+                .decide(&rows, x.expect("open"), false)
+                .expect("no conflict");
+        }
+    }
+    let literals = Views::new(&m)
+        .apply(&rows, &mut state)
+        .expect_err("three cells, two digits");
+    assert!(literals.iter().all(|&l| state.fixed(l >> 1) == Some(false)));
+    assert!(!completes(&m, &grid, &literals, None));
+}
