@@ -11,9 +11,10 @@
 //!
 //! The reason of a fixing is its Hall set: the smallest set of one side's rows the other side's
 //! rows matched to them must take among themselves; those rows' edges out of the set are at 0,
-//! and those literals are the reason (the set's rows are all used by them, so no other row
-//! can take one). A view with no perfect matching closes the node, for the edges at 0 out of
-//! a deficient set's neighbourhood.
+//! and those literals are the reason. They suffice because every row is "exactly one": with
+//! those edges at 0, the matched rows, as many as the set, must each take one of the set's
+//! rows, which fills them all, so no other row can take one. A view with no perfect matching
+//! closes the node, for the edges at 0 out of a deficient set's neighbourhood.
 
 use super::domain::{Conflict, ProbeReason, Rows, State, lit};
 use super::model::{Family, Model, NONE};
@@ -163,7 +164,9 @@ impl Views {
             .collect();
         let mut pruned = doms.clone();
         // The edges at 0 of local cells `cells` out of local digits `digits`: all their
-        // edges but the open ones into `digits`.
+        // edges but the open ones into `digits`. Edges into rows that already hold a 1 (no
+        // local digit) count as outside: they are at 0 only because of that 1, and without
+        // them the reason would not keep the cells inside `digits`.
         let reason = |cells: u64, digits: u64| {
             let mut literals = Vec::new();
             for (a, &i) in left.iter().enumerate() {

@@ -141,3 +141,36 @@ fn a_view_with_no_perfect_matching_closes_the_node() {
     assert!(literals.iter().all(|&l| state.fixed(l >> 1) == Some(false)));
     assert!(!completes(&m, &grid, &literals, None));
 }
+
+/// Digit 1 of an empty 9x9 grid allowed in rows 1, 4 and 7 only at columns 1 and 4: no unit
+/// sees a problem (each row still has two places, each box and column one or more), but the
+/// digit's rows-against-columns view has no perfect matching, and its literals leave the grid
+/// no completion.
+#[test]
+fn a_digits_view_with_no_perfect_matching_closes_the_node() {
+    let size = Size::new(3).expect("a size");
+    let grid = Grid::empty(size);
+    let m = Model::new(&Query::new(&grid));
+    let rows = Rows::new(
+        m.vars.len(),
+        m.constraints.iter().map(|(_, xs)| xs.as_slice()),
+    );
+    let mut state = State::new(&rows);
+    state.presolve(&rows).expect("no conflict");
+    for row in [0, 3, 6] {
+        for col in (0..9).filter(|c| ![0, 3].contains(c)) {
+            let cell = Pos::new(row, col).index(size);
+            let x = (0..m.vars.len() as u32).find(|&x| m.vars[x as usize] == (cell, 0));
+            state
+                .decide(&rows, x.expect("open"), false)
+                .expect("no conflict");
+        }
+    }
+    let literals = Views::new(&m)
+        .apply(&rows, &mut state)
+        .expect_err("three rows, two columns");
+    assert!(literals.iter().all(|&l| state.fixed(l >> 1) == Some(false)));
+    assert!(!completes(&m, &grid, &literals, None));
+    // The reason names the three rows' zeros, not the whole digit.
+    assert!(literals.len() < 3 * 9, "{} literals", literals.len());
+}
