@@ -1,4 +1,4 @@
-//! The play clock under the status and the solved moment; the page's clock and whether it is in view.
+//! The play clock in the board's top row and the solved moment; the page's clock and whether it is in view.
 
 use crate::app::state::{Action, AppState};
 use crate::app::timer;

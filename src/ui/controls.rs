@@ -12,6 +12,10 @@ pub struct SizeAndModeProps {
     pub mode: Mode,
     pub busy: bool,
     pub on_action: Callback<Action>,
+    /// Shown between the size and the switch: the play clock, in the board's top row where it
+    /// takes no height of its own (on a phone every row pushes the pad and a new puzzle down).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// The size selector and the Givens/Play switch.
@@ -53,6 +57,7 @@ pub fn SizeAndMode(props: &SizeAndModeProps) -> Html {
         <div class="toolbar">
             <label for="size">{ "Size" }</label>
             <select id="size" ref={select} {onchange} disabled={props.busy}>{ for options }</select>
+            { props.children.clone() }
             <div class="mode" role="group" aria-label="Entry mode">
                 { mode_button(Mode::Givens, "Enter clues") }
                 { mode_button(Mode::Play, "Play") }

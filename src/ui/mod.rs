@@ -101,7 +101,9 @@ pub fn App() -> Html {
                     // Two columns on a wide screen (the board, its tools beside it), one on a
                     // phone; the order is the same either way, and Tab follows it.
                     <div class="play-board">
-                        <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()} />
+                        <SizeAndMode size={state.size()} mode={state.board.mode} busy={state.busy()} on_action={dispatch.clone()}>
+                            <GameClock state={shared.clone()} on_action={dispatch.clone()} />
+                        </SizeAndMode>
                         <LinkOffer state={shared.clone()} on_action={dispatch.clone()} />
                         <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
                             { board(state, &dispatch) }
@@ -111,7 +113,6 @@ pub fn App() -> Html {
                             { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
                             { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }
                         </div>
-                        <GameClock state={shared.clone()} on_action={dispatch.clone()} />
                     </div>
                     <div class="play-side">
                         { play_tools(&PlayProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }

@@ -103,11 +103,11 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
   await page.setViewportSize(PHONE);
   const button = (name) => page.getByRole('button', { name, exact: true });
   const newPuzzle = [page.getByLabel('Difficulty', { exact: true }), button('Generate')];
-  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down, from 36x36
-  // Undo too, and at 49x49 the pad's last row.
+  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down from 25x25, where
+  // the pad has three rows, Undo too from 36x36, and at 49x49 the pad's last row.
   const below = {
     '9x9': [button('Erase'), button('Undo'), ...newPuzzle],
-    '16x16': [button('Erase'), button('Undo')],
+    '16x16': [button('Erase'), button('Undo'), ...newPuzzle],
     '25x25': [button('Erase'), button('Undo')],
     '36x36': [button('Erase')],
     '49x49': [button('Digit 40')],
@@ -178,13 +178,47 @@ test('a 1440x900 window shows the board, the pad and the main actions without sc
   await page.close();
 });
 
+test('a 1024x768 tablet shows the board, the pad, the play tools and the lab\'s actions without scrolling', async () => {
+  const TABLET = { width: 1024, height: 768 };
+  // With a mouse the controls are 36 px tall; on a touch screen 44 px, so the board leaves more room.
+  const mouse = await freshApp(env.context, env.url);
+  const touch = await launchPhone(TABLET);
+  try {
+    const finger = await freshApp(touch.context, env.url);
+    for (const [{ page, errors }, sizes, kind] of [[mouse, ['9x9', '16x16', '25x25'], 'mouse'], [finger, ['9x9', '16x16'], 'touch']]) {
+      await page.setViewportSize(TABLET);
+      const button = (name) => page.getByRole('button', { name, exact: true });
+      for (const size of sizes) {
+        await page.getByLabel('Size').selectOption(size);
+        const side = Number(size.split('x')[0]);
+        await cell(page, side, side).waitFor();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        for (const part of [page.getByRole('grid', { name: 'Sudoku board' }), page.locator('.status-area'),
+          button('Notes'), button('Hint'), page.getByRole('group', { name: 'Number pad' }), button('Erase'),
+          button('Undo'), button('Solve'), button('Check')]) {
+          const box = await part.boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= TABLET.height && box.x + box.width <= TABLET.width,
+            `${kind}, ${size}: ${part} in the window: ${JSON.stringify(box)}`);
+        }
+        const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+        assert.ok(board.width >= 320, `${kind}, ${size}: the board ${board.width} px`);
+        await shot(page, `tablet-${kind}-${side}`);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+  } finally {
+    await touch.close();
+  }
+});
+
 /** The narrowest window with the board, its play tools and the lab in three columns
  * (static/style.css): below it the tools sit under the board. */
 const THREE_COLUMNS = 1280;
 
 test('the board never shrinks as the window widens into the three columns', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
-  for (const height of [800, 900, 1100]) {
+  for (const height of [768, 800, 900, 1100]) {
     for (const size of ['9x9', '25x25']) {
       let last;
       for (const width of [1000, 1099, 1100, 1200, THREE_COLUMNS - 1, THREE_COLUMNS, 1360, 1440]) {
