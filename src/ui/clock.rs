@@ -51,8 +51,7 @@ pub fn says_solved(state: &AppState) -> bool {
     matches!(state.status, Message::Play(PlayMessage::Solved { .. })) && timer::solved(&state.board)
 }
 
-/// The time played on the puzzle, and once the player completes it, the solved moment (under
-/// the clock when the status line has moved on, after a reload say).
+/// The time played on the puzzle, in the board's top row.
 #[component]
 pub fn GameClock(props: &ClockProps) -> Html {
     use_page_shown(props.on_action.clone());
@@ -71,18 +70,24 @@ pub fn GameClock(props: &ClockProps) -> Html {
             <p class="clock" role="timer" aria-label="Time played">{ PlayMessage::clock(millis) }</p>
         }
     });
-    // Said once: while the status line celebrates the solve, it is the solved moment.
-    let moment = (solved && !says_solved(state)).then(|| {
-        let words = PlayMessage::Solved {
-            size: state.size(),
-            millis,
-        };
-        html! { <p class="solved-moment">{ words.to_string() }</p> }
-    });
     html! {
         <div class={classes!("game-clock", solved.then_some("solved"))}>
             <div class="slot">{ for face }</div>
-            <div class="slot">{ for moment }</div>
         </div>
     }
+}
+
+/// Once the player completes the puzzle, the solved moment under the status line when that
+/// has moved on (after a reload, say): said once, since while the status line celebrates the
+/// solve it is the moment. Not beside the clock, where the sentence would wrap the board's top
+/// row and push the board down.
+pub fn solved_moment(state: &AppState) -> Html {
+    let moment = (timer::solved(&state.board) && !says_solved(state)).then(|| {
+        let words = PlayMessage::Solved {
+            size: state.size(),
+            millis: state.timer.elapsed_at(now()),
+        };
+        html! { <p class="solved-moment">{ words.to_string() }</p> }
+    });
+    html! { <div class="slot moment">{ for moment }</div> }
 }

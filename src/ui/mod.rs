@@ -22,7 +22,7 @@ pub use board::{
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};
 use board::{PadProps, number_pad};
-use clock::GameClock;
+use clock::{GameClock, solved_moment};
 use controls::{
     ActionsProps, CancelProps, FormulationProps, SizeAndMode, actions, cancel_button, edit_actions,
     formulation_picker,
@@ -113,6 +113,7 @@ pub fn App() -> Html {
                             { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
                             { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }
                         </div>
+                        { solved_moment(state) }
                     </div>
                     <div class="play-side">
                         { play_tools(&PlayProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }

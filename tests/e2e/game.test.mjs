@@ -93,6 +93,18 @@ test('the clock runs while playing, stands while the page is hidden, survives a 
   await engineReady(page);
   await page.locator('.solved-moment').filter({ hasText: 'Solved!' }).waitFor();
   assert.equal(await saidSolved(page), 1, 'after a reload too, once');
+  // The clock sits in the board's top row, beside the size and the entry mode; the solved
+  // sentence goes under the status, so the row keeps to one line and the board stays put.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const size = await page.getByLabel('Size').boundingBox();
+    const face = await clock(page).boundingBox();
+    const mode = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+    const middle = (b) => b.y + b.height / 2;
+    assert.ok(Math.abs(middle(face) - middle(size)) < 4 && Math.abs(middle(mode) - middle(size)) < 4,
+      `${width} px: one row: ${JSON.stringify({ size, face, mode })}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   assert.equal(await seconds(page), stopped, 'a solved game keeps its time');
   // Undone, the game goes on; a full grid with a clash is no solve.
   await page.keyboard.press('Control+z');
