@@ -165,8 +165,9 @@ pub fn actions(props: &ActionsProps) -> Html {
 }
 
 /// Brings the status under the board into view when it is out of it, as on a phone, where the
-/// lab is under the play area: the answer, the progress and Cancel are there, the board above.
-fn show_status() {
+/// lab is under the play area: the answer (a job's, an import's), the progress and Cancel are
+/// there, the board above.
+pub fn show_status() {
     let window = web_sys::window();
     let Some(area) = window
         .as_ref()

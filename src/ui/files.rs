@@ -1,6 +1,6 @@
 //! Import and export: paste or open a puzzle, download it or its model, share a link.
 
-use super::controls::button;
+use super::controls::{button, show_status};
 use super::engine::EngineHandle;
 use super::storage;
 use crate::app::protocol::ModelFormat;
@@ -68,6 +68,7 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(a) = area.cast::<web_sys::HtmlTextAreaElement>() {
                 on_action.emit(Action::Import(a.value()));
+                show_status();
             }
         })
     };
@@ -86,6 +87,7 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                     name: file.name(),
                     bytes: file.size(),
                 }));
+                show_status();
                 return;
             }
             wasm_bindgen_futures::spawn_local(async move {
@@ -95,6 +97,8 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
                         on_action.emit(Action::ImportFailed(Unread::NotText { name: file.name() }))
                     }
                 }
+                // What the import did (the puzzle, or why it was refused) is said under the board.
+                show_status();
             });
         })
     };

@@ -68,6 +68,14 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
     assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
   }
   assert.ok(await page.getByRole('radio', { name: 'Propagation', exact: true }).isVisible());
+  // A file opened down in the lab: what the import did is said under the board, which comes
+  // into view.
+  const open = page.locator('.file', { hasText: 'Open file' });
+  await open.scrollIntoViewIfNeeded();
+  await open.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello world\n') });
+  await statusMatching(page, /^Import failed/);
+  const refused = await page.locator('.status-area').boundingBox();
+  assert.ok(refused.y >= 0 && refused.y + refused.height <= PHONE.height, `the refusal in view: ${JSON.stringify(refused)}`);
   // A long answer in the status: it pushes the controls down, it never lies over one.
   await importText(page, '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
