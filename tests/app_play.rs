@@ -506,6 +506,16 @@ fn solve_step_by_step_lists_every_step_and_shows_the_board_at_each() {
     );
     // Step k shows the board before it, with the step marked; applying them all solves it.
     let s = s.reduce(Action::ShowStep(Some(1)));
+    // The status says the step on show, so it reads beside the board (on a phone the list is
+    // far under it).
+    assert_eq!(
+        s.status.to_string(),
+        format!(
+            "Step 2 of {}, the board before it: {}.",
+            log.steps.len(),
+            log.said[1]
+        )
+    );
     let view = s.steps.view().expect("a step on show");
     let (grid, _) = advice::board_after(&puzzle(), &log.steps, 1);
     assert_eq!(view.grid, grid);
@@ -513,7 +523,13 @@ fn solve_step_by_step_lists_every_step_and_shows_the_board_at_each() {
     let (last, _) = advice::board_after(&puzzle(), &log.steps, log.steps.len());
     assert_eq!(last.values(), solution().values());
     // Back to the board, or any other action, ends the view; new givens drop the log.
-    assert_eq!(s.clone().reduce(Action::ShowStep(None)).steps.view(), None);
+    let back = s.clone().reduce(Action::ShowStep(None));
+    assert_eq!(back.steps.view(), None);
+    assert!(
+        back.status
+            .to_string()
+            .starts_with("Solved step by step in ")
+    );
     assert_eq!(s.clone().reduce(Action::Select(p(0, 0))).steps.view(), None);
     let s = s.reduce(Action::Clear);
     assert_eq!(s.steps.log, None);

@@ -567,6 +567,15 @@ fn a_player_reads_clues_not_givens() {
             }),
             "The clues have no solution, so there are no steps to take.",
         ),
+        (
+            play(PlayMessage::StepShown {
+                number: 5,
+                count: 71,
+                said: "Pointing: in box 3, 7 lies only in row 2: 7 removed from r2c1, r2c3".into(),
+            }),
+            "Step 5 of 71, the board before it: Pointing: in box 3, 7 lies only in row 2: 7 \
+             removed from r2c1, r2c3.",
+        ),
         (Message::Playing, "Playing: the clues are locked."),
         (Message::OnlyGivens, "The board holds only clues already."),
         (Message::BackToGivens, "Back to the clues."),

@@ -378,7 +378,9 @@ impl AppState {
                 false
             }
             Area::ShowStep(k) => {
-                self.steps.select(k);
+                if let Some(said) = self.steps.select(k) {
+                    self.status = said;
+                }
                 return self;
             }
             Area::PageShown(shown) => {

@@ -54,10 +54,24 @@ impl Steps {
         Message::Play(PlayMessage::Stepped { count, end })
     }
 
-    /// Shows the board at step `index` (`None`: the player's board again).
-    pub fn select(&mut self, index: Option<usize>) {
-        let len = self.log.as_ref().map_or(0, |l| l.steps.len());
-        self.selected = index.filter(|&i| i < len);
+    /// Shows the board at step `index` (`None`: the player's board again); returns what the
+    /// status says then: the step on show, or again the log's summary.
+    pub fn select(&mut self, index: Option<usize>) -> Option<Message> {
+        let log = self.log.as_ref()?;
+        let count = log.steps.len();
+        self.selected = index.filter(|&i| i < count);
+        let said = match self.selected {
+            Some(k) => PlayMessage::StepShown {
+                number: k + 1,
+                count,
+                said: log.said.get(k).cloned().unwrap_or_default(),
+            },
+            None => PlayMessage::Stepped {
+                count,
+                end: log.end,
+            },
+        };
+        Some(Message::Play(said))
     }
 
     /// Drops a log of other givens than the board's.

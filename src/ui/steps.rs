@@ -1,7 +1,7 @@
 //! The "Solve step by step" panel: the logical solution's steps, each a button that shows the
 //! board at that step.
 
-use super::controls::button;
+use super::controls::{button, show_status};
 use super::engine::EngineHandle;
 use crate::app::advice::StepsEnd;
 use crate::app::state::{Action, AppState, JobKind};
@@ -26,7 +26,11 @@ pub fn steps_panel(props: &StepsProps) -> Html {
     });
     let show = |k: Option<usize>| {
         let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::ShowStep(k)))
+        Callback::from(move |_: MouseEvent| {
+            on_action.emit(Action::ShowStep(k));
+            // The board then, and the step's sentence under it: on a phone, far above the list.
+            show_status();
+        })
     };
     let list = state.steps.log.as_ref().map(|log| {
         let items = log.said.iter().enumerate().map(|(k, said)| {

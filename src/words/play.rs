@@ -54,6 +54,13 @@ pub enum PlayMessage {
         count: usize,
         end: StepsEnd,
     },
+    /// Step `number` (from 1) of `count` is on show, the board as it was before it; `said` is
+    /// the step's sentence, so it reads under the board as well as in the list.
+    StepShown {
+        number: usize,
+        count: usize,
+        said: String,
+    },
     /// A puzzle generated for a difficulty, and its rating.
     Generated {
         rating: Rating,
@@ -240,6 +247,11 @@ impl fmt::Display for PlayMessage {
                 }
             ),
             PlayMessage::Stepped { count, end } => stepped(f, *count, end),
+            PlayMessage::StepShown {
+                number,
+                count,
+                said,
+            } => write!(f, "Step {number} of {count}, the board before it: {said}."),
             PlayMessage::Generated {
                 rating,
                 size,

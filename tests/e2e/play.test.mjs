@@ -261,6 +261,7 @@ test('Solve step by step lists the steps to "solved"; a step shows the board the
   assert.equal(await steps.count(), count);
   assert.equal(await page.locator('.steps-end').innerText(), 'solved');
   await steps.nth(0).click();
+  await statusMatching(page, new RegExp(`^Step 1 of ${count}, the board before it: .+\\.$`));
   assert.equal(await steps.nth(0).getAttribute('aria-pressed'), 'true');
   assert.ok(await page.locator('.cell.hint-cell').count() > 0, 'the step is marked');
   await steps.nth(count - 1).click();
@@ -271,6 +272,18 @@ test('Solve step by step lists the steps to "solved"; a step shows the board the
   await shot(page, 'steps-9');
   await page.getByRole('button', { name: 'Back to the board', exact: true }).click();
   assert.deepEqual(await labels(page), before);
+  await statusMatching(page, /^Solved step by step in \d+ steps/);
+  // On a phone the list is far under the board: a step selected brings the board, and the
+  // step's sentence under it, into view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Lab', exact: true }).click();
+  await steps.nth(2).scrollIntoViewIfNeeded();
+  await steps.nth(2).click();
+  await statusMatching(page, /^Step 3 of /);
+  for (const part of [page.getByRole('grid', { name: 'Sudoku board' }), page.locator('.status-area')]) {
+    const box = await part.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 844, `${part} in view: ${JSON.stringify(box)}`);
+  }
   assert.deepEqual(errors, []);
   await page.close();
 });
