@@ -241,6 +241,13 @@ test('the board never shrinks as the window widens into the three columns', asyn
       }
     }
   }
+  // In the three columns, at their narrowest, the tools keep their gap to the lab.
+  await page.setViewportSize({ width: THREE_COLUMNS, height: 900 });
+  for (const size of ['9x9', '25x25']) {
+    await page.getByLabel('Size').selectOption(size);
+    const [tools, lab] = await page.evaluate(() => ['.play-side', '.panel'].map((s) => document.querySelector(s).getBoundingClientRect()));
+    assert.ok(tools.right + 20 <= lab.left + 0.5, `${size}: the tools end at ${tools.right}, the lab starts at ${lab.left}`);
+  }
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'desktop-1100');
