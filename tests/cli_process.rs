@@ -54,3 +54,80 @@ fn a_reader_that_goes_away_ends_the_run_quietly_not_by_a_signal() {
         assert!(errors.is_empty(), "{errors}");
     }
 }
+
+/// A run whose answers cannot be written (a full disk) says so and fails, whatever the
+/// command and however few its answers: the last of them are written only at the end.
+#[test]
+fn a_full_disk_is_an_error_with_a_message_for_every_command() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let runs: &[&[&str]] = &[
+        &["solve", "-"],
+        &["solve", "--jobs", "2", "-"],
+        &["solve", "-f", "sat", "-"],
+        &["count", "-"],
+        &["rate", "-"],
+        &["check", "-"],
+        &["hint", "-"],
+        &["generate", "--box", "3", "--seed", "1", "--count", "3"],
+    ];
+    for args in runs {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full opens");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+            .args(*args)
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("binary runs");
+        let mut input = child.stdin.take().expect("stdin");
+        writeln!(input, "{PUZZLE}\n{PUZZLE}").expect("written");
+        drop(input);
+        let out = child.wait_with_output().expect("ran");
+        let errors = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {errors}");
+        assert!(
+            errors.contains("cannot write to standard output") && errors.lines().count() == 1,
+            "{args:?}: {errors}"
+        );
+    }
+}
+
+/// An input that never breaks its line (`/dev/zero`) is refused once it has passed the
+/// longest text a puzzle can be, not read for ever.
+#[test]
+fn an_endless_line_is_refused_at_the_size_limit() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    // Written on a thread of its own: the run stops reading long before this ends.
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'0'; 1 << 16];
+        for _ in 0..1024 {
+            if input.write_all(&chunk).is_err() {
+                return false;
+            }
+        }
+        true
+    });
+    let out = child.wait_with_output().expect("ran");
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{errors}");
+    assert!(
+        errors.contains("line 1: more than 8,388,611 bytes without a line break"),
+        "{errors}"
+    );
+    assert!(
+        !writer.join().expect("the writer ends"),
+        "all 64 MiB were read"
+    );
+}

@@ -1,7 +1,7 @@
 //! What the batch commands make of one puzzle: the work, apart from how it is written out.
 
 use super::args::{CountArgs, SolveArgs};
-use super::batch::{Answer, Line, Puzzle};
+use super::batch::{Answer, Line, Puzzle, status_json};
 use super::quantity;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
@@ -44,10 +44,14 @@ pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
         ),
     }
     .map_err(|e| e.to_string())?;
+    let status = |word: &str| match args.json {
+        true => status_json(word, None),
+        false => word.to_string(),
+    };
     let line = match r.verdict() {
-        Verdict::NoSolution => "no solution".to_string(),
-        Verdict::Multiple => "multiple solutions".to_string(),
-        Verdict::Unknown => "unknown (stopped early)".to_string(),
+        Verdict::NoSolution => status("no solution"),
+        Verdict::Multiple => status("multiple solutions"),
+        Verdict::Unknown => status("unknown (stopped early)"),
         Verdict::Unique => {
             let format = if args.json {
                 Format::Json

@@ -197,7 +197,7 @@ pub struct Jobs {
     /// Work on N puzzles at once (default: one per core)
     ///
     /// The answers are the same, in the same order, whatever N.
-    #[arg(short, long, value_name = "N", value_parser = at_least_one)]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one, allow_negative_numbers = true)]
     pub jobs: Option<u64>,
 }
 
@@ -233,7 +233,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub solver: Solver,
     /// Count at most K solutions
-    #[arg(long, value_name = "K", value_parser = at_least_one)]
+    #[arg(long, value_name = "K", value_parser = at_least_one, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     #[command(flatten)]
     pub jobs: Jobs,
@@ -253,13 +253,13 @@ pub struct ConvertArgs {
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// Box size: 3 is the classic 9x9, 1 to 7 (49x49)
-    #[arg(long = "box", value_name = "N", value_parser = box_size)]
+    #[arg(long = "box", value_name = "N", value_parser = box_size, allow_negative_numbers = true)]
     pub box_size: Size,
     /// How many puzzles to print
-    #[arg(long, value_name = "C", value_parser = at_least_one, default_value = "1")]
+    #[arg(long, value_name = "C", value_parser = at_least_one, default_value = "1", allow_negative_numbers = true)]
     pub count: u64,
     /// The seed of the first puzzle (drawn at random when absent)
-    #[arg(long, value_name = "S", value_parser = whole::<u64>)]
+    #[arg(long, value_name = "S", value_parser = whole::<u64>, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// A symmetry the pattern of clues keeps
     ///
@@ -276,7 +276,7 @@ pub struct GenerateArgs {
     ///
     /// A puzzle that misses the bound is still printed and reported on standard error. With
     /// --difficulty an attempt must meet both, and the attempts are shared.
-    #[arg(long, value_name = "K", value_parser = whole::<usize>)]
+    #[arg(long, value_name = "K", value_parser = whole::<usize>, allow_negative_numbers = true)]
     pub max_clues: Option<usize>,
     /// Retry derived seeds (up to 100 attempts) for a puzzle rated at exactly LEVEL
     ///
@@ -314,7 +314,7 @@ pub struct GenerateArgs {
     /// and 49x49, where a truly minimal puzzle is out of reach in practice, a way to get one
     /// (--no-guess is the other). With --max-clues or --difficulty, the closest finished
     /// attempt, if any.
-    #[arg(long, value_name = "SECONDS", value_parser = whole::<u64>)]
+    #[arg(long, value_name = "SECONDS", value_parser = whole::<u64>, allow_negative_numbers = true)]
     pub stop_after: Option<u64>,
     #[command(flatten)]
     pub jobs: Jobs,

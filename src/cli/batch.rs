@@ -66,8 +66,24 @@ pub struct Layout {
     /// Each answer is a block followed by a blank line (the grid layout), so the output
     /// reads back; placeholders take a block's place.
     pub blocks: bool,
-    /// The command writes one puzzle's answer (a model) and refuses several.
+    /// The command writes one puzzle's answer (a model) and refuses several; a puzzle that
+    /// fails writes nothing, so a file the output goes to never holds a placeholder for a model.
     pub single: bool,
+    /// Every answer is a JSON line: a puzzle that does not read or fails is
+    /// `{"status":"invalid","error":...}` (or `"error"`) in place of the word.
+    pub json: bool,
+}
+
+/// The JSON line of an answer that is a status (`"no solution"`, `"invalid"`), with the reason
+/// when there is one.
+pub fn status_json(status: &str, error: Option<&str>) -> String {
+    #[derive(serde::Serialize)]
+    struct Status<'a> {
+        status: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<&'a str>,
+    }
+    serde_json::to_string(&Status { status, error }).expect("plain data serializes")
 }
 
 /// Answers every puzzle read from `file` (standard input when `None`) with `answer`, on
@@ -87,6 +103,7 @@ pub fn run(
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 pub fn run_puzzles(
     file: Option<&Path>,
+    layout: Layout,
     jobs: Option<u64>,
     answer: impl Fn(&Puzzle) -> Result<Answer, String> + Sync,
 ) -> i32 {
@@ -107,7 +124,7 @@ pub fn run_puzzles(
         Ok(Puzzle::Nine(_)) | Err(_) => true,
         Ok(Puzzle::Parsed(p)) => p.puzzle.size().side() <= 9,
     };
-    run_found(file, Layout::default(), jobs, take, light, answer)
+    run_found(file, layout, jobs, take, light, answer)
 }
 
 /// [`run`] with the items `take` makes of what the reader finds; `light` items are answered
@@ -136,12 +153,18 @@ fn run_found<T: Send + 'static>(
         any: false,
         ended: None,
     };
-    let work = |item: &Item<T>, _: &_| (item.line, outcome(item.read.as_ref().map(&answer)));
+    let json = layout.json;
+    let work = |item: &Item<T>, _: &_| {
+        let answered = item.read.as_ref().map(&answer);
+        (item.line, outcome(answered, json))
+    };
     let failure = jobs::ordered_light(jobs, light, next, work, |a| writer.take(a));
     if let Some(status) = writer.ended {
         return status;
     }
-    writer.out.flush();
+    if writer.out.flush() == Written::Failed {
+        return 1;
+    }
     if let Some(e) = failure {
         eprintln!("error: {e}");
         return 2;
@@ -193,15 +216,22 @@ impl Writer {
     #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn take(&mut self, answered: Option<Answered>) -> Next {
         let Some((at, (line, remark, bad))) = answered else {
-            self.out.flush();
-            return Next::Continue;
+            let flushed = self.out.flush();
+            return self.after(flushed);
         };
         self.any = true;
         self.failed |= bad;
         if let Some(remark) = remark {
             self.out.remark(&format!("line {at}: {remark}"));
         }
-        match self.out.write(line.bytes(), self.end) {
+        let written = self.out.write(line.bytes(), self.end);
+        self.after(written)
+    }
+
+    /// Whether to go on after a write or a flush, keeping the exit status when not.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+    fn after(&mut self, written: Written) -> Next {
+        match written {
             Written::Yes => Next::Continue,
             // The reader has what it wanted (`| head -1`): not a failure of this run.
             Written::ReaderGone => {
@@ -246,12 +276,15 @@ pub fn run_items<T>(
     let mut out = Answers::new();
     let mut failed = false;
     for item in items {
-        let (line, remark, bad) = outcome(item.read.as_ref().map(&answer));
+        let (line, remark, bad) = outcome(item.read.as_ref().map(&answer), layout.json);
         failed |= bad;
         // Standard output stays aligned with the input so scripts can zip lines; a remark
         // goes to standard error after the answers before it.
         if let Some(remark) = remark {
             out.remark(&format!("line {}: {remark}", item.line));
+        }
+        if bad && layout.single {
+            continue;
         }
         match out.write(line.bytes(), end) {
             Written::Yes => {}
@@ -260,22 +293,31 @@ pub fn run_items<T>(
             Written::Failed => return 1,
         }
     }
-    out.flush();
-    i32::from(failed)
+    match out.flush() {
+        Written::Failed => 1,
+        _ => i32::from(failed),
+    }
 }
 
 /// One puzzle's answer line, its remark, and whether it failed, from how it read and, when it
 /// did, the command's answer: a puzzle that does not read is answered 'invalid', one the
-/// command fails on 'error'.
+/// command fails on 'error' (each as a JSON line for `json`).
 // Out of line and the same for every command, so that the work around it (reading the item,
 // the command's answer) stays small enough to go inline into the loops that call it, and with
 // them into the batch path's section.
 #[inline(never)]
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
-fn outcome(answered: Result<Result<Answer, String>, &String>) -> (Line, Option<String>, bool) {
+fn outcome(
+    answered: Result<Result<Answer, String>, &String>,
+    json: bool,
+) -> (Line, Option<String>, bool) {
+    let failed = |status: &'static str, e: String| match json {
+        true => (status_json(status, Some(&e)).into(), Some(e), true),
+        false => (status.into(), Some(e), true),
+    };
     match answered {
-        Err(e) => ("invalid".into(), Some(e.clone()), true),
+        Err(e) => failed("invalid", e.clone()),
         Ok(Ok(Answer { line, note })) => (line, note, false),
-        Ok(Err(e)) => ("error".into(), Some(e), true),
+        Ok(Err(e)) => failed("error", e),
     }
 }

@@ -37,6 +37,15 @@ pub fn run(args: &GenerateArgs) -> i32 {
             }
         },
     };
+    // Each puzzle has its own seed: wrapping past the largest would repeat the first ones.
+    if seed.checked_add(args.count - 1).is_none() {
+        eprintln!(
+            "error: --seed {seed} --count {}: the seeds would run past {}, the largest",
+            args.count,
+            u64::MAX
+        );
+        return 2;
+    }
     // One puzzle at a time shows its progress; several at once would fight over the line.
     let jobs = jobs::count(args.jobs.jobs).min(usize::try_from(args.count).unwrap_or(usize::MAX));
     let (count, mut next) = (args.count, 0u64);
@@ -48,7 +57,7 @@ pub fn run(args: &GenerateArgs) -> i32 {
     };
     let work = |&i: &u64, stop: &AtomicBool| {
         let options = GenerateOptions {
-            seed: seed.wrapping_add(i),
+            seed: seed + i,
             symmetry: args.symmetry,
             formulation: args.solver.formulation,
             max_clues: args.max_clues,
@@ -65,8 +74,14 @@ pub fn run(args: &GenerateArgs) -> i32 {
     jobs::ordered(jobs, seeds, work, |made| {
         let (puzzle, remark) = match made {
             None => {
-                out.flush();
-                return Next::Continue;
+                return match out.flush() {
+                    Written::Yes => Next::Continue,
+                    Written::ReaderGone => Next::Stop,
+                    Written::Failed => {
+                        status = 1;
+                        Next::Stop
+                    }
+                };
             }
             Some(Ok(made)) => made,
             Some(Err(e)) => {
@@ -82,8 +97,9 @@ pub fn run(args: &GenerateArgs) -> i32 {
             Written::Yes => {
                 // Each puzzle goes out when made, as the next can take minutes. Several jobs
                 // hand their puzzles over a chunk at a time, and each chunk is flushed whole.
-                if jobs <= 1 {
-                    out.flush();
+                if jobs <= 1 && out.flush() == Written::Failed {
+                    status = 1;
+                    return Next::Stop;
                 }
                 Next::Continue
             }
@@ -94,7 +110,9 @@ pub fn run(args: &GenerateArgs) -> i32 {
             }
         }
     });
-    out.flush();
+    if out.flush() == Written::Failed {
+        status = 1;
+    }
     status
 }
 

@@ -1,6 +1,6 @@
 //! Reading the puzzles' text from a file or standard input.
 
-use crate::engine::format::{Found, Stream};
+use crate::engine::format::{Found, MAX_INPUT_BYTES, Stream, thousands};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
@@ -38,6 +38,10 @@ pub fn read(file: Option<&Path>) -> Result<String, String> {
 
 /// Bytes read at a time at most.
 const CHUNK: usize = 1 << 16;
+
+/// Bytes of one line past which reading stops: a puzzle's text is at most
+/// [`MAX_INPUT_BYTES`], and its byte-order mark may come before it.
+const LONGEST_LINE: usize = MAX_INPUT_BYTES + 3;
 
 /// The puzzles of a file or standard input as they arrive, read a piece at a time so that an
 /// endless input is answered as it comes, in bounded memory, with the answers of reading it
@@ -85,6 +89,7 @@ impl Source {
                 return Ok(None);
             }
             // What one read gives: a pipe's input is answered as it comes.
+            let before = self.rest.len();
             let n = match self.reader.fill_buf() {
                 Ok(read) => {
                     self.rest.extend_from_slice(read);
@@ -105,15 +110,34 @@ impl Source {
                 let mut stream = self.stream.take().expect("not ended");
                 stream.feed_found(&text, &mut out);
                 stream.finish_found(&mut out);
-            } else if let Some(end) = self.rest.iter().rposition(|&b| b == b'\n')
+            } else if let Some(end) = self.last_break(before)
                 && !(self.offset == 0 && self.rest.len() < 2)
             {
                 let text = self.text(end + 1);
                 let stream = self.stream.as_mut().expect("not ended");
                 stream.feed_found(&text, &mut out);
+            } else if self.rest.len() > LONGEST_LINE {
+                // No line this long reads (nor does a whole text), and an endless input
+                // without line breaks (`/dev/zero`) would otherwise be read for ever.
+                return Err(format!(
+                    "line {}: more than {} bytes without a line break; a puzzle is at most {} \
+                     bytes",
+                    self.breaks + 1,
+                    thousands(LONGEST_LINE as u64),
+                    thousands(MAX_INPUT_BYTES as u64)
+                ));
             }
         }
         Ok(Some(out))
+    }
+
+    /// Where the last line break in `rest` is, looking only at the bytes from `before` on
+    /// (those before it were looked at when they came, bar one held back at the start).
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+    fn last_break(&self, before: usize) -> Option<usize> {
+        let from = before.saturating_sub(1);
+        let found = self.rest[from..].iter().rposition(|&b| b == b'\n')?;
+        Some(from + found)
     }
 
     fn cannot(&self, e: &std::io::Error) -> String {

@@ -46,7 +46,13 @@ where
 /// touches its code and not theirs.
 #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
 fn solve(a: &args::SolveArgs) -> i32 {
-    batch::run_puzzles(a.input.file(), a.jobs.jobs, |p| answer::solve_puzzle(a, p))
+    let layout = Layout {
+        json: a.json,
+        ..Layout::default()
+    };
+    batch::run_puzzles(a.input.file(), layout, a.jobs.jobs, |p| {
+        answer::solve_puzzle(a, p)
+    })
 }
 
 /// Any command as clap reads it.
@@ -91,6 +97,7 @@ fn parse_and_run(argv: Vec<OsString>) -> i32 {
         Command::Hint(a) => {
             let layout = Layout {
                 blocks: a.all && !a.json,
+                json: a.json,
                 ..Layout::default()
             };
             batch::run_items(a.input.file(), layout, states::read, |m| logic::hint(&a, m))
@@ -98,15 +105,20 @@ fn parse_and_run(argv: Vec<OsString>) -> i32 {
         Command::Steps(a) => {
             let layout = Layout {
                 blocks: !a.json,
+                json: a.json,
                 ..Layout::default()
             };
             batch::run_items(a.input.file(), layout, states::read, |m| {
                 logic::steps(&a, m)
             })
         }
-        Command::Rate(a) => batch::run(a.input.file(), Layout::default(), a.jobs.jobs, |p| {
-            logic::rate(&a, p)
-        }),
+        Command::Rate(a) => {
+            let layout = Layout {
+                json: a.json,
+                ..Layout::default()
+            };
+            batch::run(a.input.file(), layout, a.jobs.jobs, |p| logic::rate(&a, p))
+        }
         Command::Techniques(a) => logic::techniques(a.json),
         Command::Generate(a) => generate::run(&a),
         Command::Completions(a) => docs::completions(a.shell),

@@ -12,13 +12,18 @@ use std::time::{Duration, Instant};
 pub struct Answers {
     out: std::io::BufWriter<std::io::StdoutLock<'static>>,
     last_flush: Instant,
+    /// How writing ended, once it has: later answers are not tried, and the error is said
+    /// once.
+    ended: Option<Written>,
 }
 
 /// What became of an answer written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Written {
     Yes,
     /// The reader closed the pipe.
     ReaderGone,
+    /// Writing failed (a full disk, say); the error is on standard error.
     Failed,
 }
 
@@ -30,12 +35,16 @@ impl Answers {
         Answers {
             out: std::io::BufWriter::new(std::io::stdout().lock()),
             last_flush: Instant::now(),
+            ended: None,
         }
     }
 
     /// Writes `line`, then `end` and a line break.
     #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     pub fn write(&mut self, line: &[u8], end: &str) -> Written {
+        if let Some(ended) = self.ended {
+            return ended;
+        }
         let mut written = self
             .out
             .write_all(line)
@@ -45,23 +54,42 @@ impl Answers {
             self.last_flush = Instant::now();
             written = self.out.flush();
         }
-        match written {
-            Ok(()) => Written::Yes,
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Written::ReaderGone,
-            Err(_) => Written::Failed,
+        self.outcome(written)
+    }
+
+    /// Flushes what is buffered: a run's answers are written only once this says so, so the
+    /// last call decides its exit status.
+    #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
+    pub fn flush(&mut self) -> Written {
+        if let Some(ended) = self.ended {
+            return ended;
         }
+        self.last_flush = Instant::now();
+        let flushed = self.out.flush();
+        self.outcome(flushed)
     }
 
     #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
-    pub fn flush(&mut self) {
-        let _ = self.out.flush();
-        self.last_flush = Instant::now();
+    fn outcome(&mut self, result: std::io::Result<()>) -> Written {
+        let e = match result {
+            Ok(()) => return Written::Yes,
+            Err(e) => e,
+        };
+        let ended = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Written::ReaderGone
+        } else {
+            eprintln!("error: cannot write to standard output: {e}");
+            Written::Failed
+        };
+        self.ended = Some(ended);
+        ended
     }
 
     /// A remark on standard error, after the answers written before it. One write of the
     /// whole line: standard error is unbuffered, and a file of bad lines gets one remark each.
     pub fn remark(&mut self, text: &str) {
-        self.flush();
+        // A failure is kept for the next answer's write to return.
+        let _ = self.flush();
         let mut line = String::with_capacity(text.len() + 1);
         line.push_str(text);
         line.push('\n');

@@ -78,6 +78,9 @@ pub fn whole<T: FromStr>(v: &str) -> Result<T, String> {
 }
 
 pub fn at_least_one(v: &str) -> Result<u64, String> {
+    if v.starts_with('-') && v[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err("it must be at least 1".into());
+    }
     match whole(v)? {
         0 => Err("it must be at least 1".into()),
         n => Ok(n),

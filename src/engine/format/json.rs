@@ -73,7 +73,7 @@ impl fmt::Display for JsonError {
             JsonError::MissingDim => write!(f, "missing \"dim\" (the box size, e.g. 3 for 9x9)"),
             JsonError::BadDim(v) => write!(
                 f,
-                "must be the box size, an integer from 0 to 7 (3 for 9x9), found {v}"
+                "must be the box size, an integer from 1 to 7 (3 for 9x9), found {v}"
             ),
             JsonError::BadKey(k) => write!(f, "key \"{k}\" is not a 1-based index"),
             JsonError::IndexOutOfRange { index, max } => {

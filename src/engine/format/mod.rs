@@ -144,6 +144,17 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// A cell's text for a message: control characters escaped (`\u{1b}`), so that junk in
+/// the input cannot drive the terminal that shows the message.
+fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 /// 1-based row/column for messages.
 fn at(row: usize, col: usize) -> String {
     format!("row {}, column {}", row + 1, col + 1)
@@ -185,8 +196,9 @@ impl fmt::Display for ParseError {
                 text,
             } => write!(
                 f,
-                "character {offset}: '{text}' is not a digit, blank or separator \
+                "character {offset}: '{}' is not a digit, blank or separator \
                  (counted as a cell, the input has {} cells, which fits no grid)",
+                shown(text),
                 thousands(*cells as u64)
             ),
             ParseError::LineLength {
@@ -202,7 +214,12 @@ impl fmt::Display for ParseError {
                 "found {rows} rows of {side} cells; a {side}x{side} grid has {side} rows"
             ),
             ParseError::BadSymbol { row, col, text } => {
-                write!(f, "{}: '{text}' is not a digit or blank", at(*row, *col))
+                write!(
+                    f,
+                    "{}: '{}' is not a digit or blank",
+                    at(*row, *col),
+                    shown(text)
+                )
             }
             ParseError::DigitOutOfRange {
                 row,
@@ -211,8 +228,9 @@ impl fmt::Display for ParseError {
                 max,
             } => write!(
                 f,
-                "{}: '{text}' is out of range, digits go from 1 to {max}{}",
+                "{}: '{}' is out of range, digits go from 1 to {max}{}",
                 at(*row, *col),
+                shown(text),
                 letter_value(text)
             ),
             ParseError::LineTooLarge { size } => write!(

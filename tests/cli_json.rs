@@ -1,0 +1,62 @@
+//! `--json` answers: every line of the output is a JSON value, whatever became of its puzzle,
+//! and a model written to a file never holds a placeholder.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "common/cli.rs"]
+mod common;
+
+use common::run_text as run;
+use serde_json::Value;
+
+const FIXTURE: &str = "tests/fixtures/mixed.txt";
+
+/// The fixture's answers as JSON values, one per puzzle, with the exit status.
+fn answers(args: &[&str]) -> (Vec<Value>, i32) {
+    let (out, err, code) = run(args, "");
+    let values = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {l:?}: {e}")))
+        .collect();
+    assert!(err.contains("line 5: row 1, column 3"), "{args:?}: {err}");
+    (values, code)
+}
+
+fn status(v: &Value) -> Option<&str> {
+    v.get("status").and_then(Value::as_str)
+}
+
+#[test]
+fn solve_answers_every_puzzle_with_a_json_line() {
+    let (values, code) = answers(&["solve", "--json", FIXTURE]);
+    assert_eq!(code, 1);
+    let statuses: Vec<Option<&str>> = values.iter().map(status).collect();
+    for word in ["multiple solutions", "no solution", "invalid"] {
+        assert!(statuses.contains(&Some(word)), "{word}: {statuses:?}");
+    }
+    let invalid = values.iter().find(|v| status(v) == Some("invalid"));
+    let error = invalid.and_then(|v| v["error"].as_str()).unwrap_or("");
+    assert!(error.contains("is not a digit or blank"), "{error}");
+    // A unique solution is the grid itself, as `--json` always gave it.
+    assert!(values.iter().any(|v| v.get("dim").is_some()));
+    let (plain, _, _) = run(&["solve", FIXTURE], "");
+    assert_eq!(plain.lines().count(), values.len());
+}
+
+#[test]
+fn the_logic_commands_answer_a_bad_puzzle_with_a_json_line() {
+    for command in ["rate", "hint", "steps"] {
+        let (values, code) = answers(&[command, "--json", FIXTURE]);
+        assert_eq!(code, 1, "{command}");
+        assert!(
+            values.iter().any(|v| status(v) == Some("invalid")),
+            "{command}: {values:?}"
+        );
+    }
+}
+
+#[test]
+fn export_of_a_puzzle_that_does_not_read_writes_no_model() {
+    let (out, err, code) = run(&["export", "--format", "lp", "-"], "11..............\n");
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert!(err.contains("digit 1 appears twice"), "{err}");
+}
