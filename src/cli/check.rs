@@ -1,9 +1,9 @@
 //! The `check` command's verdict on one puzzle.
 
+use super::output::TerminalProgress;
 use super::quantity;
 use crate::batch::logic;
 use crate::engine::examine::{CheckOutcome, ExamineOptions, examine};
-use crate::engine::generate;
 use crate::engine::{Formulation, Grid};
 
 /// Uniqueness and minimality, and with `difficulty` each formulation's measured effort and the
@@ -21,8 +21,11 @@ pub fn check_line(
             Vec::new()
         },
     };
+    // From 25x25 up a check can take minutes: a terminal shows which clue it is at.
+    let mut progress = TerminalProgress::first_free();
     let examined =
-        examine(puzzle, &options, &mut generate::no_progress).map_err(|e| e.to_string())?;
+        examine(puzzle, &options, &mut |p| progress.report(p)).map_err(|e| e.to_string())?;
+    drop(progress);
     let (verdict, unique) = match &examined.outcome {
         CheckOutcome::NoSolution => ("no solution".to_string(), None),
         CheckOutcome::Multiple { .. } => ("multiple".to_string(), Some(false)),

@@ -4,6 +4,7 @@ use super::progress_text;
 use crate::engine::generate;
 use crate::engine::search::Flow;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Standard output for answers: buffered, but flushed at least every [`Answers::EVERY`], so
@@ -117,7 +118,13 @@ pub struct TerminalProgress {
     on_terminal: bool,
     shown: bool,
     last: Option<Instant>,
+    /// Whether it holds [`LINE_TAKEN`].
+    holds_line: bool,
 }
+
+/// Whether a [`TerminalProgress::first_free`] is showing: puzzles worked on side by side take
+/// turns at the one line rather than fight over it.
+static LINE_TAKEN: AtomicBool = AtomicBool::new(false);
 
 impl TerminalProgress {
     pub fn new() -> TerminalProgress {
@@ -125,6 +132,22 @@ impl TerminalProgress {
             on_terminal: std::io::stderr().is_terminal(),
             shown: false,
             last: None,
+            holds_line: false,
+        }
+    }
+
+    /// Shown if no other one is showing now, quiet otherwise; the line is free again when it
+    /// is dropped.
+    pub fn first_free() -> TerminalProgress {
+        let progress = TerminalProgress::new();
+        let holds_line = progress.on_terminal
+            && LINE_TAKEN
+                .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok();
+        TerminalProgress {
+            on_terminal: holds_line,
+            holds_line,
+            ..progress
         }
     }
 
@@ -156,6 +179,9 @@ impl Drop for TerminalProgress {
     fn drop(&mut self) {
         if self.shown {
             eprint!("\r\x1b[K");
+        }
+        if self.holds_line {
+            LINE_TAKEN.store(false, Ordering::Release);
         }
     }
 }
