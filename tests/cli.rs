@@ -438,7 +438,7 @@ fn usage_errors_exit_2_with_a_message() {
         ),
         (
             vec!["count", "--limit=-1"],
-            "invalid value '-1' for '--limit <K>': a whole number of 0 or more is needed",
+            "invalid value '-1' for '--limit <K>': it must be at least 1",
         ),
         (
             vec!["count", "--limit", "99999999999999999999999"],
