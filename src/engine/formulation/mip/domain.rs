@@ -441,6 +441,8 @@ impl State {
         reason
     }
 
+    /// Inlined into the row check's loops, as [`State::check`] is into propagation.
+    #[inline(always)]
     fn set(&mut self, x: u32, one: bool, why: u32, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         let v = i8::from(one);
         match self.value[x as usize] {
