@@ -241,6 +241,11 @@ impl State {
         self.clock
     }
 
+    /// The tick row `r` last changed at.
+    pub(super) fn changed(&self, r: u32) -> u64 {
+        self.changed[r as usize]
+    }
+
     /// `Some(value)` of a fixed variable.
     pub(super) fn fixed(&self, x: u32) -> Option<bool> {
         match self.value[x as usize] {
@@ -436,6 +441,8 @@ impl State {
         reason
     }
 
+    /// Inlined into the row check's loops, as [`State::check`] is into propagation.
+    #[inline(always)]
     fn set(&mut self, x: u32, one: bool, why: u32, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         let v = i8::from(one);
         match self.value[x as usize] {
@@ -472,6 +479,9 @@ impl State {
     /// What row `r` forces now, queued; `one`: a variable at 1 was just counted in it. Only
     /// then can a row with one 1 have open members: counting its 1 set the others to 0, and
     /// nothing reopens a variable but a probe's undo, which restores the counts with it.
+    /// Inlined: probing calls it for every row of every variable it sets, and most calls
+    /// find nothing forced.
+    #[inline(always)]
     fn check(
         &mut self,
         rows: &Rows,

@@ -31,6 +31,10 @@ struct View {
 /// The views of a model, and scratch for one pass over them.
 pub(super) struct Views {
     views: Vec<View>,
+    /// The state's clock when each view was last matched and ruled nothing out (0: not so):
+    /// while none of its rows has changed since, matching it again would rule nothing out
+    /// either, so it is skipped. Valid along the path it was set on (see [`Views::retreat`]).
+    at: Vec<u64>,
     alldiff: AllDiff,
     /// Variables fixed at 0 by the views.
     pub(super) fixed: u64,
@@ -107,10 +111,28 @@ impl Views {
             push(pairs);
         }
         Views {
+            at: vec![0; views.len()],
             views,
             alldiff: AllDiff::default(),
             fixed: 0,
         }
+    }
+
+    /// Keeps only the stamps of the ancestors of a state whose clock is `clock`, back to which
+    /// the search has just gone (as [`super::domain::Probes::retreat`] does for probes).
+    pub(super) fn retreat(&mut self, clock: u64) {
+        for at in &mut self.at {
+            if *at > clock {
+                *at = 0;
+            }
+        }
+    }
+
+    /// Whether view `v` ruled nothing out when last matched and none of its rows has changed
+    /// since: its variables and which of its rows hold a 1 are as they were.
+    fn unchanged(&self, v: usize, state: &State) -> bool {
+        let (at, view) = (self.at[v], &self.views[v]);
+        at > 0 && (view.left.iter().chain(&view.right)).all(|&r| state.changed(r) <= at)
     }
 
     /// Passes over the views until one fixes nothing; `Err` with the conflict's literals
@@ -120,7 +142,11 @@ impl Views {
         loop {
             let mut fixed = false;
             for v in 0..self.views.len() {
+                if self.unchanged(v, state) {
+                    continue;
+                }
                 let fixings = self.view(v, state)?;
+                self.at[v] = if fixings.is_empty() { state.clock() } else { 0 };
                 if !fixings.is_empty() {
                     self.fixed += fixings.len() as u64;
                     fixed = true;

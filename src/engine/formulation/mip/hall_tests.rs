@@ -174,3 +174,54 @@ fn a_digits_view_with_no_perfect_matching_closes_the_node() {
     // The reason names the three rows' zeros, not the whole digit.
     assert!(literals.len() < 3 * 9, "{} literals", literals.len());
 }
+
+/// Views skipped while their rows are unchanged fix what matching every view fixes: along
+/// random descents with returns to ancestors (the stamps retreated as the search does), one
+/// `Views` kept throughout leaves the same values as a fresh one at every step, and it holds
+/// stamps to skip by.
+#[test]
+fn views_skipped_while_unchanged_fix_what_matching_every_view_fixes() {
+    let mut skipped = 0;
+    for seed in 0..60u64 {
+        let grid = puzzle(3 + (seed % 2) as usize, seed, 650);
+        let m = Model::new(&Query::new(&grid));
+        let rows = Rows::new(
+            m.vars.len(),
+            m.constraints.iter().map(|(_, xs)| xs.as_slice()),
+        );
+        let mut state = State::new(&rows);
+        state.presolve(&rows).expect("a solution exists");
+        let mut rng = Rng::new(seed);
+        let mut kept = Views::new(&m);
+        let mut path = vec![state.clone()];
+        for _ in 0..12 {
+            let mut fresh_state = state.clone();
+            let fresh = Views::new(&m).apply(&rows, &mut fresh_state);
+            let result = kept.apply(&rows, &mut state);
+            assert_eq!(fresh.is_ok(), result.is_ok(), "seed {seed}");
+            let values = |s: &State| (0..m.vars.len() as u32).map(|x| s.fixed(x)).collect();
+            let (a, b): (Vec<_>, Vec<_>) = (values(&state), values(&fresh_state));
+            assert_eq!(a, b, "seed {seed}");
+            skipped += kept.at.iter().filter(|&&at| at > 0).count();
+            let open: Vec<u32> = (0..m.vars.len() as u32)
+                .filter(|&x| state.fixed(x).is_none())
+                .collect();
+            if result.is_err() || open.is_empty() || rng.below(4) == 0 {
+                // Back to a random ancestor, as a backjump does.
+                let level = rng.below(path.len());
+                path.truncate(level + 1);
+                state = path[level].clone();
+                kept.retreat(state.clock());
+                continue;
+            }
+            let x = open[rng.below(open.len())];
+            if state.decide(&rows, x, rng.below(2) == 0).is_ok() {
+                path.push(state.clone());
+            } else {
+                state = path.last().expect("the root").clone();
+                kept.retreat(state.clock());
+            }
+        }
+    }
+    assert!(skipped > 0);
+}

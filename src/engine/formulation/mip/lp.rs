@@ -77,7 +77,7 @@ pub(super) struct Lp {
     listed: Vec<bool>,
     /// The ratio test's breakpoints `(ratio, column, reduced cost slack, pivot magnitude)`, and
     /// the columns it passed, to flip before the pivot.
-    breakpoints: Vec<(f64, u32, f64, f64)>,
+    breakpoints: Vec<ratio::Breakpoint>,
     flips: Vec<u32>,
 }
 

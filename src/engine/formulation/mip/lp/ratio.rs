@@ -2,6 +2,40 @@
 //! the free nonbasic columns, and the long-step ratio test that picks the entering column.
 
 use super::{DUAL_TOL, Lp, NONE, PIVOT_TOL, PRIMAL_TOL};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// A ratio test breakpoint: `(ratio, column, reduced cost slack, pivot magnitude)`, ordered
+/// for a max-heap so that the smallest ratio, then the smallest column, comes out first.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Breakpoint(f64, u32, f64, f64);
+
+impl Breakpoint {
+    /// The order a long step passes breakpoints in: by ratio, then by column.
+    fn order(&self, other: &Self) -> Ordering {
+        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
+    }
+}
+
+impl PartialEq for Breakpoint {
+    fn eq(&self, other: &Self) -> bool {
+        self.order(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Breakpoint {}
+
+impl PartialOrd for Breakpoint {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Breakpoint {
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.order(self)
+    }
+}
 
 impl Lp {
     /// Row `r` of `B^-1 N` into `row_alpha` (its free nonbasic columns, listed in `touched`;
@@ -24,42 +58,46 @@ impl Lp {
         breakpoints.clear();
         for &j in &self.touched {
             if let Some((slack, a)) = self.candidate(j as usize, s) {
-                breakpoints.push((slack / a, j, slack, a));
+                breakpoints.push(Breakpoint(slack / a, j, slack, a));
             }
         }
-        breakpoints.sort_unstable_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
-        // Long step: pass the breakpoints whose variables can flip to their other bound while
-        // the leaving value stays infeasible (the dual objective still rises).
+        // Long step: pass the breakpoints, smallest ratio first, whose variables can flip to
+        // their other bound while the leaving value stays infeasible (the dual objective still
+        // rises). A heap yields them in the order a full sort would, and only as many as pass.
+        let mut heap = BinaryHeap::from(breakpoints);
         let mut slope = infeasibility;
-        let mut passed = 0;
-        while let Some(&(_, j, _, a)) = breakpoints.get(passed) {
+        self.flips.clear();
+        while let Some(&Breakpoint(_, j, _, a)) = heap.peek() {
             let next = slope - a * (self.upper[j as usize] - self.lower[j as usize]);
             if next <= PRIMAL_TOL {
                 break;
             }
             slope = next;
-            passed += 1;
+            self.flips.push(j);
+            heap.pop();
         }
-        let rest = &breakpoints[passed..];
+        let rest = heap.into_vec();
         // Harris over the rest. Pass 1: the largest step with every reduced cost within the
-        // tolerance; pass 2: the largest pivot among the columns whose ratio is within it.
+        // tolerance; pass 2: the largest pivot among the columns whose ratio is within it, the
+        // smallest ratio (then column) among equal pivots.
         let bound = rest
             .iter()
-            .map(|&(_, _, slack, a)| (slack + DUAL_TOL) / a)
+            .map(|&Breakpoint(_, _, slack, a)| (slack + DUAL_TOL) / a)
             .fold(f64::INFINITY, f64::min);
-        let mut best: Option<(usize, f64)> = None;
-        for &(ratio, j, _, a) in rest {
-            if ratio <= bound && best.is_none_or(|(_, b)| a > b) {
-                best = Some((j as usize, a));
+        let mut best: Option<&Breakpoint> = None;
+        for b in &rest {
+            if b.0 <= bound
+                && best.is_none_or(|c| b.3 > c.3 || (b.3 == c.3 && b.order(c) == Ordering::Less))
+            {
+                best = Some(b);
             }
         }
-        self.flips.clear();
-        if best.is_some() {
-            self.flips
-                .extend(breakpoints[..passed].iter().map(|&(_, j, _, _)| j));
+        let best = best.map(|b| b.1 as usize);
+        if best.is_none() {
+            self.flips.clear();
         }
-        self.breakpoints = breakpoints;
-        best.map(|(j, _)| j)
+        self.breakpoints = rest;
+        best
     }
 
     /// `rho A` over the free nonbasic columns into `row_alpha` (`rho` in `work`), each column
