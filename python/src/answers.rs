@@ -2,16 +2,18 @@
 
 use crate::errors;
 use crate::grid::{PyGrid, puzzle};
-use crate::options;
+use crate::options::{self, Whole};
+use crate::watch;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_lab::engine::examine::{CheckOutcome, ExamineOptions, examine};
 use sudoku_lab::engine::formulation::Stats;
-use sudoku_lab::engine::generate::no_progress;
+use sudoku_lab::engine::search::{Cancel, Flow, Limits};
 use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, solve as solve_grid};
 
 /// Solves a puzzle: `verdict` (`unique`, `no solution`, `multiple solutions`, `unknown`), the
 /// `solution` Grid when unique (its `str()` is the CLI's answer line), and the search `stats`.
+/// Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, formulation="propagation"))]
 pub fn solve<'py>(
@@ -22,9 +24,18 @@ pub fn solve<'py>(
     let board = self::puzzle(puzzle)?;
     let formulation = options::formulation(formulation)?;
     let puzzle = board.grid.puzzle();
-    let report = py
-        .detach(|| solve_grid(&puzzle, formulation, &SolveOptions::default()))
-        .map_err(errors::solve)?;
+    let cancel = Cancel::new();
+    let options = SolveOptions {
+        limits: cancelled_by(&cancel),
+        ..SolveOptions::default()
+    };
+    let report = watch::run(
+        py,
+        &cancel,
+        || {},
+        || solve_grid(&puzzle, formulation, &options),
+    )?
+    .map_err(errors::solve)?;
     let verdict = match report.verdict() {
         Verdict::Unique => "unique",
         Verdict::NoSolution => "no solution",
@@ -49,26 +60,41 @@ pub fn stats<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>
     Ok(out)
 }
 
-/// The number of solutions, at most `limit` (as `sudoku-lab count --limit`).
+/// Limits that only `cancel` reaches.
+fn cancelled_by(cancel: &Cancel) -> Limits {
+    Limits {
+        cancel: Some(cancel.clone()),
+        ..Limits::default()
+    }
+}
+
+/// The number of solutions, at most `limit` (1 or more, as `sudoku-lab count --limit`).
+/// Counting every solution of a puzzle with few givens may never end: Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, limit=None, formulation="propagation"))]
 pub fn count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    limit: Option<u64>,
+    limit: Option<Whole>,
     formulation: &str,
 ) -> PyResult<u64> {
+    let limit = limit.map(|k| k.at_least_one("limit")).transpose()?;
     let puzzle = self::puzzle(puzzle)?.grid.puzzle();
     let formulation = options::formulation(formulation)?;
+    let cancel = Cancel::new();
     // One past the limit tells "exactly K" from "more than K", as the CLI asks.
     let options = SolveOptions {
         max_solutions: limit.map(|k| k.saturating_add(1)),
         keep: 0,
-        ..SolveOptions::default()
+        limits: cancelled_by(&cancel),
     };
-    let report = py
-        .detach(|| solve_grid(&puzzle, formulation, &options))
-        .map_err(errors::solve)?;
+    let report = watch::run(
+        py,
+        &cancel,
+        || {},
+        || solve_grid(&puzzle, formulation, &options),
+    )?
+    .map_err(errors::solve)?;
     Ok(limit.map_or(report.count, |k| report.count.min(k)))
 }
 
@@ -76,7 +102,8 @@ pub fn count(
 /// CLI's answer; `solutions` is `none`, `one` or `several`; `witnesses` the solutions that
 /// prove it (two that differ for several); `redundant` the clues that could go (`r1c3`);
 /// `guesses` propagation's measured effort. With `difficulty`, `effort` holds each
-/// formulation's counters (or its error) as `check --difficulty` measures them.
+/// formulation's counters (or its error) as `check --difficulty` measures them. Ctrl-C stops
+/// it between the questions it asks (one clue each).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, formulation="propagation", difficulty=false))]
 pub fn check<'py>(
@@ -95,9 +122,19 @@ pub fn check<'py>(
         },
     };
     let puzzle = board.grid.puzzle();
-    let examined = py
-        .detach(|| examine(&puzzle, &options, &mut no_progress))
-        .map_err(errors::analyze)?;
+    let cancel = Cancel::new();
+    let examined = watch::run(
+        py,
+        &cancel,
+        || {},
+        || {
+            examine(&puzzle, &options, &mut |_| match cancel.is_cancelled() {
+                true => Flow::Stop,
+                false => Flow::Continue,
+            })
+        },
+    )?
+    .map_err(errors::analyze)?;
     let grid = |g| PyGrid::new(g, board.format);
     let out = PyDict::new(py);
     let (verdict, solutions, witnesses, redundant) = match examined.outcome {
