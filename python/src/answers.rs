@@ -6,9 +6,10 @@ use crate::options::{self, Whole};
 use crate::watch;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sudoku_lab::engine::Grid;
 use sudoku_lab::engine::examine::{CheckOutcome, ExamineOptions, examine};
-use sudoku_lab::engine::formulation::Stats;
-use sudoku_lab::engine::search::{Cancel, Flow, Limits};
+use sudoku_lab::engine::formulation::{SolveReport, Stats};
+use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits};
 use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, solve as solve_grid};
 
 /// Solves a puzzle: `verdict` (`unique`, `no solution`, `multiple solutions`, `unknown`), the
@@ -24,18 +25,7 @@ pub fn solve<'py>(
     let board = self::puzzle(puzzle)?;
     let formulation = options::formulation(formulation)?;
     let puzzle = board.grid.puzzle();
-    let cancel = Cancel::new();
-    let options = SolveOptions {
-        limits: cancelled_by(&cancel),
-        ..SolveOptions::default()
-    };
-    let report = watch::run(
-        py,
-        &cancel,
-        || {},
-        || solve_grid(&puzzle, formulation, &options),
-    )?
-    .map_err(errors::solve)?;
+    let report = run(py, &puzzle, formulation, SolveOptions::default())?;
     let verdict = match report.verdict() {
         Verdict::Unique => "unique",
         Verdict::NoSolution => "no solution",
@@ -60,12 +50,49 @@ pub fn stats<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>
     Ok(out)
 }
 
-/// Limits that only `cancel` reaches.
-fn cancelled_by(cancel: &Cancel) -> Limits {
-    Limits {
-        cancel: Some(cancel.clone()),
-        ..Limits::default()
+/// Search nodes a solve may take on the calling thread: nearly every 9x9 and 16x16 puzzle is
+/// decided within them in well under a millisecond, less than a thread of its own would cost.
+const QUICK_NODES: u64 = 2_000;
+
+/// A solve that Ctrl-C stops. It runs on the calling thread within `QUICK_NODES`; one that
+/// needs more starts again on a thread of its own (see `watch`), having lost at most that
+/// budget. From 36x36 up, where the race answers, it starts there.
+fn run(
+    py: Python<'_>,
+    puzzle: &Grid,
+    formulation: Formulation,
+    options: SolveOptions,
+) -> PyResult<SolveReport> {
+    if puzzle.size().side() < 36 {
+        let quick = SolveOptions {
+            limits: Limits {
+                max_nodes: Some(QUICK_NODES),
+                cancel: None,
+            },
+            ..options.clone()
+        };
+        let report = py
+            .detach(|| solve_grid(puzzle, formulation, &quick))
+            .map_err(errors::solve)?;
+        if report.stats.halt != Some(Halt::NodeLimit) {
+            return Ok(report);
+        }
     }
+    let cancel = Cancel::new();
+    let options = SolveOptions {
+        limits: Limits {
+            cancel: Some(cancel.clone()),
+            ..Limits::default()
+        },
+        ..options
+    };
+    watch::run(
+        py,
+        &cancel,
+        || {},
+        || solve_grid(puzzle, formulation, &options),
+    )?
+    .map_err(errors::solve)
 }
 
 /// The number of solutions, at most `limit` (1 or more, as `sudoku-lab count --limit`).
@@ -81,20 +108,13 @@ pub fn count(
     let limit = limit.map(|k| k.at_least_one("limit")).transpose()?;
     let puzzle = self::puzzle(puzzle)?.grid.puzzle();
     let formulation = options::formulation(formulation)?;
-    let cancel = Cancel::new();
     // One past the limit tells "exactly K" from "more than K", as the CLI asks.
     let options = SolveOptions {
         max_solutions: limit.map(|k| k.saturating_add(1)),
         keep: 0,
-        limits: cancelled_by(&cancel),
+        ..SolveOptions::default()
     };
-    let report = watch::run(
-        py,
-        &cancel,
-        || {},
-        || solve_grid(&puzzle, formulation, &options),
-    )?
-    .map_err(errors::solve)?;
+    let report = run(py, &puzzle, formulation, options)?;
     Ok(limit.map_or(report.count, |k| report.count.min(k)))
 }
 
@@ -122,18 +142,26 @@ pub fn check<'py>(
         },
     };
     let puzzle = board.grid.puzzle();
-    let cancel = Cancel::new();
-    let examined = watch::run(
-        py,
-        &cancel,
-        || {},
-        || {
-            examine(&puzzle, &options, &mut |_| match cancel.is_cancelled() {
-                true => Flow::Stop,
-                false => Flow::Continue,
-            })
-        },
-    )?
+    // Up to 16x16 a check takes milliseconds and stays on the calling thread.
+    let examined = if puzzle.size().box_size() <= 4 {
+        let mut poll = watch::Poll::new();
+        let examined = py.detach(|| examine(&puzzle, &options, &mut |_| poll.flow()));
+        poll.raised()?;
+        examined
+    } else {
+        let cancel = Cancel::new();
+        watch::run(
+            py,
+            &cancel,
+            || {},
+            || {
+                examine(&puzzle, &options, &mut |_| match cancel.is_cancelled() {
+                    true => Flow::Stop,
+                    false => Flow::Continue,
+                })
+            },
+        )?
+    }
     .map_err(errors::analyze)?;
     let grid = |g| PyGrid::new(g, board.format);
     let out = PyDict::new(py);

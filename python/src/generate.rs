@@ -50,6 +50,10 @@ fn until(cancel: &Cancel) -> impl FnMut(&Progress) -> Flow + Send + '_ {
     }
 }
 
+/// Up to 16x16 generation reports often and a puzzle takes milliseconds at most, less than a
+/// thread of its own would add to it: it runs on the calling thread (see `watch::Poll`).
+const SMALL_BOX: usize = 4;
+
 /// How often the removal's puzzle so far is copied while `stop_after` runs: a copy per report
 /// would cost more than a small puzzle's whole generation.
 const COPY_EVERY: Duration = Duration::from_millis(20);
@@ -69,8 +73,15 @@ fn one(
     py: Python<'_>,
     size: Size,
     options: &GenerateOptions,
-    deadline: Option<Instant>,
+    stop_after: Option<f64>,
 ) -> PyResult<(Grid, Option<String>)> {
+    let deadline = deadline(stop_after)?;
+    if deadline.is_none() && size.box_size() <= SMALL_BOX {
+        let mut poll = watch::Poll::new();
+        let result = py.detach(|| generate_grid(size, options, &mut |_| poll.flow()));
+        poll.raised()?;
+        return result.map(|g| (g.puzzle, None)).map_err(errors::generate);
+    }
     let cancel = options.cancel.clone().unwrap_or_default();
     let ready = AtomicBool::new(false);
     let mut reached = Reached::default();
@@ -93,7 +104,8 @@ fn one(
     match result {
         Ok(generated) => Ok((generated.puzzle, None)),
         Err(GenerateError::Cancelled) if deadline.is_some() => {
-            stopped(options, reached).ok_or_else(|| errors::generate(GenerateError::Cancelled))
+            stopped(options, reached, stop_after.unwrap_or(0.0))
+                .ok_or_else(|| errors::generate(GenerateError::Cancelled))
         }
         Err(e) => Err(errors::generate(e)),
     }
@@ -121,7 +133,12 @@ fn keep(p: &Progress, before: bool, reached: &mut Reached, ready: &AtomicBool) {
 
 /// The answer of a generation its deadline stopped: the closest finished attempt (nearest
 /// level, then fewest clues), else the puzzle so far; with a remark as the CLI's.
-fn stopped(options: &GenerateOptions, reached: Reached) -> Option<(Grid, Option<String>)> {
+fn stopped(
+    options: &GenerateOptions,
+    reached: Reached,
+    seconds: f64,
+) -> Option<(Grid, Option<String>)> {
+    let stopped = format!("seed {}: stopped after {seconds} s", options.seed);
     let closest = reached.finished.into_iter().min_by_key(|puzzle| {
         let distance = options
             .difficulty
@@ -135,23 +152,21 @@ fn stopped(options: &GenerateOptions, reached: Reached) -> Option<(Grid, Option<
                 .is_none_or(|level| level_distance(level, &rate(&puzzle, true)) == 0);
         let remark = (!met).then(|| {
             format!(
-                "seed {}: stopped before an attempt met the targets; the closest has {} clues",
-                options.seed,
+                "{stopped} before an attempt met the targets; the closest has {} clues",
                 puzzle.given_count()
             )
         });
         return Some((puzzle, remark));
     }
     let (_, puzzle) = reached.latest?;
-    let what = match options.no_guess {
-        true => "that the logic solver solves, not minimal for its techniques",
-        false => "of one solution, not minimal",
+    let clues = puzzle.given_count();
+    let remark = match options.no_guess {
+        true => format!(
+            "{stopped} with a puzzle of {clues} clues that the logic solver solves, not \
+             minimal for its techniques"
+        ),
+        false => format!("{stopped} with a puzzle of one solution and {clues} clues, not minimal"),
     };
-    let remark = format!(
-        "seed {}: stopped with a puzzle of {} clues {what}",
-        options.seed,
-        puzzle.given_count()
-    );
     Some((puzzle, Some(remark)))
 }
 
@@ -211,7 +226,7 @@ pub fn generate(
         method,
         &cancel,
     )?;
-    let (puzzle, remark) = one(py, size, &options, deadline(stop_after)?)?;
+    let (puzzle, remark) = one(py, size, &options, stop_after)?;
     if let Some(remark) = remark {
         py.import("warnings")?.call_method1("warn", (remark,))?;
     }
@@ -250,22 +265,24 @@ pub fn generate_lines(
         method,
         &cancel,
     )?;
-    let lines = watch::run(
-        py,
-        &cancel,
-        || {},
-        || {
-            let mut stop = until(&cancel);
-            (0..count)
-                .map(|i| {
-                    let options = GenerateOptions {
-                        seed: seed.wrapping_add(i),
-                        ..options.clone()
-                    };
-                    generate_grid(size, &options, &mut stop).map(|g| write_compact(&g.puzzle))
-                })
-                .collect::<Result<Vec<String>, GenerateError>>()
-        },
-    )?;
+    let lines = |stop: &mut dyn FnMut(&Progress) -> Flow| {
+        (0..count)
+            .map(|i| {
+                let options = GenerateOptions {
+                    seed: seed.wrapping_add(i),
+                    ..options.clone()
+                };
+                generate_grid(size, &options, stop).map(|g| write_compact(&g.puzzle))
+            })
+            .collect::<Result<Vec<String>, GenerateError>>()
+    };
+    let lines = if size.box_size() <= SMALL_BOX {
+        let mut poll = watch::Poll::new();
+        let lines = py.detach(|| lines(&mut |_| poll.flow()));
+        poll.raised()?;
+        lines
+    } else {
+        watch::run(py, &cancel, || {}, || lines(&mut until(&cancel)))?
+    };
     lines.map_err(errors::generate)
 }

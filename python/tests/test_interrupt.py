@@ -10,12 +10,15 @@ import time
 import pytest
 import sudoku_lab
 
-# Calls that run for minutes or longer: every solution of an empty 9x9 grid, and a minimal
-# 36x36 puzzle, alone and as a line of generate_lines.
+# Calls that run for minutes or longer: counting the solutions of empty grids, a minimal 36x36
+# puzzle alone and as a line of generate_lines, and many 9x9 puzzles (these on the calling
+# thread, where small work stays).
 LONG_CALLS = [
     "sudoku_lab.count('.' * 81)",
+    "sudoku_lab.count('.' * 256, limit=10**15)",
     "sudoku_lab.generate(6, seed=1)",
     "sudoku_lab.generate_lines(6, 1, 1)",
+    "sudoku_lab.generate_lines(3, 0, 10**8)",
 ]
 
 
