@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sudoku_lab::engine::Grid;
 use sudoku_lab::engine::examine::{CheckOutcome, ExamineOptions, examine};
-use sudoku_lab::engine::formulation::{SolveReport, Stats};
+use sudoku_lab::engine::formulation::{SolveError, SolveReport, Stats};
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits};
 use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, solve as solve_grid};
 
@@ -71,11 +71,10 @@ fn run(
             },
             ..options.clone()
         };
-        let report = py
-            .detach(|| solve_grid(puzzle, formulation, &quick))
-            .map_err(errors::solve)?;
-        if report.stats.halt != Some(Halt::NodeLimit) {
-            return Ok(report);
+        match py.detach(|| solve_grid(puzzle, formulation, &quick)) {
+            Ok(report) if report.stats.halt != Some(Halt::NodeLimit) => return Ok(report),
+            Ok(_) | Err(SolveError::OverBudget) => {}
+            Err(e) => return Err(errors::solve(e)),
         }
     }
     let cancel = Cancel::new();

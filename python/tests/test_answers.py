@@ -280,3 +280,13 @@ def test_read_passes_over_title_lines_as_the_page_does():
     # A line that is a puzzle with a mistake still raises, naming its line.
     with pytest.raises(sudoku_lab.ParseError, match="^line 4: "):
         sudoku_lab.read(euler.replace(grids[1].to_text("line").replace(".", "0"), "12x" * 27))
+
+
+def test_counts_past_the_quick_budget_equal_the_cli(cli):
+    # 3,000 solutions of an empty 9x9 grid take more search nodes than a call spends on the
+    # calling thread before it starts again on its own (see `answers.rs`).
+    empty = "." * 81
+    for limit in (1, 3000):
+        assert [str(sudoku_lab.count(empty, limit=limit))] == cli.lines(
+            "count", "--limit", str(limit), stdin=empty
+        )
