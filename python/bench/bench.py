@@ -4,13 +4,15 @@ Run by scripts/bench-python, which builds the release wheel and CLI and passes t
 
     python bench.py CLI solve SET.txt ROUNDS
     python bench.py CLI dask SEEDS SHARD ROUNDS
+    python bench.py CLI calls SET.txt ROUNDS
 
 `solve`: each puzzle of SET solved (to a proven unique solution) by one `sudoku_lab.solve`
 call, per puzzle, against the whole `sudoku-lab solve --jobs 1 SET` process divided by the
 puzzles; the best of ROUNDS, the two alternating, in wall time and in CPU time. `dask`: SEEDS 9x9 puzzles generated on a LocalCluster of 2
 worker processes (one thread each) by `sudoku_lab.dask.generate_shards`, against
 `sudoku-lab generate` for the same seeds in one process and in two processes of half the seeds
-each (or with `--jobs 2` where the CLI has it).
+each (or with `--jobs 2` where the CLI has it). `calls`: the CPU time per call of solve, count,
+generate and check on small grids, the package alone (the CLI is not run).
 """
 
 from __future__ import annotations
@@ -77,6 +79,26 @@ def bench_solve(cli: str, path: str, rounds: int) -> None:
           f"overhead {(min(py_cpu) - min(cli_cpu)) / n * 1e6:+.1f} us per puzzle")
 
 
+def bench_calls(path: str, rounds: int) -> None:
+    """CPU per call of the package's short calls, which stay on the calling thread (a thread
+    of their own, there for Ctrl-C, would cost more than many of them)."""
+    import sudoku_lab
+
+    puzzles = [g.to_text("line") for g in sudoku_lab.read(Path(path).read_text())]
+    grids = [sudoku_lab.parse(p) for p in puzzles]
+    four = "1..." + "." * 12
+    calls = [
+        ("solve(text)", len(puzzles), lambda: [sudoku_lab.solve(p) for p in puzzles]),
+        ("solve(Grid)", len(grids), lambda: [sudoku_lab.solve(g) for g in grids]),
+        ("count(4x4, limit=1)", 20_000, lambda: [sudoku_lab.count(four, limit=1) for _ in range(20_000)]),
+        ("generate(3, seed=s)", 300, lambda: [sudoku_lab.generate(3, seed=s) for s in range(300)]),
+        ("check(text), first 200", 200, lambda: [sudoku_lab.check(p) for p in puzzles[:200]]),
+    ]
+    print(f"{Path(path).name}: CPU per call, best of {rounds}")
+    for name, n, run in calls:
+        print(f"  {name:24} {min(cpu(run) for _ in range(rounds)) / n * 1e6:.1f} us")
+
+
 def bench_dask(cli: str, seeds: int, shard: int, rounds: int) -> None:
     from dask.distributed import Client, LocalCluster
     from sudoku_lab.dask import generate_shards
@@ -136,5 +158,7 @@ if __name__ == "__main__":
     cli, what, *rest = sys.argv[1:]
     if what == "solve":
         bench_solve(cli, rest[0], int(rest[1]))
+    elif what == "calls":
+        bench_calls(rest[0], int(rest[1]))
     else:
         bench_dask(cli, int(rest[0]), int(rest[1]), int(rest[2]))

@@ -2,16 +2,19 @@
 
 use crate::errors;
 use crate::grid::{PyGrid, puzzle};
-use crate::options;
+use crate::options::{self, Whole};
+use crate::watch;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use sudoku_lab::engine::Grid;
 use sudoku_lab::engine::examine::{CheckOutcome, ExamineOptions, examine};
-use sudoku_lab::engine::formulation::Stats;
-use sudoku_lab::engine::generate::no_progress;
+use sudoku_lab::engine::formulation::{SolveError, SolveReport, Stats};
+use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits};
 use sudoku_lab::engine::{Formulation, SolveOptions, Verdict, solve as solve_grid};
 
 /// Solves a puzzle: `verdict` (`unique`, `no solution`, `multiple solutions`, `unknown`), the
 /// `solution` Grid when unique (its `str()` is the CLI's answer line), and the search `stats`.
+/// Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, formulation="propagation"))]
 pub fn solve<'py>(
@@ -22,9 +25,7 @@ pub fn solve<'py>(
     let board = self::puzzle(puzzle)?;
     let formulation = options::formulation(formulation)?;
     let puzzle = board.grid.puzzle();
-    let report = py
-        .detach(|| solve_grid(&puzzle, formulation, &SolveOptions::default()))
-        .map_err(errors::solve)?;
+    let report = run(py, &puzzle, formulation, SolveOptions::default())?;
     let verdict = match report.verdict() {
         Verdict::Unique => "unique",
         Verdict::NoSolution => "no solution",
@@ -49,15 +50,61 @@ pub fn stats<'py>(py: Python<'py>, stats: &Stats) -> PyResult<Bound<'py, PyDict>
     Ok(out)
 }
 
-/// The number of solutions, at most `limit` (as `sudoku-lab count --limit`).
+/// Search nodes a solve may take on the calling thread: nearly every 9x9 and 16x16 puzzle is
+/// decided within them in well under a millisecond, less than a thread of its own would cost.
+const QUICK_NODES: u64 = 2_000;
+
+/// A solve that Ctrl-C stops. It runs on the calling thread within `QUICK_NODES`; one that
+/// needs more starts again on a thread of its own (see `watch`), having lost at most that
+/// budget. From 36x36 up, where the race answers, it starts there.
+fn run(
+    py: Python<'_>,
+    puzzle: &Grid,
+    formulation: Formulation,
+    options: SolveOptions,
+) -> PyResult<SolveReport> {
+    if puzzle.size().side() < 36 {
+        let quick = SolveOptions {
+            limits: Limits {
+                max_nodes: Some(QUICK_NODES),
+                cancel: None,
+            },
+            ..options.clone()
+        };
+        match py.detach(|| solve_grid(puzzle, formulation, &quick)) {
+            Ok(report) if report.stats.halt != Some(Halt::NodeLimit) => return Ok(report),
+            Ok(_) | Err(SolveError::OverBudget) => {}
+            Err(e) => return Err(errors::solve(e)),
+        }
+    }
+    let cancel = Cancel::new();
+    let options = SolveOptions {
+        limits: Limits {
+            cancel: Some(cancel.clone()),
+            ..Limits::default()
+        },
+        ..options
+    };
+    watch::run(
+        py,
+        &cancel,
+        || {},
+        || solve_grid(puzzle, formulation, &options),
+    )?
+    .map_err(errors::solve)
+}
+
+/// The number of solutions, at most `limit` (1 or more, as `sudoku-lab count --limit`).
+/// Counting every solution of a puzzle with few givens may never end: Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, limit=None, formulation="propagation"))]
 pub fn count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    limit: Option<u64>,
+    limit: Option<Whole>,
     formulation: &str,
 ) -> PyResult<u64> {
+    let limit = limit.map(|k| k.at_least_one("limit")).transpose()?;
     let puzzle = self::puzzle(puzzle)?.grid.puzzle();
     let formulation = options::formulation(formulation)?;
     // One past the limit tells "exactly K" from "more than K", as the CLI asks.
@@ -66,9 +113,7 @@ pub fn count(
         keep: 0,
         ..SolveOptions::default()
     };
-    let report = py
-        .detach(|| solve_grid(&puzzle, formulation, &options))
-        .map_err(errors::solve)?;
+    let report = run(py, &puzzle, formulation, options)?;
     Ok(limit.map_or(report.count, |k| report.count.min(k)))
 }
 
@@ -76,7 +121,8 @@ pub fn count(
 /// CLI's answer; `solutions` is `none`, `one` or `several`; `witnesses` the solutions that
 /// prove it (two that differ for several); `redundant` the clues that could go (`r1c3`);
 /// `guesses` propagation's measured effort. With `difficulty`, `effort` holds each
-/// formulation's counters (or its error) as `check --difficulty` measures them.
+/// formulation's counters (or its error) as `check --difficulty` measures them. Ctrl-C stops
+/// it between the questions it asks (one clue each).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, formulation="propagation", difficulty=false))]
 pub fn check<'py>(
@@ -95,9 +141,27 @@ pub fn check<'py>(
         },
     };
     let puzzle = board.grid.puzzle();
-    let examined = py
-        .detach(|| examine(&puzzle, &options, &mut no_progress))
-        .map_err(errors::analyze)?;
+    // Up to 16x16 a check takes milliseconds and stays on the calling thread.
+    let examined = if puzzle.size().box_size() <= 4 {
+        let mut poll = watch::Poll::new();
+        let examined = py.detach(|| examine(&puzzle, &options, &mut |_| poll.flow()));
+        poll.raised()?;
+        examined
+    } else {
+        let cancel = Cancel::new();
+        watch::run(
+            py,
+            &cancel,
+            || {},
+            || {
+                examine(&puzzle, &options, &mut |_| match cancel.is_cancelled() {
+                    true => Flow::Stop,
+                    false => Flow::Continue,
+                })
+            },
+        )?
+    }
+    .map_err(errors::analyze)?;
     let grid = |g| PyGrid::new(g, board.format);
     let out = PyDict::new(py);
     let (verdict, solutions, witnesses, redundant) = match examined.outcome {

@@ -3,14 +3,15 @@
 use crate::errors;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyInt, PyString};
 use std::fmt::Write;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use sudoku_lab::engine::format::{self, Format, ParseError, Parsed};
 use sudoku_lab::engine::{Entry, Grid, Pos};
 
 /// A board: givens, and digits filled in (a solution's, or a JSON board's `solved`).
-#[pyclass(name = "Grid", module = "sudoku_lab", frozen, eq)]
-#[derive(Clone, PartialEq)]
+#[pyclass(name = "Grid", module = "sudoku_lab", frozen)]
+#[derive(Clone)]
 pub struct PyGrid {
     pub grid: Grid,
     /// The format it was read in; answers about it are written in the same one.
@@ -40,23 +41,40 @@ pub fn puzzle(obj: &Bound<'_, PyAny>) -> PyResult<PyGrid> {
         return Ok(g.get().clone());
     }
     if let Ok(text) = obj.cast::<PyString>() {
-        let parsed = format::parse(&text.to_cow()?);
-        return parsed.map(from_parsed).map_err(errors::parse);
+        return one(&text.to_cow()?);
     }
-    let rows: Vec<Vec<Option<u64>>> = obj.extract().map_err(|_| {
+    let rows: Vec<Vec<Bound<'_, PyAny>>> = obj.extract().map_err(|_| {
         PyTypeError::new_err("a puzzle is text, a Grid, or a list of rows of numbers")
     })?;
     from_rows(&rows)
+}
+
+/// The one puzzle of a text. A text of several puzzles is said to be one, as `hint` says of
+/// several states, rather than counted as one grid's cells.
+fn one(text: &str) -> PyResult<PyGrid> {
+    let error = match format::parse(text) {
+        Ok(parsed) => return Ok(from_parsed(parsed)),
+        Err(e) => e,
+    };
+    let pieces = format::pieces(text);
+    if pieces.len() > 1 && pieces.iter().all(|p| p.parsed.is_ok()) {
+        return Err(errors::parse(format!(
+            "the text holds {} puzzles; one is taken here (read() takes them all)",
+            pieces.len()
+        )));
+    }
+    Err(errors::parse(error))
 }
 
 fn from_parsed(p: Parsed) -> PyGrid {
     PyGrid::new(p.grid, p.format)
 }
 
-/// Rows as the numeric format's text, so they get its checks and error messages.
-fn from_rows(rows: &[Vec<Option<u64>>]) -> PyResult<PyGrid> {
+/// Rows as the numeric format's text, so they get its checks and error messages; a number no
+/// grid has (negative, or past any digit) is refused at its row and column as the text is.
+fn from_rows(rows: &[Vec<Bound<'_, PyAny>>]) -> PyResult<PyGrid> {
     if let Some((i, row)) = rows.iter().enumerate().find(|(_, r)| r.len() != rows.len()) {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::parse(format!(
             "rows of a grid: {} rows, but row {} has {} cells",
             rows.len(),
             i + 1,
@@ -64,9 +82,14 @@ fn from_rows(rows: &[Vec<Option<u64>>]) -> PyResult<PyGrid> {
         )));
     }
     let mut text = String::new();
-    for row in rows {
-        let cells: Vec<String> = row.iter().map(|v| v.unwrap_or(0).to_string()).collect();
-        text.push_str(&cells.join(" "));
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let value = match cell.is_none() {
+                true => 0,
+                false => cell_value(cell, r, c, rows.len())?,
+            };
+            let _ = write!(text, "{value} ");
+        }
         text.push('\n');
     }
     let grid = format::parse_numeric(&text).map_err(errors::parse)?;
@@ -76,6 +99,28 @@ fn from_rows(rows: &[Vec<Option<u64>>]) -> PyResult<PyGrid> {
     Ok(PyGrid::new(grid, Format::Line))
 }
 
+/// A cell's number; a number no grid's digit can be is refused as the numeric text refuses
+/// it, naming the cell.
+fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize, side: usize) -> PyResult<u64> {
+    let Ok(int) = cell.cast::<PyInt>() else {
+        return Err(PyTypeError::new_err(format!(
+            "row {}, column {}: a cell is a number or None, not {}",
+            row + 1,
+            col + 1,
+            cell.get_type().name()?
+        )));
+    };
+    match int.extract::<u64>() {
+        Ok(v) if v <= side as u64 => Ok(v),
+        _ => Err(errors::parse(ParseError::DigitOutOfRange {
+            row,
+            col,
+            text: int.to_string(),
+            max: side,
+        })),
+    }
+}
+
 /// Reads one puzzle in any format (line, numeric, grid layout, JSON).
 #[pyfunction]
 pub fn parse(text: &Bound<'_, PyString>) -> PyResult<PyGrid> {
@@ -83,17 +128,47 @@ pub fn parse(text: &Bound<'_, PyString>) -> PyResult<PyGrid> {
 }
 
 /// Every puzzle of a text, as the CLI reads a file: one per line, layouts between blank lines,
-/// JSON documents; `#` comments skipped. The first that does not read raises, naming its line.
+/// JSON documents; `#` comments skipped, and lines that read as a title or a note (`Grid 01`
+/// before each grid of Project Euler's file) passed over as the page's import passes them. The
+/// first other piece that does not read raises, naming its line.
 #[pyfunction]
 pub fn read(py: Python<'_>, text: &str) -> PyResult<Vec<PyGrid>> {
     let pieces = py.detach(|| format::pieces(text));
-    pieces
-        .into_iter()
-        .map(|piece| match piece.parsed {
-            Ok(p) => Ok(from_parsed(p)),
-            Err(e) => Err(errors::parse(format!("line {}: {e}", piece.line))),
-        })
-        .collect()
+    let mut grids = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        match piece.parsed {
+            Ok(p) => grids.push(from_parsed(p)),
+            Err(e) if is_title(text, piece.line, &e) => {}
+            Err(e) => return Err(errors::parse(format!("line {}: {e}", piece.line))),
+        }
+    }
+    Ok(grids)
+}
+
+/// Whether line `line` of `text`, refused with `error`, is words (a title or a note) rather
+/// than a puzzle with a mistake, by the page's rule: no puzzle format writes a word of three
+/// letters, so a line shorter than a 9x9 line that holds one, read alone with the same error
+/// about its cell count, is words; a JSON line or a longer one is more likely a puzzle.
+fn is_title(text: &str, line: usize, error: &ParseError) -> bool {
+    let held = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .nth(line.saturating_sub(1))
+        .unwrap_or("")
+        .trim();
+    let word = held
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| w.chars().count() >= 3);
+    let count_error = matches!(
+        error,
+        ParseError::NotASquareOfSquare { .. }
+            | ParseError::StrayCharacter { .. }
+            | ParseError::SpacesAsBlanks { .. }
+    );
+    word && count_error
+        && held.chars().count() < 81
+        && !held.starts_with(['{', '['])
+        && format::parse(held).err().as_ref() == Some(error)
 }
 
 #[pymethods]
@@ -171,6 +246,20 @@ impl PyGrid {
     /// The board as JSON (givens under `fixed`, other digits under `solved`).
     fn to_json(&self) -> String {
         format::write_json(&self.grid)
+    }
+
+    /// Equal when the cells are: the same size, givens and filled-in digits, whatever the
+    /// format each was read in.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGrid>()
+            .is_ok_and(|other| other.get().grid == self.grid)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.grid.hash(&mut hasher);
+        hasher.finish()
     }
 
     fn __str__(&self) -> String {

@@ -10,6 +10,7 @@ mod generate;
 mod grid;
 mod logic;
 mod options;
+mod watch;
 
 use pyo3::prelude::*;
 

@@ -6,6 +6,7 @@
 use crate::errors;
 use crate::grid::puzzle;
 use crate::options;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use sudoku_lab::batch::{Item, logic as answers, states};
@@ -65,8 +66,14 @@ pub fn hint<'py>(
     technique: Option<&str>,
     all: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let marks = state(puzzle)?;
     let technique: Option<Technique> = technique.map(options::technique).transpose()?;
+    if all && technique.is_none() {
+        return Err(PyValueError::new_err(
+            "all=True needs a technique: it lists every instance of one (as hint --all \
+             needs --technique)",
+        ));
+    }
+    let marks = state(puzzle)?;
     let json = py
         .detach(|| answers::hint(&marks, technique, all).map(|r| r.render(true, false)))
         .map_err(errors::analyze)?;

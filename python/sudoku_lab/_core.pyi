@@ -34,7 +34,9 @@ class Grid:
     def to_text(self, format: TextFormat | None = None) -> str: ...
     def to_json(self) -> str: ...
     def _repr_html_(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object) -> bool:
+        """Equal cells (size, givens, digits filled in), whatever the format each was read in."""
+    def __hash__(self) -> int: ...
 
 class Solved(TypedDict):
     verdict: Literal["unique", "no solution", "multiple solutions", "unknown"]
@@ -86,16 +88,19 @@ class TechniqueRow(TypedDict):
     needs_uniqueness: bool
 
 def parse(text: str) -> Grid: ...
-def read(text: str) -> list[Grid]: ...
+def read(text: str) -> list[Grid]:
+    """Every puzzle of a text, as the CLI reads a file; title lines (``Grid 01``) passed over."""
 def solve(puzzle: Puzzle, *, formulation: Formulation = "propagation") -> Solved: ...
 def count(
     puzzle: Puzzle, *, limit: int | None = None, formulation: Formulation = "propagation"
-) -> int: ...
+) -> int:
+    """The number of solutions, at most ``limit`` (1 or more); Ctrl-C stops it."""
 def check(
     puzzle: Puzzle, *, formulation: Formulation = "propagation", difficulty: bool = False
 ) -> Checked: ...
 def rate(puzzle: Puzzle) -> Rated: ...
-def hint(puzzle: Puzzle, *, technique: str | None = None, all: bool = False) -> Hint: ...
+def hint(puzzle: Puzzle, *, technique: str | None = None, all: bool = False) -> Hint:
+    """The next logical step; ``all=True`` needs a ``technique`` and lists every instance."""
 def techniques() -> list[TechniqueRow]: ...
 def generate(
     box_size: int = 3,
@@ -107,7 +112,15 @@ def generate(
     max_clues: int | None = None,
     formulation: Formulation = "propagation",
     method: Literal["removal", "additive"] = "removal",
-) -> Grid: ...
+    stop_after: float | None = None,
+) -> Grid:
+    """A minimal puzzle with one solution; Ctrl-C stops it.
+
+    With ``stop_after`` (seconds), as ``sudoku-lab generate --stop-after``: once that time has
+    passed, the puzzle the removal has reached, which has one solution but is not yet minimal
+    (a ``UserWarning`` says so); at 36x36 and 49x49 a minimal puzzle is out of reach in
+    practice, so that is the way to get one there.
+    """
 def generate_lines(
     box_size: int,
     seed: int,

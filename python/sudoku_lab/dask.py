@@ -32,10 +32,35 @@ from ._core import generate_lines
 
 __all__ = ["generate_shards", "shard_name", "write_shard"]
 
+# The options of :func:`sudoku_lab.generate_lines` and their defaults.
+DEFAULTS: dict[str, Any] = {
+    "symmetry": "none",
+    "difficulty": None,
+    "no_guess": False,
+    "max_clues": None,
+    "formulation": "propagation",
+    "method": "removal",
+}
 
-def shard_name(first: int, count: int) -> str:
-    """The file name of the shard of ``count`` seeds from ``first``: ``seeds-000..-N.txt``."""
-    return f"seeds-{first:020d}-{count}.txt"
+# The options that shape the puzzles, in the order shard names carry them. The formulation
+# changes the time only, never the puzzle, so shards made with any formulation are the same.
+SHAPING = ("symmetry", "difficulty", "no_guess", "max_clues", "method")
+
+
+def shard_name(first: int, count: int, box_size: int = 3, **options: Any) -> str:
+    """The file name of the shard of ``count`` seeds from ``first`` with these options.
+
+    The box size and every option that shapes the puzzles and is not its default are in the
+    name (``box2-symmetry=rot180-seeds-00000000000000000005-2.txt``), so a run with other
+    options never takes another run's files for its own.
+    """
+    parts = [f"box{box_size}"]
+    for key in SHAPING:
+        value = options.get(key, DEFAULTS[key])
+        if value != DEFAULTS[key]:
+            parts.append(f"{key}={value}")
+    parts.append(f"seeds-{first:020d}-{count}")
+    return "-".join(parts) + ".txt"
 
 
 def write_shard(
@@ -46,7 +71,7 @@ def write_shard(
     Runs on a worker: the engine releases the GIL, so a worker's threads generate in parallel.
     """
     lines = generate_lines(box_size, first, count, **options)
-    final = Path(out_dir) / shard_name(first, count)
+    final = Path(out_dir) / shard_name(first, count, box_size, **options)
     fd, temp = tempfile.mkstemp(dir=out_dir, prefix=f".{final.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -90,15 +115,22 @@ def generate_shards(
     ``max_clues``, ``formulation``, ``method``). The paths come back in seed order; read in
     that order, the files are ``sudoku-lab generate --box B --seed S --count C`` for
     ``seeds = range(S, S + C)``. Shards whose file is already there are kept, so a run that
-    was stopped can be started again with the same arguments to finish (so give each set of
-    options its own ``out_dir``).
+    was stopped can be started again with the same arguments to finish; the box size and
+    options are in the file names, so runs with other options can share ``out_dir``.
+
+    The arguments are checked here, before any task is submitted: an unknown option is a
+    ``TypeError``, a value out of range (``box_size``, a negative seed, an unknown symmetry)
+    a ``ValueError`` naming it.
     """
-    if shard_size < 1:
-        raise ValueError("shard_size must be at least 1")
+    seeds = _checked(seeds, shard_size, box_size, options)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     shards = _shards(seeds, shard_size)
-    todo = [(first, n) for first, n in shards if not (out / shard_name(first, n)).exists()]
+
+    def name(first: int, n: int) -> str:
+        return shard_name(first, n, box_size, **options)
+
+    todo = [(first, n) for first, n in shards if not (out / name(first, n)).exists()]
     futures = [
         client.submit(
             write_shard,
@@ -116,9 +148,33 @@ def generate_shards(
     client.gather(futures)
     # What a worker killed while writing left behind; its shard was written again.
     for first, n in todo:
-        for stale in out.glob(f".{shard_name(first, n)}.*.tmp"):
+        for stale in out.glob(f".{name(first, n)}.*.tmp"):
             stale.unlink(missing_ok=True)
-    return [str(out / shard_name(first, n)) for first, n in shards]
+    return [str(out / name(first, n)) for first, n in shards]
+
+
+def _checked(
+    seeds: Iterable[int], shard_size: int, box_size: int, options: dict[str, Any]
+) -> list[int]:
+    """The seeds as a list, once every argument is known good; raises naming the first bad one."""
+    unknown = sorted(set(options) - set(DEFAULTS))
+    if unknown:
+        raise TypeError(
+            f"generate_shards() got an unknown option {unknown[0]!r}; "
+            f"the options are: {', '.join(DEFAULTS)}"
+        )
+    if not isinstance(shard_size, int) or shard_size < 1:
+        raise ValueError(f"shard_size must be at least 1, not {shard_size!r}")
+    # No puzzle is made: the engine checks the box size and every option's value, with the
+    # messages it gives on a worker.
+    generate_lines(box_size, 0, 0, **options)
+    checked = list(seeds)
+    for seed in checked:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"a seed is a whole number, not {seed!r}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seeds go from 0 to {2**64 - 1}, not {seed}")
+    return checked
 
 
 def _options_key(options: dict[str, Any]) -> str:

@@ -247,3 +247,46 @@ def test_threads_get_the_same_answers():
     with ThreadPoolExecutor(2) as pool:
         made = list(pool.map(lambda s: str(sudoku_lab.generate(3, seed=s)), range(8)))
     assert made == [str(sudoku_lab.generate(3, seed=s)) for s in range(8)]
+
+
+def test_grids_are_equal_and_hash_by_their_cells_whatever_the_format():
+    sixteen = sudoku_lab.generate(4, seed=3)
+    numeric = sixteen.to_text("numeric")
+    for text in (numeric, sixteen.to_text("grid"), sixteen.to_text("json"), str(sixteen)):
+        same = sudoku_lab.Grid(text)
+        assert same == sudoku_lab.Grid(numeric) and hash(same) == hash(sixteen), text
+        assert not same != sixteen
+    assert len({sudoku_lab.Grid(numeric), sixteen, sudoku_lab.Grid(sixteen.to_list())}) == 1
+    # Other cells, or the same digits filled in rather than given, are another board.
+    solved = sudoku_lab.solve(sixteen)["solution"]
+    assert solved != sixteen and solved.givens() == sixteen
+    assert sudoku_lab.Grid(solved.to_list()) != solved
+    assert sixteen != str(sixteen)
+
+
+def test_read_passes_over_title_lines_as_the_page_does():
+    grids = [sudoku_lab.generate(3, seed=s) for s in (1, 2)]
+    euler = "".join(
+        f"Grid 0{i + 1}\n" + g.to_text("line").replace(".", "0") + "\n" for i, g in enumerate(grids)
+    )
+    layout = "".join(
+        f"Grid 0{i + 1}\n"
+        + "\n".join(g.to_text("line")[r * 9 : r * 9 + 9].replace(".", "0") for r in range(9))
+        + "\n"
+        for i, g in enumerate(grids)
+    )
+    assert sudoku_lab.read(layout) == grids
+    assert sudoku_lab.read(euler) == grids
+    # A line that is a puzzle with a mistake still raises, naming its line.
+    with pytest.raises(sudoku_lab.ParseError, match="^line 4: "):
+        sudoku_lab.read(euler.replace(grids[1].to_text("line").replace(".", "0"), "12x" * 27))
+
+
+def test_counts_past_the_quick_budget_equal_the_cli(cli):
+    # 3,000 solutions of an empty 9x9 grid take more search nodes than a call spends on the
+    # calling thread before it starts again on its own (see `answers.rs`).
+    empty = "." * 81
+    for limit in (1, 3000):
+        assert [str(sudoku_lab.count(empty, limit=limit))] == cli.lines(
+            "count", "--limit", str(limit), stdin=empty
+        )

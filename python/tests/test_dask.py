@@ -21,7 +21,7 @@ SHARD = 25
 def kill_a_busy_worker(client, out: Path, pids: dict[str, int], killed: list[int]) -> None:
     """Once the first shard is written, kills (SIGKILL) a worker that is running a shard."""
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not any(out.glob("seeds-*.txt")):
+    while time.monotonic() < deadline and not any(out.glob("box*-seeds-*.txt")):
         time.sleep(0.01)
     while time.monotonic() < deadline:
         busy = [w for w, keys in client.processing().items() if keys and w in pids]
@@ -81,7 +81,9 @@ def test_a_finished_shard_is_kept_and_options_reach_the_workers(cli, tmp_path):
         seeds = [5, 6, 7, 20, 21]
         first = generate_shards(client, seeds, 2, tmp_path, box_size=2, symmetry="rot180")
         assert [Path(f).name for f in first] == [
-            shard_name(5, 2), shard_name(7, 1), shard_name(20, 2)
+            shard_name(5, 2, 2, symmetry="rot180"),
+            shard_name(7, 1, 2, symmetry="rot180"),
+            shard_name(20, 2, 2, symmetry="rot180"),
         ]
         mark = Path(first[0]).stat().st_mtime_ns
         again = generate_shards(client, seeds, 2, tmp_path, box_size=2, symmetry="rot180")
@@ -91,3 +93,59 @@ def test_a_finished_shard_is_kept_and_options_reach_the_workers(cli, tmp_path):
             "generate", "--box", "2", "--seed", str(seed), "--count", str(n), "--symmetry", "rot180"
         ).stdout
         assert Path(path).read_text() == expected
+
+
+def test_a_run_with_other_options_never_takes_another_runs_files(cli, tmp_path):
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        silence_logs=50,
+    ) as cluster, distributed.Client(cluster) as client:
+        runs = [
+            ({"box_size": 2}, []),
+            ({"box_size": 2, "symmetry": "rot180"}, ["--symmetry", "rot180"]),
+            ({"box_size": 3}, []),
+            ({"box_size": 3, "max_clues": 30}, ["--max-clues", "30"]),
+            ({"box_size": 3, "max_clues": 30, "formulation": "sat"}, ["--max-clues", "30"]),
+        ]
+        for options, args in runs:
+            files = generate_shards(client, range(3, 7), 2, tmp_path, **options)
+            box = str(options["box_size"])
+            expected = cli.run(
+                "generate", "--box", box, "--seed", "3", "--count", "4", *args
+            ).stdout
+            assert "".join(Path(f).read_text() for f in files) == expected, options
+        # The formulation changes no puzzle: its run took the files of the run before it.
+        assert len(list(tmp_path.iterdir())) == 4 * 2
+
+
+class NoCluster:
+    """A client that fails the test if anything is submitted."""
+
+    def submit(self, *args, **kwargs):
+        raise AssertionError("submitted before the arguments were checked")
+
+    gather = submit
+
+
+@pytest.mark.parametrize(
+    "seeds, kwargs, error, message",
+    [
+        (range(3), {"symetry": "rot180"}, TypeError, "unknown option 'symetry'"),
+        (range(3), {"box_size": 8}, ValueError, "box_size goes from 1 to 7 .*, not 8"),
+        (range(3), {"box_size": 0}, ValueError, "box_size goes from 1 to 7 .*, not 0"),
+        ([4, -1], {}, ValueError, "seeds go from 0 to .*, not -1"),
+        ([2**64], {}, ValueError, f"not {2**64}"),
+        (range(3), {"symmetry": "spiral"}, ValueError, "unknown symmetry 'spiral'"),
+        (range(3), {"max_clues": -1}, ValueError, "max_clues must be 0 or more, not -1"),
+    ],
+)
+def test_arguments_are_checked_before_anything_is_submitted(
+    tmp_path, seeds, kwargs, error, message
+):
+    with pytest.raises(error, match=message):
+        generate_shards(NoCluster(), seeds, 2, tmp_path, **kwargs)
+    with pytest.raises(ValueError, match="shard_size must be at least 1, not 0"):
+        generate_shards(NoCluster(), range(3), 0, tmp_path)
