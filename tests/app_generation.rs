@@ -274,3 +274,88 @@ fn the_generation_reducer_and_what_it_puts_on_the_board_work_alone() {
     );
     assert_eq!((board.size().side(), board.undo.len()), (36, 3));
 }
+
+#[test]
+fn playing_keeps_what_was_said_of_the_puzzle_until_something_happens() {
+    let s = AppState::default();
+    let id = s.next_job_id();
+    let generated = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Generate,
+            },
+            Action::Answered {
+                id,
+                response: Response::Generated {
+                    puzzle: puzzle(),
+                    seed: 41,
+                    millis: 12.0,
+                    rating: None,
+                },
+            },
+            Action::Select(p(0, 1)),
+        ],
+    );
+    let said = generated.status.clone();
+    assert!(said.to_string().contains("seed 41"), "{said}");
+    // Notes mode says what it does; a note, a digit of the player's and its erasing leave
+    // the clues as they were, and bring the seed back into view.
+    let notes = generated.clone().reduce(Action::ToggleNotes);
+    assert!(
+        notes.status.to_string().starts_with("Notes on"),
+        "{}",
+        notes.status
+    );
+    let s = run(
+        notes,
+        [
+            Action::Input(d(1)),
+            Action::Input(d(2)),
+            Action::ToggleNotes,
+            Action::Input(d(1)),
+            Action::Erase,
+        ],
+    );
+    assert_eq!(s.board.grid.digit(p(0, 1)), None);
+    assert!(s.board.undo.len() > generated.board.undo.len());
+    assert_eq!(s.status, said);
+    // A clash is news, and once it is mended the seed is back; a clue typed over says it is
+    // locked.
+    let s = s.reduce(Action::Input(d(4)));
+    assert!(s.status.is_error(), "{}", s.status);
+    let s = s.reduce(Action::Erase);
+    assert_eq!(s.status, said);
+    let s = run(s, [Action::Select(p(0, 0)), Action::Input(d(1))]);
+    assert_eq!(
+        s.status.to_string(),
+        "Row 1, column 1 holds a clue; choose Enter clues to change it."
+    );
+    // Clues entered make another puzzle, of which the seed says nothing.
+    let s = run(
+        s,
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    assert_eq!(s.status, Message::EnteringGivens);
+    let s = run(
+        s,
+        [
+            Action::SetMode(Mode::Play),
+            Action::Select(p(0, 2)),
+            Action::Input(d(2)),
+        ],
+    );
+    assert_eq!(s.status, Message::Playing);
+    // An import's line stays through play too.
+    let imported = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let s = run(
+        imported.clone(),
+        [Action::Select(p(0, 1)), Action::Input(d(1))],
+    );
+    assert_eq!(s.status, imported.status);
+}

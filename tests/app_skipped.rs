@@ -223,3 +223,37 @@ fn a_broken_puzzle_is_said_before_a_title_and_the_imported_one_is_located() {
         s.status
     );
 }
+
+#[test]
+fn a_text_of_words_and_no_puzzle_says_so_rather_than_count_its_letters() {
+    let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    for (text, quoted) in [
+        ("hello world", "hello world"),
+        ("hello world\n", "hello world"),
+        ("Dear Ann,\nthe puzzle follows tomorrow.\n", "Dear Ann,"),
+    ] {
+        let s = before.clone().reduce(Action::Import(text.into()));
+        assert_eq!(
+            s.status.to_string(),
+            format!("Import failed: the text holds no puzzle, only words (\"{quoted}\")."),
+            "{text:?}"
+        );
+        assert!(s.status.is_error());
+        assert_eq!(
+            (&s.board.grid, &s.board.undo),
+            (&before.board.grid, &before.board.undo)
+        );
+    }
+    // Letters that may be a puzzle with a mistake are still counted: a line as long as a
+    // 9x9 puzzle, a short one with no word of three letters, or words beside a puzzle's
+    // cells over several lines with none that reads.
+    let long = format!("{}x", &PUZZLE[1..]);
+    for text in [long.as_str(), "ab 12", "1 2 3"] {
+        let s = before.clone().reduce(Action::Import(text.into()));
+        let said = s.status.to_string();
+        assert!(
+            said.starts_with("Import failed: ") && !said.contains("only words"),
+            "{text:?}: {said}"
+        );
+    }
+}

@@ -68,6 +68,9 @@ pub struct Editing {
     /// The cell the last action typed a digit into: a second quick key there continues the
     /// number (`InputMore`), in the same undo step when the first key made one.
     last_typed: Option<LastTyped>,
+    /// What was last said of where the puzzle came from (its seed, its file), and the clues
+    /// it was said of: a move in play brings it back while those clues are on the board.
+    said_of_puzzle: Option<(Grid, Message)>,
 }
 
 impl Editing {
@@ -79,6 +82,29 @@ impl Editing {
     /// Any other action ends the number being typed.
     pub fn end_typing(&mut self) {
         self.last_typed = None;
+    }
+
+    /// What the status says after an edit: in play, what was said of the puzzle, if it was
+    /// said of these clues, rather than a line about the mode that would hide the seed.
+    fn editing_status(&self, board: &Board) -> Message {
+        let said = self
+            .said_of_puzzle
+            .as_ref()
+            .filter(|(clues, _)| *clues == board.grid.puzzle())
+            .map_or(Message::Playing, |(_, said)| said.clone());
+        editing_status(board, said)
+    }
+
+    /// Keeps what the status says of where the puzzle on the board came from, for moves in
+    /// play to bring back.
+    pub fn remember_said(&mut self, status: &Message, board: &Board) {
+        let new = self
+            .said_of_puzzle
+            .as_ref()
+            .is_none_or(|(_, m)| m != status);
+        if new && describes_puzzle(status) {
+            self.said_of_puzzle = Some((board.grid.puzzle(), status.clone()));
+        }
     }
 
     /// Drops a selection the board (resized) no longer has.
@@ -211,7 +237,7 @@ impl Editing {
         // A hint about a key that names no digit, still on show, gives way to the next digit
         // or erase key, even one that changes nothing.
         if keyed && matches!(status, Message::NotADigit { .. }) {
-            *status = editing_status(board);
+            *status = self.editing_status(board);
         }
         if replaced {
             self.fit(board.size());
@@ -301,7 +327,7 @@ impl Editing {
                 let mut notes = board.notes.clone();
                 notes.set(size, cell, 0);
                 board.push_notes(notes, board.auto);
-                *status = editing_status(board);
+                *status = self.editing_status(board);
             }
             return false;
         }
@@ -321,7 +347,7 @@ impl Editing {
         }
         board.push_with(next, notes, board.auto);
         board.solver_grid = solver;
-        *status = editing_status(board);
+        *status = self.editing_status(board);
         true
     }
 
@@ -343,7 +369,7 @@ impl Editing {
         let mut notes = board.notes.clone();
         notes.toggle(size, p.index(size), d);
         board.push_notes(notes, board.auto);
-        *status = editing_status(board);
+        *status = self.editing_status(board);
         false
     }
 }
@@ -405,15 +431,28 @@ fn set_auto_candidates(on: bool, board: &mut Board, status: &mut Message) {
 }
 
 /// What the status says after an edit.
-fn editing_status(board: &Board) -> Message {
+fn editing_status(board: &Board, play: Message) -> Message {
     board_status(
         board,
         match board.mode {
             _ if board.grid.is_complete() => Message::GridFull,
             Mode::Givens => Message::EnteringGivens,
-            Mode::Play => Message::Playing,
+            Mode::Play => play,
         },
     )
+}
+
+/// Whether `status` says where the puzzle on the board came from, which stays true while it
+/// is played.
+fn describes_puzzle(status: &Message) -> bool {
+    !status.is_error()
+        && matches!(
+            status,
+            Message::Generated { .. }
+                | Message::Play(PlayMessage::Generated { .. })
+                | Message::KeptPartial { .. }
+                | Message::Imported(_)
+        )
 }
 
 /// The first conflict on the board if there is one (the old message may be about another

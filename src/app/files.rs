@@ -368,6 +368,16 @@ fn skipped(text: &str, line: usize, error: ParseError) -> Skipped {
     }
 }
 
+/// Whether the first pieces of a text none of which reads all read as words, by the rule
+/// that tells a title from a puzzle with a mistake.
+fn only_words(text: &str, pieces: &[format::Piece]) -> bool {
+    pieces
+        .iter()
+        .take(SKIPPED_LOOKED_AT)
+        .filter_map(|p| Some((p.line, p.parsed.as_ref().err()?.clone())))
+        .all(|(line, error)| skipped(text, line, error).words)
+}
+
 fn read(text: &str) -> Result<Reading, ImportError> {
     // Read as text, a binary file (a picture, a zip) is a cell count no grid has; saying
     // what it is helps more than that count.
@@ -401,6 +411,12 @@ fn read(text: &str) -> Result<Reading, ImportError> {
                 });
             let from_line = (pieces[0].line != line).then_some(line);
             (first.clone(), readable.count() + 1, skipped, from_line)
+        }
+        // Words and no puzzle (a note, a letter): a cell count would mislead.
+        (None, Some((line, error))) if only_words(text, &pieces) => {
+            return Err(ImportError::OnlyWords {
+                text: skipped(text, line, error).text,
+            });
         }
         (None, Some((line, error))) if pieces.len() > 1 => {
             return Err(ImportError::NoLineReads { line, error });

@@ -396,7 +396,9 @@ impl AppState {
         // Any other action brings the player's board back in view.
         self.steps.selected = None;
         self.steps.fit(&self.board);
-        self.import_waiting()
+        let mut state = self.import_waiting();
+        state.editing.remember_said(&state.status, &state.board);
+        state
     }
 
     /// The answer to job `id`, handed to the area it concerns; returns whether it replaced

@@ -28,6 +28,10 @@ pub enum ImportError {
         line: usize,
         error: ParseError,
     },
+    /// Words and no puzzle (a note, a letter); `text` quotes the start of its first line.
+    OnlyWords {
+        text: String,
+    },
     /// A JSON board of `size` whose `notes` field does not read.
     Notes {
         size: Size,
@@ -119,6 +123,10 @@ pub(super) fn import_failed(
         ImportError::NoLineReads { line, error } => f.write_str(&sentence(format!(
             "{failed}: no line of the text reads as a puzzle; line {line}: {error}"
         ))),
+        ImportError::OnlyWords { text } => write!(
+            f,
+            "{failed}: the text holds no puzzle, only words (\"{text}\")."
+        ),
         ImportError::Notes { size, error } => f.write_str(&sentence(format!(
             "{failed}: {}",
             notes_error(error, *size)

@@ -146,6 +146,28 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
   await page.close();
 });
 
+test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then Erase with its whole word', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  for (const width of [PHONE.width, 360]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    const pad = page.getByRole('group', { name: 'Number pad' });
+    const boxes = await pad.getByRole('button').evaluateAll((all) => all.map((b) => {
+      const r = b.getBoundingClientRect();
+      return { name: b.getAttribute('aria-label') || b.textContent, top: r.top, width: r.width, height: r.height, clipped: b.scrollWidth > b.clientWidth };
+    }));
+    assert.equal(boxes.length, 10);
+    assert.deepEqual(new Set(boxes.map((b) => b.top)).size, 1, `${width}: one row: ${JSON.stringify(boxes)}`);
+    assert.ok(boxes.every((b) => b.height >= 44), `${width}: heights ${JSON.stringify(boxes)}`);
+    assert.ok(boxes.slice(0, 9).every((b) => b.width >= 30), `${width}: digit widths ${JSON.stringify(boxes)}`);
+    const erase = boxes[9];
+    assert.ok(erase.name === 'Erase' && !erase.clipped, `${width}: ${JSON.stringify(erase)}`);
+    // The pad ends within the page.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a 1440x900 window shows the board, the pad and the main actions without scrolling', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   const WIDE = { width: 1440, height: 900 };
