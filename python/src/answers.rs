@@ -56,14 +56,19 @@ const QUICK_NODES: u64 = 2_000;
 
 /// A solve that Ctrl-C stops. It runs on the calling thread within `QUICK_NODES`; one that
 /// needs more starts again on a thread of its own (see `watch`), having lost at most that
-/// budget. From 36x36 up, where the race answers, it starts there.
+/// budget. From 36x36 up, where the race answers, it starts there, as do SAT and MIP, whose
+/// "nodes" (solver calls, LP-solving nodes) are no cheap measure of a try.
 fn run(
     py: Python<'_>,
     puzzle: &Grid,
     formulation: Formulation,
     options: SolveOptions,
 ) -> PyResult<SolveReport> {
-    if puzzle.size().side() < 36 {
+    let cheap_nodes = matches!(
+        formulation,
+        Formulation::Propagation | Formulation::ExactCover
+    );
+    if puzzle.size().side() < 36 && cheap_nodes {
         let quick = SolveOptions {
             limits: Limits {
                 max_nodes: Some(QUICK_NODES),

@@ -87,8 +87,10 @@ fn one(
     let mut reached = Reached::default();
     let mut stop = until(&cancel);
     let mut progress = |p: &Progress| {
-        if let Some(d) = deadline {
-            keep(p, Instant::now() < d, &mut reached, &ready);
+        if let Some(d) = deadline
+            && keep(p, Instant::now() < d, &mut reached, &ready)
+        {
+            return Flow::Stop;
         }
         stop(p)
     };
@@ -113,21 +115,40 @@ fn one(
 
 /// Keeps what a deadline may have to give: each finished attempt, and a copy of the puzzle so
 /// far at most every `COPY_EVERY` (and before a wait that may be long) until the deadline.
-fn keep(p: &Progress, before: bool, reached: &mut Reached, ready: &AtomicBool) {
-    let Some(puzzle) = p.puzzle else { return };
-    if p.phase == Phase::Removing && p.done == p.total {
-        reached.finished.push(puzzle.clone());
-        ready.store(true, Ordering::Relaxed);
-    } else if before
-        && puzzle.given_count() < p.total
-        && (p.slow_next
-            || reached
-                .latest
-                .as_ref()
-                .is_none_or(|(t, _)| t.elapsed() >= COPY_EVERY))
-    {
+/// Past it, whether to stop now: when an attempt has finished, or with the puzzle so far once a
+/// clue has gone (the deadline may pass before the first copy, as the command line's does).
+fn keep(p: &Progress, before: bool, reached: &mut Reached, ready: &AtomicBool) -> bool {
+    fn copy(reached: &mut Reached, ready: &AtomicBool, puzzle: &Grid) {
         reached.latest = Some((Instant::now(), puzzle.clone()));
         ready.store(true, Ordering::Relaxed);
+    }
+    match p.puzzle {
+        Some(puzzle) if p.phase == Phase::Removing && p.done == p.total => {
+            reached.finished.push(puzzle.clone());
+            ready.store(true, Ordering::Relaxed);
+            false
+        }
+        // Not before a clue has gone: the full grid is no puzzle worth giving.
+        Some(puzzle)
+            if before
+                && puzzle.given_count() < p.total
+                && (p.slow_next
+                    || reached
+                        .latest
+                        .as_ref()
+                        .is_none_or(|(t, _)| t.elapsed() >= COPY_EVERY)) =>
+        {
+            copy(reached, ready, puzzle);
+            false
+        }
+        _ if before => false,
+        // A finished attempt is the answer once the time is up, whatever runs now.
+        _ if !reached.finished.is_empty() => true,
+        Some(puzzle) if puzzle.given_count() < p.total => {
+            copy(reached, ready, puzzle);
+            true
+        }
+        _ => false,
     }
 }
 
@@ -254,6 +275,13 @@ pub fn generate_lines(
 ) -> PyResult<Vec<String>> {
     let size = box_size.box_size()?;
     let (seed, count) = (seed.get("seed")?, count.get("count")?);
+    // Each puzzle has its own seed: wrapping past the largest would repeat the first ones.
+    if count > 0 && seed.checked_add(count - 1).is_none() {
+        return Err(PyValueError::new_err(format!(
+            "seed {seed} and count {count}: the seeds would run past {}, the largest",
+            u64::MAX
+        )));
+    }
     let cancel = Cancel::new();
     let options = options(
         seed,
@@ -269,7 +297,7 @@ pub fn generate_lines(
         (0..count)
             .map(|i| {
                 let options = GenerateOptions {
-                    seed: seed.wrapping_add(i),
+                    seed: seed + i,
                     ..options.clone()
                 };
                 generate_grid(size, &options, stop).map(|g| write_compact(&g.puzzle))

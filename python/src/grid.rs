@@ -138,37 +138,11 @@ pub fn read(py: Python<'_>, text: &str) -> PyResult<Vec<PyGrid>> {
     for piece in pieces {
         match piece.parsed {
             Ok(p) => grids.push(from_parsed(p)),
-            Err(e) if is_title(text, piece.line, &e) => {}
+            Err(e) if format::is_words(text, piece.line, &e) => {}
             Err(e) => return Err(errors::parse(format!("line {}: {e}", piece.line))),
         }
     }
     Ok(grids)
-}
-
-/// Whether line `line` of `text`, refused with `error`, is words (a title or a note) rather
-/// than a puzzle with a mistake, by the page's rule: no puzzle format writes a word of three
-/// letters, so a line shorter than a 9x9 line that holds one, read alone with the same error
-/// about its cell count, is words; a JSON line or a longer one is more likely a puzzle.
-fn is_title(text: &str, line: usize, error: &ParseError) -> bool {
-    let held = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .nth(line.saturating_sub(1))
-        .unwrap_or("")
-        .trim();
-    let word = held
-        .split(|c: char| !c.is_alphabetic())
-        .any(|w| w.chars().count() >= 3);
-    let count_error = matches!(
-        error,
-        ParseError::NotASquareOfSquare { .. }
-            | ParseError::StrayCharacter { .. }
-            | ParseError::SpacesAsBlanks { .. }
-    );
-    word && count_error
-        && held.chars().count() < 81
-        && !held.starts_with(['{', '['])
-        && format::parse(held).err().as_ref() == Some(error)
 }
 
 #[pymethods]

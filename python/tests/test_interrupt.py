@@ -16,6 +16,7 @@ import sudoku_lab
 LONG_CALLS = [
     "sudoku_lab.count('.' * 81)",
     "sudoku_lab.count('.' * 256, limit=10**15)",
+    "sudoku_lab.count('.' * 81, formulation='mip')",
     "sudoku_lab.generate(6, seed=1)",
     "sudoku_lab.generate_lines(6, 1, 1)",
     "sudoku_lab.generate_lines(3, 0, 10**8)",
@@ -48,10 +49,12 @@ def test_ctrl_c_stops_a_long_call(call):
             child.wait()
 
 
-def test_stop_after_gives_the_unique_puzzle_reached_and_says_so():
+# A deadline of 0 passes before the removal's first report: the puzzle is taken at the next.
+@pytest.mark.parametrize("seconds", [0, 1])
+def test_stop_after_gives_the_unique_puzzle_reached_and_says_so(seconds):
     started = time.monotonic()
     with pytest.warns(UserWarning, match="not minimal"):
-        puzzle = sudoku_lab.generate(6, seed=1, stop_after=1)
+        puzzle = sudoku_lab.generate(6, seed=1, stop_after=seconds)
     assert time.monotonic() - started < 120
     assert puzzle.side == 36 and 0 < puzzle.clues < 36 * 36
     assert sudoku_lab.solve(puzzle)["verdict"] == "unique"
@@ -65,3 +68,9 @@ def test_stop_after_changes_nothing_when_the_puzzle_is_made_in_time(recwarn):
 def test_stop_after_is_a_number_of_seconds():
     with pytest.raises(ValueError, match="stop_after .* not -1"):
         sudoku_lab.generate(3, seed=1, stop_after=-1)
+
+
+def test_generate_lines_never_wrap_past_the_largest_seed():
+    with pytest.raises(ValueError, match="the seeds would run past"):
+        sudoku_lab.generate_lines(2, 2**64 - 1, 2)
+    assert len(sudoku_lab.generate_lines(2, 2**64 - 1, 1)) == 1

@@ -332,29 +332,8 @@ const SKIPPED_LOOKED_AT: usize = 64;
 /// Line `line` of `text`, passed over for `error`: quoted (its start), and whether it reads
 /// as words, a title or a note, rather than as a puzzle with a mistake in it.
 fn skipped(text: &str, line: usize, error: ParseError) -> Skipped {
-    let held = text
-        .trim_start_matches('\u{feff}')
-        .lines()
-        .nth(line.saturating_sub(1))
-        .unwrap_or("")
-        .trim();
-    // No puzzle format writes a word: from 10 up, a digit is one letter among other symbols.
-    // A line shorter than a 9x9 line with a word of three letters or more is a title or a
-    // note; a longer one is more likely a puzzle with a mistake. So is a JSON line (`dim`
-    // is a word), a piece of several lines (a 16x16 layout's first row is letters), and an
-    // error that names a cell rather than a cell count that fits no grid.
-    let word = held
-        .split(|c: char| !c.is_alphabetic())
-        .any(|w| w.chars().count() >= 3);
-    let count_error = matches!(
-        error,
-        ParseError::NotASquareOfSquare { .. }
-            | ParseError::StrayCharacter { .. }
-            | ParseError::SpacesAsBlanks { .. }
-    );
-    let one_line = format::parse(held).err().as_ref() == Some(&error);
-    let structured = held.starts_with(['{', '[']);
-    let words = word && held.chars().count() < 81 && count_error && one_line && !structured;
+    let held = format::line_of(text, line);
+    let words = format::is_words(text, line, &error);
     // At most 24 characters, ended by an ellipsis: three dots would read as three blanks.
     let text = match held.chars().count() > 24 {
         true => format!("{}\u{2026}", held.chars().take(24).collect::<String>()),

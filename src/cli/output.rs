@@ -46,6 +46,9 @@ impl Answers {
         if let Some(ended) = self.ended {
             return ended;
         }
+        if LINE_SHOWN.load(Ordering::Relaxed) {
+            eprint!("\r\x1b[K");
+        }
         let mut written = self
             .out
             .write_all(line)
@@ -126,6 +129,10 @@ pub struct TerminalProgress {
 /// turns at the one line rather than fight over it.
 static LINE_TAKEN: AtomicBool = AtomicBool::new(false);
 
+/// Whether a progress line stands on the terminal now: an answer written to the same terminal
+/// clears it first rather than run on after its text.
+static LINE_SHOWN: AtomicBool = AtomicBool::new(false);
+
 impl TerminalProgress {
     pub fn new() -> TerminalProgress {
         TerminalProgress {
@@ -144,9 +151,12 @@ impl TerminalProgress {
             && LINE_TAKEN
                 .compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok();
+        // A puzzle done within the first interval shows nothing: a file of quick ones does not
+        // flicker.
         TerminalProgress {
             on_terminal: holds_line,
             holds_line,
+            last: Some(Instant::now()),
             ..progress
         }
     }
@@ -166,6 +176,7 @@ impl TerminalProgress {
         if self.on_terminal && due {
             self.last = Some(Instant::now());
             self.shown = true;
+            LINE_SHOWN.store(true, Ordering::Relaxed);
             eprint!(
                 "\r\x1b[K{}",
                 progress_text(p.phase, p.done as u64, p.total as u64)
@@ -179,6 +190,7 @@ impl Drop for TerminalProgress {
     fn drop(&mut self) {
         if self.shown {
             eprint!("\r\x1b[K");
+            LINE_SHOWN.store(false, Ordering::Relaxed);
         }
         if self.holds_line {
             LINE_TAKEN.store(false, Ordering::Release);

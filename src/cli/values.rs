@@ -78,7 +78,7 @@ pub fn whole<T: FromStr>(v: &str) -> Result<T, String> {
 }
 
 pub fn at_least_one(v: &str) -> Result<u64, String> {
-    if v.starts_with('-') && v[1..].bytes().all(|b| b.is_ascii_digit()) {
+    if v.len() > 1 && v.starts_with('-') && v[1..].bytes().all(|b| b.is_ascii_digit()) {
         return Err("it must be at least 1".into());
     }
     match whole(v)? {

@@ -7,10 +7,12 @@ mod stream;
 #[cfg(test)]
 mod stream_tests;
 mod text;
+mod words;
 
 pub use collection::{Piece, pieces};
 pub use lines::{nine_parsed, plain_line, plain_nine, write_plain};
 pub use stream::{Found, Stream};
+pub use words::{is_words, line_of};
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{
