@@ -42,13 +42,21 @@ pub(super) struct Rows {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) struct Conflict;
 
-/// The variables' values and each row's count of ones and open variables: what one node
-/// knows, cloned at branch points.
+/// A row's count of ones is kept in the high half of its count word, [`ONE`] each.
+const SHIFT: u32 = 16;
+const ONE: u32 = 1 << SHIFT;
+
+/// The low half of a row's count word: its open variables.
+const OPEN_MASK: u32 = ONE - 1;
+
+/// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
     value: Vec<i8>,
-    ones: Vec<u32>,
-    open: Vec<u32>,
+    /// Per row, its ones times [`ONE`] plus its open variables: one word, so that counting a
+    /// variable in a row, its undo and the row check each touch memory once (a row has far
+    /// fewer than [`ONE`] members).
+    count: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
@@ -162,8 +170,10 @@ impl State {
     pub(super) fn new(rows: &Rows) -> State {
         State {
             value: vec![OPEN; rows.of_var.len()],
-            ones: vec![0; rows.members.len()],
-            open: rows.members.iter().map(|m| m.len() as u32).collect(),
+            count: (rows.members.iter())
+                .map(|m| u32::try_from(m.len()).ok().filter(|&n| n < ONE))
+                .map(|n| n.expect("a row has fewer than 65,536 members"))
+                .collect(),
             propagated: 0,
             probed: 0,
             probes: 0,
@@ -216,7 +226,7 @@ impl State {
     /// its members, all at 0, or two of its members at 1.
     pub(super) fn conflict_literals(&self, rows: &Rows) -> Vec<u32> {
         let members = rows.members(self.conflict);
-        if self.ones[self.conflict as usize] == 0 {
+        if self.count[self.conflict as usize] < ONE {
             members.iter().map(|&y| lit(y, false)).collect()
         } else {
             let mut ones = members.iter().filter(|&&y| self.value[y as usize] == 1);
@@ -256,14 +266,15 @@ impl State {
 
     /// Open variables of row `r`, and whether it has a variable at 1.
     pub(super) fn row_open(&self, r: u32) -> (u32, bool) {
-        (self.open[r as usize], self.ones[r as usize] > 0)
+        let c = self.count[r as usize];
+        (c & OPEN_MASK, c >= ONE)
     }
 
     /// Open variables left in the tightest model row holding `x`: the branching rule's measure.
     pub(super) fn tightest_row(&self, rows: &Rows, x: u32) -> u32 {
         rows.of_var[x as usize]
             .iter()
-            .map(|&r| self.open[r as usize])
+            .map(|&r| self.count[r as usize] & OPEN_MASK)
             .min()
             .unwrap_or(u32::MAX)
     }
@@ -271,7 +282,7 @@ impl State {
     /// A partial assignment the rows allow: open variables taken one by one, those in the
     /// tightest rows first, each while none of its rows has a variable at 1 yet.
     pub(super) fn greedy(&self, rows: &Rows) -> Vec<u32> {
-        let mut covered: Vec<bool> = self.ones.iter().map(|&o| o > 0).collect();
+        let mut covered: Vec<bool> = self.count.iter().map(|&c| c >= ONE).collect();
         let mut order: Vec<u32> = (0..self.value.len() as u32)
             .filter(|&x| self.value[x as usize] == OPEN)
             .collect();
@@ -401,11 +412,15 @@ impl State {
         let read = &mut probes.read[x as usize];
         queue.clear();
         while let Some(y) = self.counted.pop() {
-            let one = self.value[y as usize] == 1;
+            // Back out of its rows: one more open, and one fewer 1 when it was at 1.
+            let back = if self.value[y as usize] == 1 {
+                1u32.wrapping_sub(ONE)
+            } else {
+                1
+            };
             for &r in &rows.of_var[y as usize] {
                 read.push(r);
-                self.open[r as usize] += 1;
-                self.ones[r as usize] -= u32::from(one);
+                self.count[r as usize] = self.count[r as usize].wrapping_add(back);
             }
         }
         for y in self.assigned.drain(..) {
@@ -464,9 +479,10 @@ impl State {
     fn drain(&mut self, rows: &Rows, queue: &mut Vec<u32>) -> Result<(), Conflict> {
         while let Some(x) = queue.pop() {
             let one = self.value[x as usize] == 1;
+            // One open fewer, and one 1 more when it is at 1.
+            let step = if one { ONE - 1 } else { 1u32.wrapping_neg() };
             for &r in &rows.of_var[x as usize] {
-                self.open[r as usize] -= 1;
-                self.ones[r as usize] += u32::from(one);
+                self.count[r as usize] = self.count[r as usize].wrapping_add(step);
             }
             self.counted.push(x);
             for &r in &rows.of_var[x as usize] {
@@ -489,7 +505,7 @@ impl State {
         one: bool,
         queue: &mut Vec<u32>,
     ) -> Result<(), Conflict> {
-        let (ones, open) = (self.ones[r], self.open[r]);
+        let (ones, open) = (self.count[r] >> SHIFT, self.count[r] & OPEN_MASK);
         let members = &rows.members[r];
         // The value the open members must take, if any is forced.
         let forced = match (ones, open) {

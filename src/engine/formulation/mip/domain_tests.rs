@@ -32,7 +32,8 @@ fn consistent(s: &State, rows: &Rows) -> bool {
                 .filter(|&&x| s.value[x as usize] == v)
                 .count()
         };
-        count(OPEN) == s.open[r] as usize && count(1) == s.ones[r] as usize
+        count(OPEN) == (s.count[r] & OPEN_MASK) as usize
+            && count(1) == (s.count[r] >> SHIFT) as usize
     })
 }
 
