@@ -103,6 +103,70 @@ fn main() {
     }
 }
 
+/// The open cells in the order `order` names.
+fn ordered(
+    size: Size,
+    fixed: &[u8],
+    var_of: &[i32],
+    mut cells: Vec<usize>,
+    order: &str,
+) -> Vec<usize> {
+    let side = size.side();
+    let candidates = |c: usize| (0..side).filter(|&d| var_of[c * side + d] != 0).count();
+    match order {
+        "natural" => {}
+        "fewest" => cells.sort_by_key(|&c| candidates(c)),
+        "fixed" => {
+            let layout = size.layout();
+            let fixed_in = |c: usize| -> usize {
+                layout.units_of[c]
+                    .iter()
+                    .map(|&u| layout.units[u].iter().filter(|&&p| fixed[p] != 0).count())
+                    .sum()
+            };
+            cells.sort_by_key(|&c| std::cmp::Reverse(fixed_in(c)));
+        }
+        o => panic!("unknown order {o}"),
+    }
+    cells
+}
+
+/// Asks the engine's search about each of `cells` in rounds until a round proves nothing new
+/// (each proven cell is a given for the later questions), calling `proven` on each cell it
+/// proves forced to `first`'s digit. The cells left and the number proven, or `Err` with that
+/// number when a question found a second solution.
+fn engine_stage(
+    size: Size,
+    fixed: &[u8],
+    first: &[u8],
+    mut todo: Vec<usize>,
+    nodes: u64,
+    mut proven: impl FnMut(usize),
+) -> Result<(Vec<usize>, usize), usize> {
+    let mut known = fixed.to_vec();
+    let mut count = 0;
+    let mut left = Vec::new();
+    loop {
+        let before = count;
+        left.clear();
+        for &c in &todo {
+            match engine_question(size, &known, c, first[c], nodes) {
+                Engine::Refuted => {
+                    known[c] = first[c];
+                    count += 1;
+                    proven(c);
+                }
+                Engine::Second => return Err(count),
+                Engine::Open => left.push(c),
+            }
+        }
+        std::mem::swap(&mut todo, &mut left);
+        if count == before || todo.is_empty() {
+            return Ok((todo, count));
+        }
+    }
+}
+
 /// CPU seconds (user and system) of this process so far, from `/proc/self/stat`.
 fn cpu_seconds() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -173,56 +237,16 @@ fn prove(puzzle: &Grid, mode: Mode, order: &str, engine_nodes: u64, engine_first
         let outcome = if second { "multiple" } else { "unique" };
         return format!("{outcome}\tcalls={calls}\topen={}", open.len());
     }
-    let candidates = |c: usize| (0..side).filter(|&d| var_of[c * side + d] != 0).count();
-    let mut cells = open.clone();
-    match order {
-        "natural" => {}
-        "fewest" => cells.sort_by_key(|&c| candidates(c)),
-        "fixed" => {
-            let layout = size.layout();
-            let fixed_in = |c: usize| -> usize {
-                layout.units_of[c]
-                    .iter()
-                    .map(|&u| {
-                        layout.units[u]
-                            .iter()
-                            .filter(|&&p| model.fixed[p] != 0)
-                            .count()
-                    })
-                    .sum()
-            };
-            cells.sort_by_key(|&c| std::cmp::Reverse(fixed_in(c)));
-        }
-        o => panic!("unknown order {o}"),
-    }
-    let mut known = model.fixed.clone();
+    let mut cells = ordered(size, &model.fixed, &var_of, open.clone(), order);
     let mut by_engine = 0;
-    let mut left = Vec::new();
     if engine_nodes > 0 {
-        // Rounds until a round proves nothing new: each proven cell helps the next questions.
-        let mut todo = cells.clone();
-        loop {
-            let before = by_engine;
-            left.clear();
-            for &c in &todo {
-                match engine_question(size, &known, c, first[c], engine_nodes) {
-                    Engine::Refuted => {
-                        known[c] = first[c];
-                        by_engine += 1;
-                        solver.add_clause(&[lit(var_of[c * side + first[c] as usize - 1])]);
-                    }
-                    Engine::Second => {
-                        return format!("multiple\tcalls={calls}\tengine={by_engine}");
-                    }
-                    Engine::Open => left.push(c),
-                }
-            }
-            std::mem::swap(&mut todo, &mut left);
-            if by_engine == before || todo.is_empty() {
-                break;
-            }
+        let answer = engine_stage(size, &model.fixed, &first, cells, engine_nodes, |c| {
+            solver.add_clause(&[lit(var_of[c * side + first[c] as usize - 1])]);
+        });
+        match answer {
+            Ok((left, n)) => (cells, by_engine) = (left, n),
+            Err(n) => return format!("multiple\tcalls={calls}\tengine={n}"),
         }
-        cells = todo;
     }
     let mut unsat = 0;
     for &c in &cells {
