@@ -6,15 +6,17 @@
 //! to a fixpoint (`root`: no search, so "removable" or "unknown") and, for a sample of the
 //! questions root probing leaves, by complete searches each capped in seconds: the plain search
 //! (`cp`), the search probing every node (`probe`), the look-ahead member (`la`) and CDCL
-//! (`sat`). One line per question and method (CPU seconds of the process, which runs one
+//! (`sat`), or CDCL as a backbone proof (`bb`: every other open cell forced, one by one; `bbp` on
+//! the pruned model). One line per question and method (CPU seconds of the process, which runs one
 //! question at a time) and a summary per method.
 //!
 //! `cargo run --release --example peak_probe -- [--box B] [--seed S] [--clues K] [--sample M]
-//! [--secs T] [--methods cp,probe,la,sat]`
+//! [--secs T] [--methods cp,probe,la,sat,bb,bbp]`
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::Formulation;
 use sudoku_lab::engine::formulation::sat::race::{self, Strength};
+use sudoku_lab::engine::formulation::sat::{CnfOptions, pruned, reduced};
 use sudoku_lab::engine::formulation::{Query, Undecided, decide};
 use sudoku_lab::engine::generate::{GenerateOptions, Phase, generate};
 use sudoku_lab::engine::grid::{Digit, Entry, Grid, Pos, Size};
@@ -22,6 +24,7 @@ use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio::lookahead_searcher;
 use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
+use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
 /// Probing at the root only, in rounds until nothing changes.
 const ROOT: Probing = Probing {
@@ -246,6 +249,8 @@ fn ask(grid: &Grid, clue: (Pos, Digit), solution: &[u8], method: &str, secs: f64
             searched(s)
         }
         "la" => searched(lookahead_searcher(&start, &order, limits)),
+        "bb" => backbone(grid, clue, solution, false, &cancel),
+        "bbp" => backbone(grid, clue, solution, true, &cancel),
         _ => match decide(Formulation::Propagation, &query, 1, &limits, &mut |_| {}) {
             Ok((found, _)) => Some(found >= 1),
             Err(Undecided::Cancelled) => None,
@@ -255,6 +260,72 @@ fn ask(grid: &Grid, clue: (Pos, Digit), solution: &[u8], method: &str, secs: f64
     cancel.cancel();
     timer.join().expect("timer");
     answer
+}
+
+/// A proof target that discards the proof and fails once `cancel` is raised: varisat's only
+/// way to stop a call from outside.
+struct StopWriter(Cancel);
+
+impl std::io::Write for StopWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.is_cancelled() {
+            Err(std::io::Error::other("over the cap"))
+        } else {
+            Ok(buf.len())
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The question as a backbone proof: one solver over `grid` (the clue blanked; with `prune`
+/// over the candidates the search's root rules leave), each other
+/// open cell asked in turn, fewest candidates first, whether it can differ from `solution`;
+/// every "no" kept as a unit clause. A "yes" is a second solution of `grid` (the clue is
+/// needed); once every other cell is forced, so is the clue's.
+fn backbone(
+    grid: &Grid,
+    clue: (Pos, Digit),
+    solution: &[u8],
+    prune: bool,
+    cancel: &Cancel,
+) -> Option<bool> {
+    let size = grid.size();
+    let side = size.side();
+    let (query, options) = (Query::new(grid), CnfOptions::for_size(size));
+    let model = if prune {
+        pruned(&query, &options)
+    } else {
+        reduced(&query, &options)
+    };
+    let mut solver = Solver::new();
+    solver.write_proof(StopWriter(cancel.clone()), ProofFormat::Varisat);
+    for c in model.cnf.clauses() {
+        let c: Vec<Lit> = c.iter().map(|&l| Lit::from_dimacs(l as isize)).collect();
+        solver.add_clause(&c);
+    }
+    let mut var_of = vec![0isize; size.cells() * side];
+    for (i, &(cell, d)) in model.placements.iter().enumerate() {
+        var_of[cell as usize * side + d as usize - 1] = i as isize + 1;
+    }
+    let candidates = |c: usize| (0..side).filter(|&d| var_of[c * side + d] != 0).count();
+    let clue_cell = clue.0.index(size);
+    let mut cells: Vec<usize> = (0..size.cells())
+        .filter(|&c| model.fixed[c] == 0 && c != clue_cell)
+        .collect();
+    cells.sort_by_key(|&c| candidates(c));
+    for c in cells {
+        let s = Lit::from_dimacs(var_of[c * side + solution[c] as usize - 1]);
+        solver.assume(&[!s]);
+        match solver.solve() {
+            Ok(true) => return Some(true),
+            Ok(false) => solver.add_clause(&[s]),
+            Err(_) => return None,
+        }
+    }
+    Some(false)
 }
 
 /// CPU seconds of this process so far (user and system), from /proc.
