@@ -188,7 +188,7 @@ test('on a phone a new puzzle\'s answer of several lines leaves the controls whe
   await page.close();
 });
 
-test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then Erase with its whole word', async () => {
+test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then Erase with its whole word; the play tools one row too', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   for (const width of [PHONE.width, 360]) {
     await page.setViewportSize({ width, height: PHONE.height });
@@ -203,6 +203,10 @@ test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then E
     assert.ok(boxes.slice(0, 9).every((b) => b.width >= 30), `${width}: digit widths ${JSON.stringify(boxes)}`);
     const erase = boxes[9];
     assert.ok(erase.name === 'Erase' && !erase.clipped, `${width}: ${JSON.stringify(erase)}`);
+    // So are the play tools above it: Notes, Auto candidates, Hint, Apply hint.
+    const play = await page.getByRole('group', { name: 'Play' }).locator('button').evaluateAll((all) =>
+      all.map((b) => b.getBoundingClientRect().top));
+    assert.deepEqual(new Set(play).size, 1, `${width}: the play tools in one row: ${play}`);
     // The pad ends within the page.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
   }
