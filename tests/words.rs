@@ -112,14 +112,25 @@ fn editing_messages_read_as_before() {
                 size: Size::NINE,
                 givens: 17,
                 played: 2,
+                said: None,
             },
             "Restored the 9x9 grid from your last visit (17 clues, 2 digits filled in).",
+        ),
+        (
+            Message::Restored {
+                size: Size::NINE,
+                givens: 30,
+                played: 0,
+                said: Some("Easy puzzle, 30 clues, seed 42.".into()),
+            },
+            "Restored the 9x9 grid from your last visit (30 clues). Easy puzzle, 30 clues, seed 42.",
         ),
         (
             Message::Restored {
                 size: size(2),
                 givens: 1,
                 played: 0,
+                said: None,
             },
             "Restored the 4x4 grid from your last visit (1 clue).",
         ),
@@ -602,6 +613,7 @@ fn a_player_reads_clues_not_givens() {
             size: Size::NINE,
             givens: 17,
             played: 0,
+            said: None,
         },
         Message::GivenLocked { at: Pos::new(0, 0) },
         Message::EnteringGivens,

@@ -22,6 +22,12 @@ pub enum Message {
         givens: usize,
         /// Digits the player filled in besides the givens.
         played: usize,
+        /// What was said of where the puzzle came from, as the last visit worded it.
+        said: Option<String>,
+    },
+    /// What an earlier visit said of where the puzzle on the board came from, in its words.
+    Recalled {
+        text: String,
     },
     SelectFirst,
     /// Play mode keeps givens safe.
@@ -192,7 +198,9 @@ impl fmt::Display for Message {
                 size,
                 givens,
                 played,
-            } => return restored(f, *size, *givens, *played),
+                said,
+            } => return restored(f, *size, *givens, *played, said.as_deref()),
+            Message::Recalled { text } => text.as_str(),
             Message::SelectFirst => "Select a cell first.",
             Message::GivenLocked { at } => return given_locked(f, *at),
             Message::EnteringGivens => "Entering clues.",
@@ -285,15 +293,22 @@ impl Clipboard {
     }
 }
 
-fn restored(f: &mut fmt::Formatter<'_>, size: Size, givens: usize, played: usize) -> fmt::Result {
+fn restored(
+    f: &mut fmt::Formatter<'_>,
+    size: Size,
+    givens: usize,
+    played: usize,
+    said: Option<&str>,
+) -> fmt::Result {
     let played = match played {
         0 => String::new(),
         n => format!(", {} filled in", quantity(n as u64, "digits")),
     };
     let givens = quantity(givens as u64, "clues");
+    let said = said.map(|s| format!(" {s}")).unwrap_or_default();
     write!(
         f,
-        "Restored the {size} grid from your last visit ({givens}{played})."
+        "Restored the {size} grid from your last visit ({givens}{played}).{said}"
     )
 }
 
