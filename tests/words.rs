@@ -554,6 +554,26 @@ fn the_stepper_says_which_solution_of_how_many() {
     assert_eq!(at(1, 2, 2, true), "Solution 2 of 2 shown");
 }
 
+/// An applied hint says what it did, and no count of nothing.
+#[test]
+fn an_applied_hint_says_what_it_did() {
+    use sudoku_lab::words::PlayMessage;
+    let said =
+        |placed, removed| Message::Play(PlayMessage::HintApplied { placed, removed }).to_string();
+    assert_eq!(
+        said(1, 0),
+        "Hint applied: 1 digit placed (Undo takes it back)."
+    );
+    assert_eq!(
+        said(0, 3),
+        "Hint applied: 3 candidates removed (Undo takes it back)."
+    );
+    assert_eq!(
+        said(2, 1),
+        "Hint applied: 2 digits placed, 1 candidate removed (Undo takes it back)."
+    );
+}
+
 /// A player reads "clues", not the lab's "givens", wherever the page speaks of the puzzle's
 /// digits.
 #[test]
