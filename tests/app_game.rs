@@ -266,7 +266,7 @@ fn a_reload_keeps_what_was_said_of_the_puzzle_while_its_clues_are_on_the_board()
     let again = reloaded(&generated);
     assert_eq!(
         again.status.to_string(),
-        format!("Restored the 9x9 grid from your last visit (17 clues, 1 digit filled in). {said}")
+        format!("Restored (1 digit filled in). {said}")
     );
     let moved = run(again, [Action::Select(p(0, 2)), Action::Input(d(2))]);
     assert_eq!(moved.status.to_string(), said);

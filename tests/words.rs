@@ -123,7 +123,7 @@ fn editing_messages_read_as_before() {
                 played: 0,
                 said: Some("Easy puzzle, 30 clues, seed 42.".into()),
             },
-            "Restored the 9x9 grid from your last visit (30 clues). Easy puzzle, 30 clues, seed 42.",
+            "Restored. Easy puzzle, 30 clues, seed 42.",
         ),
         (
             Message::Restored {

@@ -300,15 +300,23 @@ fn restored(
     played: usize,
     said: Option<&str>,
 ) -> fmt::Result {
+    let digits = quantity(played as u64, "digits");
+    // What was said of the puzzle names its size and clues already; a short start leaves its
+    // seed within a phone's two lines of status.
+    if let Some(said) = said {
+        return match played {
+            0 => write!(f, "Restored. {said}"),
+            _ => write!(f, "Restored ({digits} filled in). {said}"),
+        };
+    }
     let played = match played {
         0 => String::new(),
-        n => format!(", {} filled in", quantity(n as u64, "digits")),
+        _ => format!(", {digits} filled in"),
     };
     let givens = quantity(givens as u64, "clues");
-    let said = said.map(|s| format!(" {s}")).unwrap_or_default();
     write!(
         f,
-        "Restored the {size} grid from your last visit ({givens}{played}).{said}"
+        "Restored the {size} grid from your last visit ({givens}{played})."
     )
 }
 
