@@ -6,9 +6,9 @@ mod app;
 
 use app::*;
 use sudoku_lab::app::history::{HISTORY_BYTES, History};
-use sudoku_lab::app::protocol::Request;
+use sudoku_lab::app::protocol::{Request, Response};
 use sudoku_lab::app::saved::FIRST_SEEDS;
-use sudoku_lab::app::state::{Action, AppState, JobKind, Message, SHARE_PREFIX};
+use sudoku_lab::app::state::{Action, AppState, JobKind, Message, Mode, SHARE_PREFIX};
 use sudoku_lab::engine::{Entry, Grid, Pos, Size};
 use sudoku_lab::words::PlayMessage;
 
@@ -228,6 +228,77 @@ fn a_new_visitor_gets_a_random_seed_and_a_returning_one_keeps_theirs() {
     let lost = AppState::opened(Some("{"), None, None, 99);
     assert_eq!(lost.generation.seed, 99);
     assert_eq!(lost.status, Message::StoredUnreadable);
+}
+
+/// Saves `state` as the page does and opens it again, as a reload would.
+fn reloaded(state: &AppState) -> AppState {
+    let stored = serde_json::to_string(&state.saved()).expect("saves");
+    AppState::opened(Some(&stored), None, None, 99)
+}
+
+#[test]
+fn a_reload_keeps_what_was_said_of_the_puzzle_while_its_clues_are_on_the_board() {
+    let s = AppState::default();
+    let id = s.next_job_id();
+    let generated = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Generate,
+            },
+            Action::Answered {
+                id,
+                response: Response::Generated {
+                    puzzle: puzzle(),
+                    seed: 41,
+                    millis: 12.0,
+                    rating: None,
+                },
+            },
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+        ],
+    );
+    let said = generated.status.to_string();
+    assert!(said.contains("seed 41"), "{said}");
+    // The reload says it after what it restored, and a move in play says it again.
+    let again = reloaded(&generated);
+    assert_eq!(
+        again.status.to_string(),
+        format!("Restored (1 digit filled in). {said}")
+    );
+    let moved = run(again, [Action::Select(p(0, 2)), Action::Input(d(2))]);
+    assert_eq!(moved.status.to_string(), said);
+    // Kept over a second reload, and an import's line as well.
+    let twice = run(reloaded(&moved), [Action::Select(p(0, 2)), Action::Erase]);
+    assert_eq!(twice.status.to_string(), said);
+    let imported = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let played = run(
+        imported.clone(),
+        [Action::Select(p(0, 1)), Action::Input(d(1))],
+    );
+    let moved = run(reloaded(&played), [Action::Select(p(0, 1)), Action::Erase]);
+    assert_eq!(moved.status.to_string(), imported.status.to_string());
+    // Other clues make another puzzle: neither this visit nor the next says the old line.
+    let edited = run(
+        moved,
+        [
+            Action::SetMode(Mode::Givens),
+            Action::Select(p(0, 1)),
+            Action::Input(d(1)),
+            Action::SetMode(Mode::Play),
+        ],
+    );
+    assert_eq!(edited.saved().said, None);
+    let again = reloaded(&edited);
+    assert!(
+        !again.status.to_string().contains("Imported"),
+        "{}",
+        again.status
+    );
+    let moved = run(again, [Action::Select(p(0, 2)), Action::Input(d(2))]);
+    assert_eq!(moved.status, Message::Playing);
 }
 
 #[test]

@@ -225,6 +225,21 @@ fn a_broken_puzzle_is_said_before_a_title_and_the_imported_one_is_located() {
 }
 
 #[test]
+fn a_title_over_a_broken_puzzle_names_the_puzzles_line() {
+    let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let s = before
+        .clone()
+        .reduce(Action::Import(format!("My puzzle\n{}", &PUZZLE[1..])));
+    assert_eq!(
+        s.status.to_string(),
+        "Import failed: no line of the text reads as a puzzle; line 2: found 80 cells; a grid \
+         has 1 (1x1), 16 (4x4), 81 (9x9), 256 (16x16), 625 (25x25), 1,296 (36x36) or 2,401 \
+         (49x49) cells."
+    );
+    assert_eq!(s.board.grid, before.board.grid);
+}
+
+#[test]
 fn a_text_of_words_and_no_puzzle_says_so_rather_than_count_its_letters() {
     let before = AppState::default().reduce(Action::Import(PUZZLE.into()));
     for (text, quoted) in [

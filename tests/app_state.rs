@@ -44,7 +44,8 @@ fn a_restored_grid_says_where_it_came_from() {
     let back = AppState::restore(s.saved());
     assert_eq!(
         back.status.to_string(),
-        "Restored the 9x9 grid from your last visit (17 clues)."
+        "Restored. Imported a 9x9 puzzle with 17 clues (line format); playing, the clues are \
+         locked."
     );
 }
 
@@ -63,7 +64,8 @@ fn a_restored_board_counts_the_digits_played_as_well_as_the_givens() {
     let back = AppState::restore(s.saved());
     assert_eq!(
         back.status.to_string(),
-        "Restored the 9x9 grid from your last visit (17 clues, 2 digits filled in)."
+        "Restored (2 digits filled in). Imported a 9x9 puzzle with 17 clues (line format); \
+         playing, the clues are locked."
     );
 }
 

@@ -112,14 +112,25 @@ fn editing_messages_read_as_before() {
                 size: Size::NINE,
                 givens: 17,
                 played: 2,
+                said: None,
             },
             "Restored the 9x9 grid from your last visit (17 clues, 2 digits filled in).",
+        ),
+        (
+            Message::Restored {
+                size: Size::NINE,
+                givens: 30,
+                played: 0,
+                said: Some("Easy puzzle, 30 clues, seed 42.".into()),
+            },
+            "Restored. Easy puzzle, 30 clues, seed 42.",
         ),
         (
             Message::Restored {
                 size: size(2),
                 givens: 1,
                 played: 0,
+                said: None,
             },
             "Restored the 4x4 grid from your last visit (1 clue).",
         ),
@@ -543,6 +554,26 @@ fn the_stepper_says_which_solution_of_how_many() {
     assert_eq!(at(1, 2, 2, true), "Solution 2 of 2 shown");
 }
 
+/// An applied hint says what it did, and no count of nothing.
+#[test]
+fn an_applied_hint_says_what_it_did() {
+    use sudoku_lab::words::PlayMessage;
+    let said =
+        |placed, removed| Message::Play(PlayMessage::HintApplied { placed, removed }).to_string();
+    assert_eq!(
+        said(1, 0),
+        "Hint applied: 1 digit placed (Undo takes it back)."
+    );
+    assert_eq!(
+        said(0, 3),
+        "Hint applied: 3 candidates removed (Undo takes it back)."
+    );
+    assert_eq!(
+        said(2, 1),
+        "Hint applied: 2 digits placed, 1 candidate removed (Undo takes it back)."
+    );
+}
+
 /// A player reads "clues", not the lab's "givens", wherever the page speaks of the puzzle's
 /// digits.
 #[test]
@@ -602,6 +633,7 @@ fn a_player_reads_clues_not_givens() {
             size: Size::NINE,
             givens: 17,
             played: 0,
+            said: None,
         },
         Message::GivenLocked { at: Pos::new(0, 0) },
         Message::EnteringGivens,

@@ -87,11 +87,7 @@ impl Editing {
     /// What the status says after an edit: in play, what was said of the puzzle, if it was
     /// said of these clues, rather than a line about the mode that would hide the seed.
     fn editing_status(&self, board: &Board) -> Message {
-        let said = self
-            .said_of_puzzle
-            .as_ref()
-            .filter(|(clues, _)| *clues == board.grid.puzzle())
-            .map_or(Message::Playing, |(_, said)| said.clone());
+        let said = self.said_of(board).cloned().unwrap_or(Message::Playing);
         editing_status(board, said)
     }
 
@@ -105,6 +101,19 @@ impl Editing {
         if new && describes_puzzle(status) {
             self.said_of_puzzle = Some((board.grid.puzzle(), status.clone()));
         }
+    }
+
+    /// What was said of where the puzzle on `board` came from, while its clues are on it.
+    pub fn said_of(&self, board: &Board) -> Option<&Message> {
+        self.said_of_puzzle
+            .as_ref()
+            .filter(|(clues, _)| *clues == board.grid.puzzle())
+            .map(|(_, said)| said)
+    }
+
+    /// Takes back, after a reload, what was said of the puzzle on `board`.
+    pub fn recall(&mut self, said: Message, board: &Board) {
+        self.said_of_puzzle = Some((board.grid.puzzle(), said));
     }
 
     /// Drops a selection the board (resized) no longer has.

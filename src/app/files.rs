@@ -397,8 +397,17 @@ fn read(text: &str) -> Result<Reading, ImportError> {
                 text: skipped(text, line, error).text,
             });
         }
-        (None, Some((line, error))) if pieces.len() > 1 => {
-            return Err(ImportError::NoLineReads { line, error });
+        // A title over a broken puzzle: the puzzle's line is the one to name.
+        (None, Some(first)) if pieces.len() > 1 => {
+            let (line, error) = std::iter::once((first.0, &first.1))
+                .chain(bad)
+                .take(SKIPPED_LOOKED_AT)
+                .find(|&(l, e)| !skipped(text, l, e.clone()).words)
+                .unwrap_or((first.0, &first.1));
+            return Err(ImportError::NoLineReads {
+                line,
+                error: error.clone(),
+            });
         }
         // One piece that does not read: the text as a whole says best what is wrong.
         (None, _) => (

@@ -41,6 +41,10 @@ pub struct Saved {
     /// asks again rather than lose the link or the game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offered_link: Option<String>,
+    /// What the status said of where the board's puzzle came from (its seed and level, its
+    /// file), in its words: the reload says it again, and so do moves in play after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub said: Option<String>,
 }
 
 impl AppState {
@@ -100,6 +104,7 @@ impl AppState {
                 size: grid.size(),
                 givens: grid.given_count(),
                 played: digits - grid.given_count(),
+                said: saved.said.clone(),
             },
         };
         let mut state = AppState::new(saved.grid);
@@ -113,6 +118,11 @@ impl AppState {
         state.generation.symmetry = saved.symmetry;
         state.generation.difficulty = saved.difficulty;
         state.status = status;
+        if let Some(text) = saved.said.filter(|_| digits > 0) {
+            state
+                .editing
+                .recall(Message::Recalled { text }, &state.board);
+        }
         match saved.offered_link {
             Some(link) => state.reduce(Action::OpenLink(link)),
             None => state,
@@ -132,6 +142,7 @@ impl AppState {
             auto_candidates: self.board.auto,
             notes_mode: self.editing.notes_mode,
             offered_link: self.files.offered_link.as_ref().map(|o| o.text.clone()),
+            said: self.editing.said_of(&self.board).map(ToString::to_string),
         }
     }
 }

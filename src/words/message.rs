@@ -22,6 +22,12 @@ pub enum Message {
         givens: usize,
         /// Digits the player filled in besides the givens.
         played: usize,
+        /// What was said of where the puzzle came from, as the last visit worded it.
+        said: Option<String>,
+    },
+    /// What an earlier visit said of where the puzzle on the board came from, in its words.
+    Recalled {
+        text: String,
     },
     SelectFirst,
     /// Play mode keeps givens safe.
@@ -192,7 +198,9 @@ impl fmt::Display for Message {
                 size,
                 givens,
                 played,
-            } => return restored(f, *size, *givens, *played),
+                said,
+            } => return restored(f, *size, *givens, *played, said.as_deref()),
+            Message::Recalled { text } => text.as_str(),
             Message::SelectFirst => "Select a cell first.",
             Message::GivenLocked { at } => return given_locked(f, *at),
             Message::EnteringGivens => "Entering clues.",
@@ -285,10 +293,25 @@ impl Clipboard {
     }
 }
 
-fn restored(f: &mut fmt::Formatter<'_>, size: Size, givens: usize, played: usize) -> fmt::Result {
+fn restored(
+    f: &mut fmt::Formatter<'_>,
+    size: Size,
+    givens: usize,
+    played: usize,
+    said: Option<&str>,
+) -> fmt::Result {
+    let digits = quantity(played as u64, "digits");
+    // What was said of the puzzle names its size and clues already; a short start leaves its
+    // seed within a phone's two lines of status.
+    if let Some(said) = said {
+        return match played {
+            0 => write!(f, "Restored. {said}"),
+            _ => write!(f, "Restored ({digits} filled in). {said}"),
+        };
+    }
     let played = match played {
         0 => String::new(),
-        n => format!(", {} filled in", quantity(n as u64, "digits")),
+        _ => format!(", {digits} filled in"),
     };
     let givens = quantity(givens as u64, "clues");
     write!(

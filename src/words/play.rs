@@ -299,12 +299,19 @@ impl fmt::Display for PlayMessage {
                      browser did not let the page copy it; copy it from the Share link box."
                 }
             }),
-            PlayMessage::HintApplied { placed, removed } => write!(
-                f,
-                "Hint applied: {} placed, {} removed (Undo takes it back).",
-                quantity(*placed as u64, "digits"),
-                quantity(*removed as u64, "candidates")
-            ),
+            PlayMessage::HintApplied { placed, removed } => {
+                // What the step did, without a count of nothing.
+                let placed =
+                    (*placed > 0).then(|| format!("{} placed", quantity(*placed as u64, "digits")));
+                let removed = (*removed > 0)
+                    .then(|| format!("{} removed", quantity(*removed as u64, "candidates")));
+                let did: Vec<String> = placed.into_iter().chain(removed).collect();
+                let did = match did.is_empty() {
+                    true => String::new(),
+                    false => format!(": {}", did.join(", ")),
+                };
+                write!(f, "Hint applied{did} (Undo takes it back).")
+            }
         }
     }
 }

@@ -133,6 +133,15 @@ test('a new visitor generates from a random seed shown in the field; later press
     await page.reload();
     await engineReady(page);
     assert.equal(await page.getByLabel('Seed').inputValue(), String(BigInt(seed) + 1n), 'a returning visitor keeps theirs');
+    // What was said of the puzzle comes back with it, and again after a note played.
+    const restored = await status(page).innerText();
+    assert.equal(restored, `Restored. ${words}`);
+    const empty = await page.getByRole('gridcell').evaluateAll((c) => c.findIndex((e) => / empty$/.test(e.getAttribute('aria-label'))));
+    await page.getByRole('button', { name: 'Notes', exact: true }).click();
+    await cell(page, Math.floor(empty / 9) + 1, (empty % 9) + 1).click();
+    await page.keyboard.press('1');
+    await page.getByRole('gridcell', { name: /, notes 1$/ }).waitFor();
+    assert.equal(await status(page).innerText(), words);
     assert.deepEqual(errors, []);
     await page.close();
   }
@@ -183,7 +192,7 @@ test('a link carries digits and notes, asks before replacing a game, and a bad o
   assert.deepEqual(await boardLabels(page), other);
   await page.reload();
   await engineReady(page);
-  await statusMatching(page, /^Restored the 9x9 grid/);
+  await statusMatching(page, /^Restored \(\d+ digits? filled in\)\. Imported a 9x9 puzzle/);
   assert.equal(await dialog.count(), 0, 'answered, the question is not asked again');
   assert.deepEqual(await boardLabels(page), other);
 

@@ -76,7 +76,7 @@ test('on a phone the first screen is for playing, the lab one tap away, the stat
   await statusMatching(page, /^Import failed/);
   const refused = await page.locator('.status-area').boundingBox();
   assert.ok(refused.y >= 0 && refused.y + refused.height <= PHONE.height, `the refusal in view: ${JSON.stringify(refused)}`);
-  // A long answer in the status: it pushes the controls down, it never lies over one.
+  // A long answer in the status: it scrolls inside the status, it never lies over a control.
   await importText(page, '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
   await statusMatching(page, /^Unique solution/);
@@ -111,13 +111,13 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
   await page.setViewportSize(PHONE);
   const button = (name) => page.getByRole('button', { name, exact: true });
   const newPuzzle = [page.getByLabel('Difficulty', { exact: true }), button('Generate')];
-  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down from 25x25, where
-  // the pad has three rows, Undo too from 36x36, and at 49x49 the pad's last row.
+  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down from 36x36, where
+  // the pad has four rows, and at 49x49 the pad's last rows.
   const below = {
     '9x9': [button('Erase'), button('Undo'), ...newPuzzle],
     '16x16': [button('Erase'), button('Undo'), ...newPuzzle],
-    '25x25': [button('Erase'), button('Undo')],
-    '36x36': [button('Erase')],
+    '25x25': [button('Erase'), button('Undo'), ...newPuzzle],
+    '36x36': [button('Erase'), button('Undo')],
     '49x49': [button('Digit 40')],
   };
   for (const [size, more] of Object.entries(below)) {
@@ -136,6 +136,9 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
     // The pad's digits are buttons a finger can tell apart: at least 30 px wide.
     const digits = await pad.getByRole('button').evaluateAll((all) => all.map((b) => b.getBoundingClientRect().width));
     assert.ok(Math.min(...digits) >= 30, `${size}: pad widths ${digits}`);
+    // The board as wide as the phone allows: a 25x25 cell is 14.6 px.
+    const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+    assert.ok(board.width >= PHONE.width - 21, `${size}: the board ${board.width} px wide`);
   }
   await page.getByLabel('Size').selectOption('9x9');
   await page.getByRole('button', { name: 'Lab', exact: true }).click();
@@ -146,7 +149,46 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
   await page.close();
 });
 
-test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then Erase with its whole word', async () => {
+test('on a phone a new puzzle\'s answer of several lines leaves the controls where they were, its words all there', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const parts = ['Generate', 'Notes', 'Hint', 'Digit 1', 'Undo'];
+  for (const width of [PHONE.width, 360]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const where = () => Promise.all(parts.map(async (name) => (await button(name).boundingBox()).y));
+    const before = await where();
+    await page.getByLabel('Difficulty', { exact: true }).selectOption('Easy');
+    await button('Generate').click();
+    const said = await statusMatching(page, /^Easy puzzle, \d+ clues, seed \d+ .*for a new one\.$/, 120_000);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The clock now counts in the board's top row, beside the size, the mode and the Lab switch.
+    await page.locator('.game-clock .clock').waitFor();
+    assert.deepEqual(await where(), before, `${width}: ${parts} at ${before}, after "${said}"`);
+    const toolbar = await page.locator('.toolbar').boundingBox();
+    const lab = await button('Lab').boundingBox();
+    assert.ok(toolbar.height <= 44 && Math.abs(lab.y - toolbar.y) < 1, `${width}: one row ${JSON.stringify([toolbar, lab])}`);
+    // The answer is longer than the status shows: the rest scrolls inside it, and its last
+    // words come into view there.
+    const area = page.locator('.status-area');
+    const [scrolls, last] = await area.evaluate((a) => {
+      const scrolls = a.scrollHeight > a.clientHeight + 1;
+      a.scrollTop = a.scrollHeight;
+      const range = document.createRange();
+      const text = a.querySelector('[role=status]').firstChild;
+      range.setStart(text, text.length - 1);
+      range.setEnd(text, text.length);
+      const end = range.getBoundingClientRect(), box = a.getBoundingClientRect();
+      return [scrolls, end.bottom <= box.bottom && end.top >= box.top];
+    });
+    assert.ok(scrolls && last, `${width}: scrolls ${scrolls}, last words in view ${last}`);
+    await shot(page, `phone-generated-${width}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then Erase with its whole word; the play tools one row too', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   for (const width of [PHONE.width, 360]) {
     await page.setViewportSize({ width, height: PHONE.height });
@@ -161,6 +203,10 @@ test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then E
     assert.ok(boxes.slice(0, 9).every((b) => b.width >= 30), `${width}: digit widths ${JSON.stringify(boxes)}`);
     const erase = boxes[9];
     assert.ok(erase.name === 'Erase' && !erase.clipped, `${width}: ${JSON.stringify(erase)}`);
+    // So are the play tools above it: Notes, Auto candidates, Hint, Apply hint.
+    const play = await page.getByRole('group', { name: 'Play' }).locator('button').evaluateAll((all) =>
+      all.map((b) => b.getBoundingClientRect().top));
+    assert.deepEqual(new Set(play).size, 1, `${width}: the play tools in one row: ${play}`);
     // The pad ends within the page.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
   }
