@@ -17,6 +17,7 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
     let from_puzzle = |item: Item<Parsed>| Item {
         line: item.line,
         read: item.read.map(|p| Marks::from_grid(&p.grid)),
+        words: item.words,
     };
     if starts_json(text) {
         return puzzles(text).into_iter().map(from_puzzle).collect();
@@ -30,6 +31,7 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
             items.push(Item {
                 line: i + 1,
                 read: read.and_then(refuse_clashes),
+                words: None,
             });
             *line = "";
         }
@@ -83,6 +85,7 @@ fn state(line: usize, text: &str) -> Item<Marks> {
     Item {
         line,
         read: read.and_then(refuse_clashes),
+        words: None,
     }
 }
 
