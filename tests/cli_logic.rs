@@ -290,6 +290,22 @@ fn a_hodoku_line_with_a_code_hodoku_does_not_have_is_refused() {
 }
 
 #[test]
+fn a_title_over_marks_text_is_passed_over() {
+    let (state, _) = fixture("9x9", "x-wing");
+    let plain = run(&["hint"], &state);
+    assert_eq!(plain.2, 0, "{}", plain.1);
+    for args in [&["hint"][..], &["steps", "--json"]] {
+        let alone = run(args, &state);
+        let (out, err, code) = run(args, &format!("Position 1\n{state}\nafter X-Wing\n"));
+        assert_eq!((out, code), (alone.0, 0), "{args:?}: {err}");
+        assert!(
+            err.contains("line 1: skipped \"Position 1\": a title or a note"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn hint_reads_hodoku_lines_and_marks_text_beside_puzzles() {
     let (x_wing_9, _) = fixture("9x9", "x-wing");
     let (x_wing_16, _) = fixture("16x16", "x-wing");
