@@ -60,3 +60,27 @@ fn export_of_a_puzzle_that_does_not_read_writes_no_model() {
     assert_eq!((out.as_str(), code), ("", 1));
     assert!(err.contains("digit 1 appears twice"), "{err}");
 }
+
+#[test]
+fn a_json_puzzle_cut_short_is_named_where_it_ends() {
+    // One line on standard input, its line break after it: the end is on line 1, after the
+    // last character, not at the start of a line 2 the text does not have.
+    let cut = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}";
+    for input in [format!("{cut}\n"), format!("{cut}\r\n\n"), cut.to_string()] {
+        let (out, err, code) = run(&["solve", "-"], &input);
+        assert_eq!((out.as_str(), code), ("invalid\n", 1), "{input:?}");
+        assert!(
+            err.contains("line 1: invalid JSON at line 1, column 31: EOF while parsing"),
+            "{input:?}: {err}"
+        );
+    }
+    // Across lines, the end is on the last line that has text.
+    let (_, err, _) = run(&["count", "-"], "{\"dim\":2,\n \"fixed\":{\n\n");
+    assert!(err.contains("at line 2, column 11: EOF"), "{err}");
+    // Any other error is where the reader found it.
+    let (_, err, _) = run(&["solve", "-"], "{\"dim\":2,}\n");
+    assert!(
+        err.contains("at line 1, column 10: trailing comma"),
+        "{err}"
+    );
+}

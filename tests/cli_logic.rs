@@ -267,6 +267,45 @@ const HODOKU_X_WING: &str = ":0300:9:+16+7+85.4.3.2+41........+4..7.+14+53+7+1.6
 695 995 396 696 996 799 899 999::";
 
 #[test]
+fn a_hodoku_line_with_a_code_hodoku_does_not_have_is_refused() {
+    let known = run(&["hint", "--technique", "x-wing"], HODOKU_X_WING);
+    assert_eq!(known.2, 0, "{}", known.1);
+    // A code HoDoKu has, of a technique the engine lacks (a Franken X-Wing), reads too: the
+    // line is read for its state.
+    let franken = HODOKU_X_WING.replacen(":0300:", ":0330:", 1);
+    assert_eq!(run(&["hint", "--technique", "x-wing"], &franken), known);
+    let input = format!(
+        "{OPEN_4X4}\n{}\n",
+        HODOKU_X_WING.replacen(":0300:", ":9999:", 1)
+    );
+    for args in [&["hint"][..], &["steps"], &["hint", "--json"]] {
+        let (out, err, code) = run(args, &input);
+        let last = out.lines().rfind(|l| !l.is_empty()).unwrap_or("");
+        assert!(last.contains("invalid") && code == 1, "{args:?}: {out}");
+        assert!(
+            err.contains("line 2: HoDoKu code `9999` is not one of HoDoKu's technique codes"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_title_over_marks_text_is_passed_over() {
+    let (state, _) = fixture("9x9", "x-wing");
+    let plain = run(&["hint"], &state);
+    assert_eq!(plain.2, 0, "{}", plain.1);
+    for args in [&["hint"][..], &["steps", "--json"]] {
+        let alone = run(args, &state);
+        let (out, err, code) = run(args, &format!("Position 1\n{state}\nafter X-Wing\n"));
+        assert_eq!((out, code), (alone.0, 0), "{args:?}: {err}");
+        assert!(
+            err.contains("line 1: skipped \"Position 1\": a title or a note"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn hint_reads_hodoku_lines_and_marks_text_beside_puzzles() {
     let (x_wing_9, _) = fixture("9x9", "x-wing");
     let (x_wing_16, _) = fixture("16x16", "x-wing");

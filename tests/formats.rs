@@ -146,9 +146,10 @@ fn malformed_json_gets_precise_errors() {
             "{".into(),
             json(
                 "",
+                // The end is named where the missing text would go: after the last character.
                 JsonError::Syntax {
                     line: 1,
-                    column: 1,
+                    column: 2,
                     message: "EOF while parsing an object".into(),
                 },
             ),
@@ -354,10 +355,15 @@ fn assert_parse_errors(cases: Vec<(String, ParseError)>) {
                 else {
                     panic!("{input}: expected a syntax error, got {got}");
                 };
-                let JsonError::Syntax { message: want, .. } = &e[0].error else {
+                let JsonError::Syntax {
+                    message: want,
+                    line: want_line,
+                    column: want_column,
+                } = &e[0].error
+                else {
                     unreachable!()
                 };
-                assert_eq!((*line, *column), (1, 1), "{input}");
+                assert_eq!((*line, *column), (*want_line, *want_column), "{input}");
                 assert!(message.starts_with(want.as_str()), "{input}: {message}");
             }
             _ => assert_eq!(got, expected, "input: {input}"),

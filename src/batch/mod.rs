@@ -11,6 +11,9 @@ use crate::engine::format::{self, Parsed};
 pub struct Item<T> {
     pub line: usize,
     pub read: Result<T, String>,
+    /// The line, when it is words rather than a puzzle (a title or a note: see
+    /// [`format::is_words`]), which the commands pass over with no answer.
+    pub words: Option<String>,
 }
 
 /// A piece of the input as the commands take it.
@@ -26,6 +29,7 @@ pub fn item(piece: format::Piece) -> Item<Parsed> {
     Item {
         line: piece.line,
         read,
+        words: piece.words,
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::{Item, puzzles};
 use crate::engine::Size;
-use crate::engine::format::{ParseError, Parsed};
+use crate::engine::format::{self, ParseError, Parsed};
 use crate::engine::logic::{Marks, MarksError};
 
 /// Every state of `text`, in the order read: a line starting with `:` is a HoDoKu library
@@ -17,6 +17,7 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
     let from_puzzle = |item: Item<Parsed>| Item {
         line: item.line,
         read: item.read.map(|p| Marks::from_grid(&p.grid)),
+        words: item.words,
     };
     if starts_json(text) {
         return puzzles(text).into_iter().map(from_puzzle).collect();
@@ -30,6 +31,7 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
             items.push(Item {
                 line: i + 1,
                 read: read.and_then(refuse_clashes),
+                words: None,
             });
             *line = "";
         }
@@ -41,7 +43,16 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
             .unwrap_or(rest.len());
         let block = &rest[start..end];
         if block.iter().any(|l| !is_comment(l) && has_marks(l)) {
-            items.extend(block_states(start, block));
+            // A title over the marks (`Position 1`) is words, passed over as beside a puzzle.
+            let mut marks = block.to_vec();
+            for (i, line) in marks.iter_mut().enumerate() {
+                let held = line.trim();
+                if let Some(item) = words(start + i + 1, held) {
+                    items.push(item);
+                    *line = "#";
+                }
+            }
+            items.extend(block_states(start, &marks));
             rest[start..end].fill("");
         }
         start = end + 1;
@@ -49,6 +60,20 @@ pub fn read(text: &str) -> Vec<Item<Marks>> {
     items.extend(puzzles(&rest.join("\n")).into_iter().map(from_puzzle));
     items.sort_by_key(|item| item.line);
     items
+}
+
+/// Line `line`, `held` trimmed, when it is words rather than marks or a puzzle (see
+/// [`format::is_words`]).
+fn words(line: usize, held: &str) -> Option<Item<Marks>> {
+    if is_comment(held) || has_marks(held) {
+        return None;
+    }
+    let error = format::parse(held).err()?;
+    format::words_line(held, &error).then(|| Item {
+        line,
+        read: Err(error.to_string()),
+        words: Some(held.to_string()),
+    })
 }
 
 /// The states of a block of marks text that starts at 0-based line `start`.
@@ -83,6 +108,7 @@ fn state(line: usize, text: &str) -> Item<Marks> {
     Item {
         line,
         read: read.and_then(refuse_clashes),
+        words: None,
     }
 }
 

@@ -5,7 +5,7 @@ use super::jobs::{self, Next};
 use super::output::{Answers, Written};
 use crate::batch::item;
 pub use crate::batch::{Item, puzzles};
-use crate::engine::format::{Found, Parsed};
+use crate::engine::format::{Found, Parsed, shown};
 use std::path::Path;
 
 /// The output line for one valid puzzle, and a remark for standard error.
@@ -111,12 +111,14 @@ pub fn run_puzzles(
         Found::Nine { line, cells } => Item {
             line,
             read: Ok(Puzzle::Nine(cells)),
+            words: None,
         },
         Found::Piece(p) => {
-            let Item { line, read } = item(p);
+            let Item { line, read, words } = item(p);
             Item {
                 line,
                 read: read.map(Puzzle::Parsed),
+                words,
             }
         }
     };
@@ -151,12 +153,16 @@ fn run_found<T: Send + 'static>(
         end: if layout.blocks { "\n" } else { "" },
         failed: false,
         any: false,
+        words: false,
         ended: None,
     };
     let json = layout.json;
-    let work = |item: &Item<T>, _: &_| {
-        let answered = item.read.as_ref().map(&answer);
-        (item.line, outcome(answered, json))
+    let work = |item: &Item<T>, _: &_| match &item.words {
+        Some(words) => (item.line, Said::Words(words.clone())),
+        None => {
+            let answered = item.read.as_ref().map(&answer);
+            (item.line, Said::Answer(outcome(answered, json)))
+        }
     };
     let failure = jobs::ordered_light(jobs, light, next, work, |a| writer.take(a));
     if let Some(status) = writer.ended {
@@ -170,10 +176,28 @@ fn run_found<T: Send + 'static>(
         return 2;
     }
     if !writer.any {
-        eprintln!("error: no puzzle in the input (only blank and # comment lines)");
+        eprintln!("error: {}", no_puzzle(writer.words));
         return 1;
     }
     i32::from(writer.failed)
+}
+
+/// Why an input has nothing to answer: only blank and comment lines, and lines of words when
+/// `words`.
+fn no_puzzle(words: bool) -> &'static str {
+    match words {
+        true => "no puzzle in the input (only blank lines, # comments and lines of words)",
+        false => "no puzzle in the input (only blank and # comment lines)",
+    }
+}
+
+/// The one note for an input's lines of words: the first, which line it is and what it says.
+fn words_note(line: usize, words: &str) -> String {
+    format!(
+        "line {line}: skipped \"{}\": a title or a note, not a puzzle (no answer line for it, \
+         nor for the input's other lines of words)",
+        shown(words)
+    )
 }
 
 /// The next batch of what the reader finds, as items: a function out of line rather than a
@@ -195,9 +219,16 @@ fn read_batch<T>(
     Ok(Some(items))
 }
 
-/// One puzzle's answer as the work gives it: its line number, and [`outcome`]'s line, remark
-/// and failure.
-type Answered = (usize, (Line, Option<String>, bool));
+/// One piece's answer as the work gives it: its line number, and what is said of it.
+type Answered = (usize, Said);
+
+/// What is said of one piece of the input.
+enum Said {
+    /// [`outcome`]'s line, remark and failure.
+    Answer((Line, Option<String>, bool)),
+    /// A line of words (a title or a note), passed over with no answer line.
+    Words(String),
+}
 
 /// Writes the answers of [`run_found`] in order and keeps what the exit status needs.
 struct Writer {
@@ -206,6 +237,8 @@ struct Writer {
     end: &'static str,
     failed: bool,
     any: bool,
+    /// Whether a line of words was passed over (and its note written).
+    words: bool,
     /// The exit status once writing has ended the run.
     ended: Option<i32>,
 }
@@ -215,9 +248,22 @@ impl Writer {
     /// for `None`.
     #[cfg_attr(target_os = "linux", unsafe(link_section = ".text.hot.batch"))]
     fn take(&mut self, answered: Option<Answered>) -> Next {
-        let Some((at, (line, remark, bad))) = answered else {
-            let flushed = self.out.flush();
-            return self.after(flushed);
+        let (at, said) = match answered {
+            Some(answered) => answered,
+            None => {
+                let flushed = self.out.flush();
+                return self.after(flushed);
+            }
+        };
+        let (line, remark, bad) = match said {
+            Said::Answer(answer) => answer,
+            Said::Words(words) => {
+                if !self.words {
+                    self.words = true;
+                    self.out.remark(&words_note(at, &words));
+                }
+                return Next::Continue;
+            }
         };
         self.any = true;
         self.failed |= bad;
@@ -261,21 +307,27 @@ pub fn run_items<T>(
         }
     };
     let items = split(&text);
-    if items.is_empty() {
-        eprintln!("error: no puzzle in the input (only blank and # comment lines)");
+    let puzzles = items.iter().filter(|i| i.words.is_none()).count();
+    if puzzles == 0 {
+        eprintln!("error: {}", no_puzzle(!items.is_empty()));
         return 1;
     }
-    if layout.single && items.len() > 1 {
-        eprintln!(
-            "error: export writes the model of one puzzle; the input holds {}",
-            items.len()
-        );
+    if layout.single && puzzles > 1 {
+        eprintln!("error: export writes the model of one puzzle; the input holds {puzzles}");
         return 1;
     }
     let end = if layout.blocks { "\n" } else { "" };
     let mut out = Answers::new();
     let mut failed = false;
+    let mut noted = false;
     for item in items {
+        if let Some(words) = &item.words {
+            if !noted {
+                out.remark(&words_note(item.line, words));
+                noted = true;
+            }
+            continue;
+        }
         let (line, remark, bad) = outcome(item.read.as_ref().map(&answer), layout.json);
         failed |= bad;
         // Standard output stays aligned with the input so scripts can zip lines; a remark

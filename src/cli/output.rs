@@ -174,6 +174,7 @@ impl TerminalProgress {
             .last
             .is_none_or(|t| t.elapsed() >= Duration::from_millis(200));
         if self.on_terminal && due {
+            clear_on_interrupt();
             self.last = Some(Instant::now());
             self.shown = true;
             LINE_SHOWN.store(true, Ordering::Relaxed);
@@ -184,6 +185,26 @@ impl TerminalProgress {
         }
         Flow::Continue
     }
+}
+
+/// From the first progress line on, Ctrl-C clears the line that stands (rather than leave it
+/// for the shell's prompt to follow) and ends the process with status 130, as a shell reports
+/// an interrupted command. Set only then: a batch run never starts the handler's thread.
+fn clear_on_interrupt() {
+    static SET: std::sync::Once = std::sync::Once::new();
+    SET.call_once(|| {
+        // Should it fail to be set, Ctrl-C still ends the process, leaving the line.
+        let _ = ctrlc::set_handler(|| {
+            // Standard error stays locked to the end, so no progress line follows the
+            // clearing; standard output, held by the answers' writer, is not touched.
+            let mut err = std::io::stderr().lock();
+            if LINE_SHOWN.load(Ordering::Relaxed) {
+                let _ = err.write_all(b"\r\x1b[K");
+                let _ = err.flush();
+            }
+            std::process::exit(130);
+        });
+    });
 }
 
 impl Drop for TerminalProgress {

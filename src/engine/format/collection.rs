@@ -2,6 +2,7 @@
 //! line. The command line answers every piece; the page imports the first.
 
 use super::text::{is_separator, number_tokens};
+use super::words::words_line;
 use super::{
     Format, ParseError, Parsed, are_rows, collection_size, could_be_rows, guess_text_format, parse,
 };
@@ -12,6 +13,40 @@ use crate::engine::grid::Size;
 pub struct Piece {
     pub line: usize,
     pub parsed: Result<Parsed, ParseError>,
+    /// The line, when it does not read and is words by [`super::is_words`] (a title or a note, not a
+    /// puzzle), so that a reader of a text arriving piece by piece can pass it over by the
+    /// same rule without the text.
+    pub words: Option<String>,
+}
+
+impl Piece {
+    /// The piece that starts on line `line`, `first` (that line as [`super::line_of`] holds
+    /// it), and reads as `parsed`.
+    pub(super) fn new(line: usize, first: &str, parsed: Result<Parsed, ParseError>) -> Piece {
+        let words = match &parsed {
+            Err(e) if words_line(first, e) => Some(first.to_string()),
+            _ => None,
+        };
+        Piece {
+            line,
+            parsed,
+            words,
+        }
+    }
+
+    /// A piece that reads (no line of words).
+    pub(super) fn read(line: usize, parsed: Parsed) -> Piece {
+        Piece {
+            line,
+            parsed: Ok(parsed),
+            words: None,
+        }
+    }
+
+    /// A piece of one line, `held` as [`super::line_of`] holds it.
+    pub(super) fn alone(line: usize, held: &str) -> Piece {
+        Piece::new(line, held, parse(held))
+    }
 }
 
 /// Splits a text into puzzles: one JSON document (or one per line); else the whole text when
@@ -44,17 +79,9 @@ pub fn pieces(text: &str) -> Vec<Piece> {
             && content().nth(1).is_some()
             && content().any(|(_, l)| l.starts_with('{') && l.ends_with('}') && parse(l).is_ok());
         if per_line {
-            return content()
-                .map(|(i, l)| Piece {
-                    line: i + 1,
-                    parsed: parse(l),
-                })
-                .collect();
+            return content().map(|(i, l)| Piece::alone(i + 1, l)).collect();
         }
-        return vec![Piece {
-            line,
-            parsed: whole,
-        }];
+        return vec![Piece::new(line, super::line_of(text, line), whole)];
     }
     // Rows with blank lines between the bands are one grid, although each band is a block:
     // the whole text reads as one grid of one row per line, and each paragraph holds whole
@@ -77,10 +104,7 @@ pub fn pieces(text: &str) -> Vec<Piece> {
             .iter()
             .all(|rows| rows % p.grid.size().box_size().max(1) == 0)
     {
-        return vec![Piece {
-            line: first + 1,
-            parsed: Ok(p),
-        }];
+        return vec![Piece::read(first + 1, p)];
     }
     let mut items = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
@@ -115,10 +139,7 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         && items.iter().all(|p| p.parsed.is_err())
         && let Ok(p) = parse(text)
     {
-        return vec![Piece {
-            line: first + 1,
-            parsed: Ok(p),
-        }];
+        return vec![Piece::read(first + 1, p)];
     }
     items
 }
@@ -163,10 +184,7 @@ fn paragraphs(text: &str) -> Vec<usize> {
 pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
     let singles: Vec<Piece> = block
         .iter()
-        .map(|&(line, l)| Piece {
-            line,
-            parsed: parse(l),
-        })
+        .map(|&(line, l)| Piece::alone(line, l))
         .collect();
     let all_alone = singles.iter().all(|item| item.parsed.is_ok());
     let none_alone = singles.iter().all(|item| item.parsed.is_err());
@@ -220,10 +238,7 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
             Err(e) => one_grid(e) && (none_alone || (rows && larger)),
         };
         if one {
-            items.push(Piece {
-                line: block[0].0,
-                parsed,
-            });
+            items.push(Piece::new(block[0].0, block[0].1, parsed));
             return;
         }
     }
@@ -256,10 +271,7 @@ fn without_titles(block: &[(usize, &str)], side: usize, format: Format) -> Optio
             run.push((line, l));
         } else {
             read_block(&std::mem::take(&mut run), &mut pieces);
-            pieces.push(Piece {
-                line,
-                parsed: parse(l),
-            });
+            pieces.push(Piece::alone(line, l));
         }
     }
     read_block(&run, &mut pieces);

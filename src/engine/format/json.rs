@@ -239,14 +239,27 @@ fn read_section(
     }
 }
 
+/// Where a text cut short ends: the line of its last character that is not whitespace, and the
+/// column after it. (The JSON reader names the place after the whitespace it read past, which
+/// for a document and its line break is the start of the line after it.)
+fn end_of(text: &str) -> (usize, usize) {
+    let body = text.trim_end();
+    let last = body.rsplit('\n').next().unwrap_or("");
+    (body.matches('\n').count() + 1, last.chars().count() + 1)
+}
+
 /// Reads the JSON format; every problem found is reported together.
 pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
+        let (line, column) = match e.classify() {
+            serde_json::error::Category::Eof => end_of(text),
+            _ => (e.line(), e.column()),
+        };
         ParseError::Json(vec![JsonIssue {
             path: String::new(),
             error: JsonError::Syntax {
-                line: e.line(),
-                column: e.column(),
+                line,
+                column,
                 message: e
                     .to_string()
                     .split(" at line")

@@ -12,7 +12,7 @@ mod words;
 pub use collection::{Piece, pieces};
 pub use lines::{nine_parsed, plain_line, plain_nine, write_plain};
 pub use stream::{Found, Stream};
-pub use words::{is_words, line_of};
+pub use words::{is_words, line_of, words_line};
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{
@@ -148,7 +148,7 @@ pub fn thousands(n: u64) -> String {
 
 /// A cell's text for a message: control characters escaped (`\u{1b}`), so that junk in
 /// the input cannot drive the terminal that shows the message.
-fn shown(text: &str) -> String {
+pub fn shown(text: &str) -> String {
     text.chars()
         .map(|c| match c.is_control() {
             true => c.escape_default().to_string(),

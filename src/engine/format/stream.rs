@@ -12,7 +12,7 @@
 
 use super::collection::{MAX_GRID_LINES, ends_at_comment, read_block};
 use super::lines::{nine_parsed, plain_line, plain_nine};
-use super::{MAX_INPUT_BYTES, ParseError, Parsed, Piece, parse, pieces};
+use super::{MAX_INPUT_BYTES, Piece, pieces};
 use crate::engine::grid::Size;
 
 /// A piece as the stream finds it: a plain 9x9 line's cells, left as values for the 9x9 solver
@@ -42,10 +42,7 @@ impl Found {
     /// The piece [`pieces`] gives for it.
     pub fn into_piece(self) -> Piece {
         match self {
-            Found::Nine { line, cells } => Piece {
-                line,
-                parsed: Ok(nine_parsed(&cells)),
-            },
+            Found::Nine { line, cells } => Piece::read(line, nine_parsed(&cells)),
             Found::Piece(p) => p,
         }
     }
@@ -226,8 +223,11 @@ fn read_line(n: usize, t: &str) -> (Found, Option<Size>) {
     }
     let plain = plain_line(t);
     let size = plain.as_ref().map(|p| p.grid.size());
-    let parsed: Result<Parsed, ParseError> = plain.map_or_else(|| parse(t), Ok);
-    (Found::Piece(Piece { line: n, parsed }), size)
+    let piece = match plain {
+        Some(p) => Piece::read(n, p),
+        None => Piece::alone(n, t),
+    };
+    (Found::Piece(piece), size)
 }
 
 /// How many plain lines of `size` open a block before they are each a puzzle, whatever

@@ -2,7 +2,9 @@
 //! and errors for texts of plain lines mixed with every other kind of line, however the text
 //! arrives.
 
-use super::{Found, Piece, Stream, parse, pieces, plain_line, plain_nine, write_line, write_plain};
+use super::{
+    Found, Piece, Stream, is_words, parse, pieces, plain_line, plain_nine, write_line, write_plain,
+};
 use crate::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use proptest::prelude::*;
 
@@ -43,7 +45,7 @@ fn grid_line(n: usize, shift: usize, blank: &[u8]) -> String {
 /// characters, spaced), rows of layouts, numbers, JSON, comments, byte-order marks and blanks.
 fn line() -> impl Strategy<Value = String> {
     let blanks = proptest::collection::vec(any::<u8>(), 1..12);
-    (0u8..40, 0usize..9, blanks).prop_map(|(kind, shift, blank)| {
+    (0u8..42, 0usize..9, blanks).prop_map(|(kind, shift, blank)| {
         let nine = grid_line(3, shift, &blank);
         match kind {
             0..=17 => nine,
@@ -71,15 +73,17 @@ fn line() -> impl Strategy<Value = String> {
             34 => "-----+-----".to_string(),
             35 => "5".to_string(),
             36 => format!("{nine} # note"),
+            37 => "Grid 01".to_string(),
+            38 => format!("Solution below {}", &nine[..5]),
             _ => String::new(),
         }
     })
 }
 
-fn as_pairs(pieces: &[Piece]) -> Vec<(usize, String)> {
+fn as_pairs(pieces: &[Piece]) -> Vec<(usize, String, Option<String>)> {
     pieces
         .iter()
-        .map(|p| (p.line, format!("{:?}", p.parsed)))
+        .map(|p| (p.line, format!("{:?}", p.parsed), p.words.clone()))
         .collect()
 }
 
@@ -99,12 +103,23 @@ fn streamed(text: &str, cuts: &[bool]) -> Vec<Piece> {
     out
 }
 
+/// The same pieces, and the lines of words among them those that the page's rule over the
+/// whole text finds.
 fn same_as_careful(text: &str, cuts: &[bool]) {
+    let careful = pieces(text);
     assert_eq!(
         as_pairs(&streamed(text, cuts)),
-        as_pairs(&pieces(text)),
+        as_pairs(&careful),
         "{text:?}"
     );
+    for p in &careful {
+        let words = p
+            .parsed
+            .as_ref()
+            .err()
+            .is_some_and(|e| is_words(text, p.line, e));
+        assert_eq!(p.words.is_some(), words, "line {}: {text:?}", p.line);
+    }
 }
 
 proptest! {

@@ -23,7 +23,9 @@ use crate::engine::grid::{Candidates, Digit, Entry, Grid, Layout, Pos, Size};
 use std::fmt;
 
 mod error;
+mod library;
 pub use error::MarksError;
+pub use library::is_hodoku_code;
 
 /// Candidates and digits of every cell, kept in step with per-unit position masks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -410,6 +412,15 @@ impl Marks {
             if fields.len() < 5 {
                 return Err(MarksError::LibraryFields {
                     found: fields.len().saturating_sub(1),
+                });
+            }
+            // What follows a '-' after the code is left unchecked.
+            let code = fields[1]
+                .split_once('-')
+                .map_or(fields[1], |(code, _)| code);
+            if !is_hodoku_code(code) {
+                return Err(MarksError::LibraryCode {
+                    code: fields[1].to_string(),
                 });
             }
             (fields[3], fields[4])

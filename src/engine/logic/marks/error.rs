@@ -19,6 +19,8 @@ pub enum MarksError {
     LibraryCells { found: usize },
     /// A HoDoKu line with fewer than the four leading fields.
     LibraryFields { found: usize },
+    /// A HoDoKu line whose first field is none of HoDoKu's technique codes.
+    LibraryCode { code: String },
     /// An unreadable character in a HoDoKu cell field, at a 0-based character position.
     LibraryChar { position: usize, found: char },
     /// A deleted-candidate item that is not three digits 1-9.
@@ -49,6 +51,12 @@ impl fmt::Display for MarksError {
             MarksError::LibraryFields { found } => write!(
                 f,
                 "a HoDoKu line has at least 4 fields (:code:digits:cells:deleted), found {found}"
+            ),
+            MarksError::LibraryCode { code } => write!(
+                f,
+                "HoDoKu code `{}` is not one of HoDoKu's technique codes (four digits, such as \
+                 0000 for a full house or 0300 for an X-Wing)",
+                crate::engine::format::shown(code)
             ),
             MarksError::LibraryChar { position, found } => write!(
                 f,
