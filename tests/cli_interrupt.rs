@@ -1,6 +1,6 @@
 //! Ctrl-C on a terminal while `generate` shows its progress: typed into a pseudo-terminal
 //! (util-linux `script`, in every Debian system), it clears the progress line and ends the
-//! process with status 130.
+//! process by the interrupt (status 130 as `script -e` reports it).
 #![cfg(target_os = "linux")]
 
 use std::io::{Read, Write};

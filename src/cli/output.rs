@@ -188,8 +188,8 @@ impl TerminalProgress {
 }
 
 /// From the first progress line on, Ctrl-C clears the line that stands (rather than leave it
-/// for the shell's prompt to follow) and ends the process with status 130, as a shell reports
-/// an interrupted command. Set only then: a batch run never starts the handler's thread.
+/// for the shell's prompt to follow) and ends the process by the signal (status 130 as a
+/// shell reports it). Set only then: a batch run never starts the handler's thread.
 fn clear_on_interrupt() {
     static SET: std::sync::Once = std::sync::Once::new();
     SET.call_once(|| {
@@ -202,9 +202,21 @@ fn clear_on_interrupt() {
                 let _ = err.write_all(b"\r\x1b[K");
                 let _ = err.flush();
             }
-            std::process::exit(130);
+            end_as_interrupted();
         });
     });
+}
+
+/// Dies of SIGINT itself, so a shell loop around the command stops as it would for a
+/// command that never caught Ctrl-C; status 130 where the signal cannot be raised again.
+fn end_as_interrupted() -> ! {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action and raising the signal touch no Rust state.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+        libc::raise(libc::SIGINT);
+    }
+    std::process::exit(130)
 }
 
 impl Drop for TerminalProgress {
