@@ -103,6 +103,10 @@ pub(super) struct Factor {
     spike: Vec<f64>,
     /// Scratch for an update's multipliers, all zero between updates.
     mu: Vec<f64>,
+    /// Scratch for an update's `(position, multiplier)` list.
+    multipliers: Vec<(u32, f64)>,
+    /// The factorisation's workspace, kept for the next refactorisation.
+    lu: lu::Lu,
     updates: usize,
     /// Nonzeros right after the factorisation, and now.
     fresh: usize,
@@ -113,31 +117,38 @@ impl Factor {
     /// Factorises the `m x m` basis whose column at each input index is `columns`; returns
     /// each column's position (its pivot row), `None` for dependent columns left out, whose
     /// positions the slacks of the unpivoted rows take.
-    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> Vec<Option<u32>> {
-        let lu = lu::factorize(m, columns);
+    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> &[Option<u32>] {
+        let lu = &mut self.lu;
+        lu.factorize(m, columns);
         self.l.clear();
-        for (&p, entries) in lu.l_pivot.iter().zip(&lu.l_entries) {
+        for (k, &p) in lu.l_pivot.iter().enumerate() {
+            let entries = &lu.l_entries[lu.l_start[k]..lu.l_start[k + 1]];
             self.l.push(p, entries.iter().copied());
         }
         self.r.clear();
-        self.u = vec![Vec::new(); m];
+        self.u.truncate(m);
+        self.u.iter_mut().for_each(Vec::clear);
+        self.u.resize_with(m, Vec::new);
         for &(p, c, v) in &lu.upper {
             if let Some(position) = lu.pivot_row[c as usize] {
                 self.u[position as usize].push((p, v));
             }
         }
-        self.diag = lu.diag;
-        self.order = lu.order;
-        self.rank = vec![0; m];
+        self.diag.clone_from(&lu.diag);
+        self.order.clone_from(&lu.order);
+        self.rank.clear();
+        self.rank.resize(m, 0);
         for (k, &p) in self.order.iter().enumerate() {
             self.rank[p as usize] = k as u32;
         }
-        self.spike = vec![0.0; m];
-        self.mu = vec![0.0; m];
+        self.spike.clear();
+        self.spike.resize(m, 0.0);
+        self.mu.clear();
+        self.mu.resize(m, 0.0);
         self.updates = 0;
         self.fresh = self.l.nonzeros() + self.u.iter().map(Vec::len).sum::<usize>() + m;
         self.nonzeros = self.fresh;
-        lu.pivot_row
+        &self.lu.pivot_row
     }
 
     /// Updates since the factorisation.
@@ -205,7 +216,8 @@ impl Factor {
         let t = self.rank[r] as usize;
         // Multipliers that clear U's row r right of the diagonal: mu^T U' = u_r^T over the
         // positions after r, solved in pivot order.
-        let mut multipliers = Vec::new();
+        let mut multipliers = std::mem::take(&mut self.multipliers);
+        multipliers.clear();
         for &k in &self.order[t + 1..] {
             if k == NONE {
                 continue;
@@ -245,7 +257,8 @@ impl Factor {
         }
         self.nonzeros += self.u[r].len() + multipliers.len();
         self.diag[r] = d;
-        self.r.push(r as u32, multipliers);
+        self.r.push(r as u32, multipliers.iter().copied());
+        self.multipliers = multipliers;
         self.order[t] = NONE;
         self.rank[r] = self.order.len() as u32;
         self.order.push(r as u32);
