@@ -51,13 +51,24 @@ impl Etas {
         self.index.len()
     }
 
+    /// Eta `k`'s pivot, and its entries' indices and values.
+    fn eta(&self, k: usize) -> (usize, &[u32], &[f64]) {
+        let (from, to) = (self.start[k], self.start[k + 1]);
+        (
+            self.pivot[k] as usize,
+            &self.index[from..to],
+            &self.value[from..to],
+        )
+    }
+
     /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
     fn scatter(&self, v: &mut [f64], forward: bool) {
         let apply = |k: usize, v: &mut [f64]| {
-            let t = v[self.pivot[k] as usize];
+            let (pivot, index, value) = self.eta(k);
+            let t = v[pivot];
             if t != 0.0 {
-                for e in self.start[k]..self.start[k + 1] {
-                    v[self.index[e] as usize] -= self.value[e] * t;
+                for (&i, &a) in index.iter().zip(value) {
+                    v[i as usize] -= a * t;
                 }
             }
         };
@@ -71,11 +82,12 @@ impl Etas {
     /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
     fn gather(&self, v: &mut [f64], forward: bool) {
         let apply = |k: usize, v: &mut [f64]| {
+            let (pivot, index, value) = self.eta(k);
             let mut s = 0.0;
-            for e in self.start[k]..self.start[k + 1] {
-                s += self.value[e] * v[self.index[e] as usize];
+            for (&i, &a) in index.iter().zip(value) {
+                s += a * v[i as usize];
             }
-            v[self.pivot[k] as usize] -= s;
+            v[pivot] -= s;
         };
         if forward {
             (0..self.pivot.len()).for_each(|k| apply(k, v));
@@ -199,9 +211,9 @@ impl Factor {
                 continue;
             }
             let k = k as usize;
-            let x = v[k] / self.diag[k];
-            v[k] = x;
-            if x != 0.0 {
+            if v[k] != 0.0 {
+                let x = v[k] / self.diag[k];
+                v[k] = x;
                 for &(i, u) in &self.u[k] {
                     v[i as usize] -= u * x;
                 }
