@@ -190,7 +190,14 @@ impl Factor {
 
     /// `v <- v^T B^-1` (`v` by position in, by row out).
     pub(super) fn btran(&self, v: &mut [f64]) {
-        for &k in &self.order {
+        // `U^T` is lower triangular in pivot order: the positions before the first nonzero
+        // solve to zero as they are, which a unit row's solve mostly is.
+        let first = self
+            .order
+            .iter()
+            .position(|&k| k != NONE && v[k as usize] != 0.0)
+            .unwrap_or(self.order.len());
+        for &k in &self.order[first..] {
             if k == NONE {
                 continue;
             }
