@@ -242,19 +242,24 @@ impl Factor {
                 continue;
             }
             let k = k as usize;
-            let (mut s, mut urk) = (0.0, 0.0);
-            let mu = &self.mu;
-            let before = self.u[k].len();
-            self.u[k].retain(|&(i, u)| {
+            let (mut s, mut urk, mut at) = (0.0, 0.0, None);
+            let column = &mut self.u[k];
+            for (e, &(i, u)) in column.iter().enumerate() {
                 if i as usize == r {
                     urk = u;
-                    false
+                    at = Some(e);
                 } else {
-                    s += mu[i as usize] * u;
-                    true
+                    s += self.mu[i as usize] * u;
                 }
-            });
-            self.nonzeros -= before - self.u[k].len();
+            }
+            if let Some(e) = at {
+                // `remove`, not `swap_remove`: `btran` sums each column in its order.
+                column.remove(e);
+                self.nonzeros -= 1;
+            }
+            if urk == 0.0 && s == 0.0 {
+                continue;
+            }
             let m = (urk - s) / self.diag[k];
             if m.abs() > TINY {
                 self.mu[k] = m;
