@@ -51,13 +51,24 @@ impl Etas {
         self.index.len()
     }
 
+    /// Eta `k`'s pivot, and its entries' indices and values.
+    fn eta(&self, k: usize) -> (usize, &[u32], &[f64]) {
+        let (from, to) = (self.start[k], self.start[k + 1]);
+        (
+            self.pivot[k] as usize,
+            &self.index[from..to],
+            &self.value[from..to],
+        )
+    }
+
     /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
     fn scatter(&self, v: &mut [f64], forward: bool) {
         let apply = |k: usize, v: &mut [f64]| {
-            let t = v[self.pivot[k] as usize];
+            let (pivot, index, value) = self.eta(k);
+            let t = v[pivot];
             if t != 0.0 {
-                for e in self.start[k]..self.start[k + 1] {
-                    v[self.index[e] as usize] -= self.value[e] * t;
+                for (&i, &a) in index.iter().zip(value) {
+                    v[i as usize] -= a * t;
                 }
             }
         };
@@ -71,11 +82,12 @@ impl Etas {
     /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
     fn gather(&self, v: &mut [f64], forward: bool) {
         let apply = |k: usize, v: &mut [f64]| {
+            let (pivot, index, value) = self.eta(k);
             let mut s = 0.0;
-            for e in self.start[k]..self.start[k + 1] {
-                s += self.value[e] * v[self.index[e] as usize];
+            for (&i, &a) in index.iter().zip(value) {
+                s += a * v[i as usize];
             }
-            v[self.pivot[k] as usize] -= s;
+            v[pivot] -= s;
         };
         if forward {
             (0..self.pivot.len()).for_each(|k| apply(k, v));
@@ -103,6 +115,10 @@ pub(super) struct Factor {
     spike: Vec<f64>,
     /// Scratch for an update's multipliers, all zero between updates.
     mu: Vec<f64>,
+    /// Scratch for an update's `(position, multiplier)` list.
+    multipliers: Vec<(u32, f64)>,
+    /// The factorisation's workspace, kept for the next refactorisation.
+    lu: lu::Lu,
     updates: usize,
     /// Nonzeros right after the factorisation, and now.
     fresh: usize,
@@ -113,31 +129,38 @@ impl Factor {
     /// Factorises the `m x m` basis whose column at each input index is `columns`; returns
     /// each column's position (its pivot row), `None` for dependent columns left out, whose
     /// positions the slacks of the unpivoted rows take.
-    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> Vec<Option<u32>> {
-        let lu = lu::factorize(m, columns);
+    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> &[Option<u32>] {
+        let lu = &mut self.lu;
+        lu.factorize(m, columns);
         self.l.clear();
-        for (&p, entries) in lu.l_pivot.iter().zip(&lu.l_entries) {
+        for (k, &p) in lu.l_pivot.iter().enumerate() {
+            let entries = &lu.l_entries[lu.l_start[k]..lu.l_start[k + 1]];
             self.l.push(p, entries.iter().copied());
         }
         self.r.clear();
-        self.u = vec![Vec::new(); m];
+        self.u.truncate(m);
+        self.u.iter_mut().for_each(Vec::clear);
+        self.u.resize_with(m, Vec::new);
         for &(p, c, v) in &lu.upper {
             if let Some(position) = lu.pivot_row[c as usize] {
                 self.u[position as usize].push((p, v));
             }
         }
-        self.diag = lu.diag;
-        self.order = lu.order;
-        self.rank = vec![0; m];
+        self.diag.clone_from(&lu.diag);
+        self.order.clone_from(&lu.order);
+        self.rank.clear();
+        self.rank.resize(m, 0);
         for (k, &p) in self.order.iter().enumerate() {
             self.rank[p as usize] = k as u32;
         }
-        self.spike = vec![0.0; m];
-        self.mu = vec![0.0; m];
+        self.spike.clear();
+        self.spike.resize(m, 0.0);
+        self.mu.clear();
+        self.mu.resize(m, 0.0);
         self.updates = 0;
         self.fresh = self.l.nonzeros() + self.u.iter().map(Vec::len).sum::<usize>() + m;
         self.nonzeros = self.fresh;
-        lu.pivot_row
+        &self.lu.pivot_row
     }
 
     /// Updates since the factorisation.
@@ -167,7 +190,14 @@ impl Factor {
 
     /// `v <- v^T B^-1` (`v` by position in, by row out).
     pub(super) fn btran(&self, v: &mut [f64]) {
-        for &k in &self.order {
+        // `U^T` is lower triangular in pivot order: the positions before the first nonzero
+        // solve to zero as they are, which a unit row's solve mostly is.
+        let first = self
+            .order
+            .iter()
+            .position(|&k| k != NONE && v[k as usize] != 0.0)
+            .unwrap_or(self.order.len());
+        for &k in &self.order[first..] {
             if k == NONE {
                 continue;
             }
@@ -188,9 +218,9 @@ impl Factor {
                 continue;
             }
             let k = k as usize;
-            let x = v[k] / self.diag[k];
-            v[k] = x;
-            if x != 0.0 {
+            if v[k] != 0.0 {
+                let x = v[k] / self.diag[k];
+                v[k] = x;
                 for &(i, u) in &self.u[k] {
                     v[i as usize] -= u * x;
                 }
@@ -205,25 +235,31 @@ impl Factor {
         let t = self.rank[r] as usize;
         // Multipliers that clear U's row r right of the diagonal: mu^T U' = u_r^T over the
         // positions after r, solved in pivot order.
-        let mut multipliers = Vec::new();
+        let mut multipliers = std::mem::take(&mut self.multipliers);
+        multipliers.clear();
         for &k in &self.order[t + 1..] {
             if k == NONE {
                 continue;
             }
             let k = k as usize;
-            let (mut s, mut urk) = (0.0, 0.0);
-            let mu = &self.mu;
-            let before = self.u[k].len();
-            self.u[k].retain(|&(i, u)| {
+            let (mut s, mut urk, mut at) = (0.0, 0.0, None);
+            let column = &mut self.u[k];
+            for (e, &(i, u)) in column.iter().enumerate() {
                 if i as usize == r {
                     urk = u;
-                    false
+                    at = Some(e);
                 } else {
-                    s += mu[i as usize] * u;
-                    true
+                    s += self.mu[i as usize] * u;
                 }
-            });
-            self.nonzeros -= before - self.u[k].len();
+            }
+            if let Some(e) = at {
+                // `remove`, not `swap_remove`: `btran` sums each column in its order.
+                column.remove(e);
+                self.nonzeros -= 1;
+            }
+            if urk == 0.0 && s == 0.0 {
+                continue;
+            }
             let m = (urk - s) / self.diag[k];
             if m.abs() > TINY {
                 self.mu[k] = m;
@@ -245,7 +281,8 @@ impl Factor {
         }
         self.nonzeros += self.u[r].len() + multipliers.len();
         self.diag[r] = d;
-        self.r.push(r as u32, multipliers);
+        self.r.push(r as u32, multipliers.iter().copied());
+        self.multipliers = multipliers;
         self.order[t] = NONE;
         self.rank[r] = self.order.len() as u32;
         self.order.push(r as u32);

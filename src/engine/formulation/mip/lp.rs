@@ -79,6 +79,11 @@ pub(super) struct Lp {
     /// the columns it passed, to flip before the pivot.
     breakpoints: Vec<ratio::Breakpoint>,
     flips: Vec<u32>,
+    /// Scratch kept between calls, so that a solve allocates nothing once warm: the basis
+    /// columns handed to the factorisation, the positions it chose, the duals.
+    basis_columns: Vec<Vec<(u32, f64)>>,
+    scratch_head: Vec<u32>,
+    y: Vec<f64>,
 }
 
 /// A small positive number per variable, fixed by its index.
@@ -128,6 +133,9 @@ impl Lp {
             listed: vec![false; n + m],
             breakpoints: Vec::new(),
             flips: Vec::new(),
+            basis_columns: Vec::new(),
+            scratch_head: Vec::new(),
+            y: Vec::new(),
         };
         for (j, &c) in cost.iter().enumerate() {
             let p = perturbation(j);
@@ -394,21 +402,23 @@ impl Lp {
     /// become the columns' pivot rows.
     fn refactorise(&mut self) {
         let m = self.rows.len();
-        let columns: Vec<Vec<(u32, f64)>> = self
-            .head
-            .iter()
-            .map(|&j| {
-                let j = j as usize;
-                if j < self.n {
-                    self.cols[j].iter().map(|&i| (i, 1.0)).collect()
-                } else {
-                    vec![((j - self.n) as u32, 1.0)]
-                }
-            })
-            .collect();
-        let positions = self.factor.factorize(m, &columns);
-        let mut head = vec![NONE; m];
-        for (&j, position) in self.head.iter().zip(&positions) {
+        let columns = &mut self.basis_columns;
+        columns.truncate(m);
+        columns.iter_mut().for_each(Vec::clear);
+        columns.resize_with(m, Vec::new);
+        for (column, &j) in columns.iter_mut().zip(&self.head) {
+            let j = j as usize;
+            if j < self.n {
+                column.extend(self.cols[j].iter().map(|&i| (i, 1.0)));
+            } else {
+                column.push(((j - self.n) as u32, 1.0));
+            }
+        }
+        let positions = self.factor.factorize(m, columns);
+        let head = &mut self.scratch_head;
+        head.clear();
+        head.resize(m, NONE);
+        for (&j, position) in self.head.iter().zip(positions) {
             match position {
                 Some(r) => head[*r as usize] = j,
                 None => {
@@ -425,7 +435,7 @@ impl Lp {
         for (i, &j) in head.iter().enumerate() {
             self.pos[j as usize] = i as u32;
         }
-        self.head = head;
+        std::mem::swap(&mut self.head, &mut self.scratch_head);
         self.stale = false;
         self.weight.fill(1.0);
     }
@@ -455,7 +465,9 @@ impl Lp {
 
     /// Reduced costs `c - y A` of the nonbasic variables, and their bounds set by their sign.
     fn duals(&mut self) {
-        let mut y = vec![0.0; self.rows.len()];
+        let mut y = std::mem::take(&mut self.y);
+        y.clear();
+        y.resize(self.rows.len(), 0.0);
         for (i, &j) in self.head.iter().enumerate() {
             y[i] = self.cost[j as usize];
         }
@@ -479,5 +491,6 @@ impl Lp {
                 self.lower[j]
             };
         }
+        self.y = y;
     }
 }

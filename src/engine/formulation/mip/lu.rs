@@ -14,23 +14,30 @@ const THRESHOLD: f64 = 0.1;
 /// Smallest pivot magnitude accepted; a column with nothing larger left is dependent.
 const PIVOT_TOL: f64 = 1e-7;
 
-/// The factors `B = L U` of a basis, rows and columns in pivot order.
-#[derive(Debug, Default)]
+/// The factors `B = L U` of a basis, rows and columns in pivot order. The same value is
+/// factorised into again and again: its vectors, and the active submatrix's, keep their
+/// capacity, so a refactorisation inside the simplex allocates nothing once warm.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Lu {
     /// Pivot row of each input column; `None` for a dependent column left out.
     pub(super) pivot_row: Vec<Option<u32>>,
-    /// `L` as column etas in pivot order: the pivot row, and `(row, multiplier)` entries.
+    /// `L` as column etas in pivot order: eta `k` pivots on `l_pivot[k]`, its `(row,
+    /// multiplier)` entries are `l_entries[l_start[k]..l_start[k + 1]]`.
     pub(super) l_pivot: Vec<u32>,
-    pub(super) l_entries: Vec<Vec<(u32, f64)>>,
+    pub(super) l_start: Vec<usize>,
+    pub(super) l_entries: Vec<(u32, f64)>,
     /// `U`'s diagonal by pivot row (1 for a row left to its slack), and its off-diagonal
     /// entries as `(pivot row, input column, value)`.
     pub(super) diag: Vec<f64>,
     pub(super) upper: Vec<(u32, u32, f64)>,
     /// Rows in pivot order, the rows left to slacks last.
     pub(super) order: Vec<u32>,
+    active: Active,
+    urow: Vec<(u32, f64)>,
 }
 
 /// The active submatrix during elimination: values by column, patterns by row.
+#[derive(Clone, Debug, Default)]
 struct Active {
     col: Vec<Vec<(u32, f64)>>,
     row: Vec<Vec<u32>>,
@@ -170,7 +177,8 @@ impl Active {
     /// Takes column `j` out of the active matrix.
     fn remove_column(&mut self, j: usize) {
         self.col_done[j] = true;
-        for (i, _) in std::mem::take(&mut self.col[j]) {
+        let mut col = std::mem::take(&mut self.col[j]);
+        for &(i, _) in &col {
             let row = &mut self.row[i as usize];
             row.retain(|&c| c as usize != j);
             if row.len() == 1 {
@@ -178,6 +186,8 @@ impl Active {
             }
             self.file(Some(i), None);
         }
+        col.clear();
+        self.col[j] = col;
     }
 
     /// `a_ij -= delta`, adding the entry on fill and dropping it on cancellation.
@@ -199,109 +209,127 @@ impl Active {
     }
 }
 
-/// Factorises the `m x m` (or narrower) matrix whose columns are `columns` (`(row, value)`
-/// lists, no duplicate rows).
-pub(super) fn factorize(m: usize, columns: &[Vec<(u32, f64)>]) -> Lu {
-    let n = columns.len();
-    let mut a = Active {
-        col: columns
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .copied()
-                    .filter(|&(_, v)| v.abs() >= DROP)
-                    .collect()
-            })
-            .collect(),
-        row: vec![Vec::new(); m],
-        col_done: vec![false; n],
-        row_done: vec![false; m],
-        col_single: Vec::new(),
-        row_single: Vec::new(),
-        col_bucket: vec![Vec::new(); m + 2],
-        row_bucket: vec![Vec::new(); m.max(n) + 2],
-    };
-    for (j, c) in a.col.iter().enumerate() {
-        for &(i, _) in c {
-            a.row[i as usize].push(j as u32);
+/// Empties each of the first `len` vectors (keeping their capacity) and makes `len` of them.
+fn reset<T>(lists: &mut Vec<Vec<T>>, len: usize) {
+    lists.truncate(len);
+    lists.iter_mut().for_each(Vec::clear);
+    lists.resize_with(len, Vec::new);
+}
+
+/// Refills `v` with `len` copies of `value`, keeping its capacity.
+fn refill<T: Clone>(v: &mut Vec<T>, len: usize, value: T) {
+    v.clear();
+    v.resize(len, value);
+}
+
+impl Active {
+    /// The columns' entries from `DROP` up, their patterns by row, and the counts filed.
+    fn load(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) {
+        let n = columns.len();
+        reset(&mut self.col, n);
+        for (col, c) in self.col.iter_mut().zip(columns) {
+            col.extend(c.iter().copied().filter(|&(_, v)| v.abs() >= DROP));
         }
+        reset(&mut self.row, m);
+        refill(&mut self.col_done, n, false);
+        refill(&mut self.row_done, m, false);
+        self.col_single.clear();
+        self.row_single.clear();
+        reset(&mut self.col_bucket, m + 2);
+        reset(&mut self.row_bucket, m.max(n) + 2);
+        for (j, c) in self.col.iter().enumerate() {
+            for &(i, _) in c {
+                self.row[i as usize].push(j as u32);
+            }
+        }
+        for j in 0..n as u32 {
+            if self.col[j as usize].is_empty() {
+                self.col_done[j as usize] = true;
+            }
+            self.file(None, Some(j));
+        }
+        for i in 0..m as u32 {
+            self.file(Some(i), None);
+        }
+        self.col_single
+            .extend((0..n as u32).filter(|&j| self.col[j as usize].len() == 1));
+        self.row_single
+            .extend((0..m as u32).filter(|&i| self.row[i as usize].len() == 1));
     }
-    for j in 0..n as u32 {
-        if a.col[j as usize].is_empty() {
-            a.col_done[j as usize] = true;
+}
+
+impl Lu {
+    /// Factorises the `m x m` (or narrower) matrix whose columns are `columns` (`(row, value)`
+    /// lists, no duplicate rows) into `self`.
+    pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) {
+        let a = &mut self.active;
+        a.load(m, columns);
+        refill(&mut self.pivot_row, columns.len(), None);
+        self.l_pivot.clear();
+        self.l_start.clear();
+        self.l_start.push(0);
+        self.l_entries.clear();
+        refill(&mut self.diag, m, 1.0);
+        self.upper.clear();
+        self.order.clear();
+        let urow = &mut self.urow;
+        loop {
+            let (p, j) = match a.choose() {
+                Choice::Done => break,
+                Choice::Drop(j) => {
+                    a.remove_column(j);
+                    continue;
+                }
+                Choice::Pivot(p, j) => (p, j),
+            };
+            let pivot = a.value(p, j);
+            // Row p becomes U's row; column j, scaled, L's column.
+            urow.clear();
+            for &c in &a.row[p] {
+                if c as usize != j {
+                    urow.push((c, a.value(p, c as usize)));
+                }
+            }
+            let first = self.l_entries.len();
+            self.l_entries.extend(
+                a.col[j]
+                    .iter()
+                    .filter(|&&(i, _)| i as usize != p)
+                    .map(|&(i, v)| (i, v / pivot)),
+            );
+            a.row_done[p] = true;
+            a.remove_column(j);
+            for &(c, _) in urow.iter() {
+                a.col[c as usize].retain(|&(i, _)| i as usize != p);
+            }
+            a.row[p].clear();
+            for &(i, l) in &self.l_entries[first..] {
+                for &(c, u) in urow.iter() {
+                    a.subtract(i, c as usize, l * u);
+                }
+                if a.row[i as usize].len() == 1 {
+                    a.row_single.push(i);
+                }
+                a.file(Some(i), None);
+            }
+            for &(c, u) in urow.iter() {
+                match a.col[c as usize].len() {
+                    0 => a.col_done[c as usize] = true,
+                    1 => a.col_single.push(c),
+                    _ => {}
+                }
+                a.file(None, Some(c));
+                self.upper.push((p as u32, c, u));
+            }
+            self.pivot_row[j] = Some(p as u32);
+            self.diag[p] = pivot;
+            self.order.push(p as u32);
+            if self.l_entries.len() > first {
+                self.l_pivot.push(p as u32);
+                self.l_start.push(self.l_entries.len());
+            }
         }
-        a.file(None, Some(j));
+        self.order
+            .extend((0..m as u32).filter(|&i| !a.row_done[i as usize]));
     }
-    for i in 0..m as u32 {
-        a.file(Some(i), None);
-    }
-    a.col_single = (0..n as u32)
-        .filter(|&j| a.col[j as usize].len() == 1)
-        .collect();
-    a.row_single = (0..m as u32)
-        .filter(|&i| a.row[i as usize].len() == 1)
-        .collect();
-    let mut lu = Lu {
-        pivot_row: vec![None; n],
-        diag: vec![1.0; m],
-        ..Lu::default()
-    };
-    let mut urow: Vec<(u32, f64)> = Vec::new();
-    loop {
-        let (p, j) = match a.choose() {
-            Choice::Done => break,
-            Choice::Drop(j) => {
-                a.remove_column(j);
-                continue;
-            }
-            Choice::Pivot(p, j) => (p, j),
-        };
-        let pivot = a.value(p, j);
-        // Row p becomes U's row; column j, scaled, L's column.
-        urow.clear();
-        for &c in &a.row[p] {
-            if c as usize != j {
-                urow.push((c, a.value(p, c as usize)));
-            }
-        }
-        let lcol: Vec<(u32, f64)> = a.col[j]
-            .iter()
-            .filter(|&&(i, _)| i as usize != p)
-            .map(|&(i, v)| (i, v / pivot))
-            .collect();
-        a.row_done[p] = true;
-        a.remove_column(j);
-        for &(c, _) in &urow {
-            a.col[c as usize].retain(|&(i, _)| i as usize != p);
-        }
-        a.row[p].clear();
-        for &(i, l) in &lcol {
-            for &(c, u) in &urow {
-                a.subtract(i, c as usize, l * u);
-            }
-            if a.row[i as usize].len() == 1 {
-                a.row_single.push(i);
-            }
-            a.file(Some(i), None);
-        }
-        for &(c, u) in &urow {
-            match a.col[c as usize].len() {
-                0 => a.col_done[c as usize] = true,
-                1 => a.col_single.push(c),
-                _ => {}
-            }
-            a.file(None, Some(c));
-            lu.upper.push((p as u32, c, u));
-        }
-        lu.pivot_row[j] = Some(p as u32);
-        lu.diag[p] = pivot;
-        lu.order.push(p as u32);
-        if !lcol.is_empty() {
-            lu.l_pivot.push(p as u32);
-            lu.l_entries.push(lcol);
-        }
-    }
-    lu.order
-        .extend((0..m as u32).filter(|&i| !a.row_done[i as usize]));
-    lu
 }
