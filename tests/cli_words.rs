@@ -101,3 +101,45 @@ fn a_malformed_puzzle_is_still_invalid_and_words_alone_are_no_puzzle() {
     assert_eq!((out.as_str(), code), ("", 1), "{err}");
     assert!(err.contains("lines of words"), "{err}");
 }
+
+/// The rows of a 25x25 grid, one per line: letters stand for digits from 10 up, so a row has
+/// runs of letters (`ABCDE`) as a title has words.
+fn rows_25() -> Vec<String> {
+    let symbol = |v: usize| {
+        char::from_digit(v as u32, 36)
+            .expect("up to 35")
+            .to_ascii_uppercase()
+    };
+    (0..25)
+        .map(|r| {
+            (0..25)
+                .map(|c| symbol(((r % 5) * 5 + r / 5 + c) % 25 + 1))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn rows_of_a_large_grid_among_titles_are_answered_not_passed_over() {
+    let rows = rows_25();
+    assert!(rows.iter().any(|r| r.contains("ABCDE")), "{rows:?}");
+    // In one paragraph with titles and 9x9 lines the block reads line by line: each row is a
+    // puzzle that does not read, never a title.
+    let text = format!(
+        "Grid 01\n{PUZZLE}\nGrid 02\n{}\nGrid 03\n{PUZZLE}\n",
+        rows.join("\n")
+    );
+    let (out, err, code) = run(&["solve", "-"], &text);
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(out.lines().any(|l| l == "invalid"), "{out}");
+    assert!(!err.contains("ABCDE"), "a row was taken for words: {err}");
+    // A row with a mistake in it is a puzzle that does not read either.
+    let mut broken = rows.clone();
+    broken[3].replace_range(3..4, "!");
+    let (out, err, code) = run(
+        &["solve", "-"],
+        &format!("{PUZZLE}\n{}\n", broken.join("\n")),
+    );
+    assert_eq!(code, 1, "{out}\n{err}");
+    assert!(!err.contains("a title or a note"), "{err}");
+}

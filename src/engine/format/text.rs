@@ -23,7 +23,7 @@ pub(crate) fn number_tokens(text: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+'))
 }
 
-fn is_blank(c: char) -> bool {
+pub(crate) fn is_blank(c: char) -> bool {
     matches!(c, '.' | '0' | '_')
 }
 

@@ -1,6 +1,7 @@
 //! Lines of words in a text of puzzles: titles and notes (`Grid 01` before each grid of
 //! Project Euler's file), told apart from puzzles with a mistake in them.
 
+use super::text::{is_blank, is_separator, symbol_value};
 use super::{ParseError, parse};
 
 /// Whether line `line` (1-based) of `text`, refused with `error`, is words rather than a
@@ -9,8 +10,8 @@ use super::{ParseError, parse};
 /// with the same error about its cell count, is a title or a note; a longer one is more likely
 /// a puzzle with a mistake. So is a JSON line (`dim` is a word), a piece of several lines (a
 /// 16x16 layout's first row is letters), an error that names a cell rather than a cell count
-/// that fits no grid, and a placeholder the command line writes in a grid's place (see
-/// [`PLACEHOLDERS`]).
+/// that fits no grid, a placeholder the command line writes in a grid's place (see
+/// [`PLACEHOLDERS`]), and a line that looks like cells (see [`cells_like`]).
 pub fn is_words(text: &str, line: usize, error: &ParseError) -> bool {
     words_line(line_of(text, line), error)
 }
@@ -32,14 +33,42 @@ pub fn words_line(held: &str, error: &ParseError) -> bool {
         && held.chars().count() < 81
         && !PLACEHOLDERS.contains(&held)
         && !held.starts_with(['{', '['])
+        && !cells_like(held)
         && word()
         && parse(held).err().as_ref() == Some(error)
+}
+
+/// A grid's row on a line of its own (a 16x16 or 25x25 row has letters for digits, and runs of
+/// them such as `BCDEF`), or one long run of cells without a space (a row with a mistake in
+/// it): a piece of a puzzle however many letters it holds. Its letters are digits a grid of at
+/// most 25x25 spells (`A` to `P`), where words use the whole alphabet, and titles have spaces.
+fn cells_like(held: &str) -> bool {
+    let cells: Vec<char> = held.chars().filter(|&c| !is_separator(c)).collect();
+    let up_to =
+        |side: u32| move |&c: &char| is_blank(c) || symbol_value(c).is_some_and(|v| v <= side);
+    let row = match cells.len() {
+        side @ (16 | 25) => cells.iter().all(up_to(side as u32)),
+        _ => false,
+    };
+    let symbols = cells.iter().filter(|&c| up_to(25)(c)).count();
+    let run = !held.contains(char::is_whitespace)
+        && cells.len() >= 12
+        && cells.iter().any(|&c| c.is_ascii_digit() || is_blank(c))
+        && symbols * 4 >= cells.len() * 3
+        && cells.iter().filter(|c| c.is_alphabetic()).all(up_to(25));
+    row || run
 }
 
 /// The command line's answers in place of a grid (`convert`'s and `solve`'s): read back, each
 /// is a puzzle that does not read, answered in turn, so that the answers of a run over an
 /// earlier run's output stay line for line with its input.
-pub const PLACEHOLDERS: [&str; 4] = ["invalid", "error", "no solution", "multiple solutions"];
+pub const PLACEHOLDERS: [&str; 5] = [
+    "invalid",
+    "error",
+    "no solution",
+    "multiple solutions",
+    "unknown (stopped early)",
+];
 
 /// Line `line` (1-based) of `text`, trimmed, as the readers of several puzzles hold it (a
 /// byte-order mark at its start, where texts were joined, left out); empty past the end.
@@ -67,6 +96,8 @@ mod tests {
             "Puzzle 7 (hard)",
             "Solution below:",
             "invalid puzzle",
+            "the puzzle follows tomorrow.",
+            "www.example.org/sudoku/2026",
         ] {
             assert!(words(title), "{title}");
         }
@@ -75,8 +106,14 @@ mod tests {
             "error",
             "no solution",
             "multiple solutions",
+            "unknown (stopped early)",
             "12.4",
             "ab",
+            // Rows of 16x16 and 25x25 grids, alone or with a box gap, and a row with a mistake.
+            "ABCDEFG123456789",
+            "ABCDE FGHIJ KLMNO P1234 5678.",
+            "ABCDEFGHIJKLMNOP12345678",
+            "LMN!OP1234ABCDEFGHIJK.",
         ] {
             assert!(!words(not), "{not}");
         }
