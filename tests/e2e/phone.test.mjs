@@ -1,12 +1,13 @@
 // End-to-end: a phone's first screen holds still and holds what a player needs: selecting a
-// cell moves no control, and on a small phone (360x740) Undo and a new puzzle are there
-// without scrolling, up to 25x25.
+// cell moves no control (nor on a desktop), and on a small phone (360x740) Undo and a new
+// puzzle are there without scrolling, up to 25x25.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, freshApp, engineReady, cell, shot } from './browser.mjs';
 
 const PHONES = [{ width: 390, height: 844 }, { width: 360, height: 740 }];
 const SMALL = PHONES[1];
+const DESKTOP = { width: 1280, height: 800 };
 
 let env;
 before(async () => { env = await launch(); });
@@ -33,10 +34,10 @@ async function sizeTo(page, size) {
   return side;
 }
 
-test('on a phone selecting a cell moves no control, with or without notes to list', async () => {
+test('selecting a cell moves no control, on a phone or a desktop, with or without notes to list', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
   const auto = page.getByRole('switch', { name: 'Auto candidates' });
-  for (const phone of PHONES) {
+  for (const phone of [...PHONES, DESKTOP]) {
     await page.setViewportSize(phone);
     for (const size of ['9x9', '16x16', '25x25', '36x36']) {
       for (const notes of [false, true]) {
@@ -57,7 +58,7 @@ test('on a phone selecting a cell moves no control, with or without notes to lis
           const listed = page.locator('.cell-notes');
           assert.match(await listed.innerText(), notes ? /1 2 3/ : /none/, `${size}`);
           assert.ok(await listed.isVisible(), `${size}: the notes listed in view`);
-          await shot(page, `phone-notes-listed-${phone.width}-${side}${notes ? '-auto' : ''}`);
+          await shot(page, `notes-listed-${phone.width}-${side}${notes ? '-auto' : ''}`);
         }
       }
     }
