@@ -402,5 +402,8 @@ fn the_editing_reducer_works_on_a_board_alone() {
     );
     assert_eq!(editing.selected, None);
     assert!(editing.reduce(EditAction::Undo, &mut board, &mut status, false));
-    assert_eq!((board.size(), &status), (Size::NINE, &Message::Undone));
+    assert_eq!(
+        (board.size(), &status),
+        (Size::NINE, &Message::Undone { said: None })
+    );
 }

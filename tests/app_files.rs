@@ -527,9 +527,12 @@ fn the_files_reducer_works_on_a_board_alone() {
             copy: Clipboard::Pending
         }
     );
-    status = Message::Undone;
+    status = Message::Undone { said: None };
     files.reduce(FileAction::Copied, &mut board, &mut status);
-    assert_eq!((&files.clipboard, &status), (&None, &Message::Undone));
+    assert_eq!(
+        (&files.clipboard, &status),
+        (&None, &Message::Undone { said: None })
+    );
     // Imports made during a job wait, a second one in place of the first.
     let first = files.wait(JobKind::Solve, FileAction::Import(PUZZLE.into()));
     let second = files.wait(JobKind::Solve, FileAction::OpenLink(PUZZLE.into()));

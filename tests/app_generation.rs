@@ -359,3 +359,52 @@ fn playing_keeps_what_was_said_of_the_puzzle_until_something_happens() {
     );
     assert_eq!(s.status, imported.status);
 }
+
+#[test]
+fn undo_and_redo_keep_the_puzzles_line_in_sight() {
+    let s = AppState::default();
+    let id = s.next_job_id();
+    let generated = run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Generate,
+            },
+            Action::Answered {
+                id,
+                response: Response::Generated {
+                    puzzle: puzzle(),
+                    seed: 41,
+                    millis: 12.0,
+                    rating: None,
+                },
+            },
+        ],
+    );
+    let said = generated.status.to_string();
+    assert!(said.contains("seed 41"), "{said}");
+    let played = run(generated, [Action::Select(p(0, 1)), Action::Input(d(1))]);
+    let undone = played.reduce(Action::Undo);
+    assert_eq!(undone.board.grid.digit(p(0, 1)), None);
+    assert_eq!(undone.status.to_string(), format!("Undone. {said}"));
+    let redone = undone.reduce(Action::Redo);
+    assert_eq!(redone.board.grid.digit(p(0, 1)), Some(d(1)));
+    assert_eq!(redone.status.to_string(), format!("Redone. {said}"));
+    // Undoing the generation itself takes its clues away, and the line with them.
+    let before = run(redone, [Action::Undo, Action::Undo]);
+    assert_eq!(before.board.grid.given_count(), 0);
+    assert_eq!(before.status.to_string(), "Undone.");
+    let again = before.reduce(Action::Redo);
+    assert_eq!(again.status.to_string(), format!("Redone. {said}"));
+    // An import's line as well.
+    let imported = AppState::default().reduce(Action::Import(PUZZLE.into()));
+    let undone = run(
+        imported.clone(),
+        [Action::Select(p(0, 1)), Action::Input(d(1)), Action::Undo],
+    );
+    assert_eq!(
+        undone.status.to_string(),
+        format!("Undone. {}", imported.status)
+    );
+}

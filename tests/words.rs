@@ -519,9 +519,9 @@ fn errors_are_told_by_the_message_not_its_words() {
     // puzzle in error.
     let fine = [
         Message::Solved(Box::new(solved(no_solution(None), Stats::default()))),
-        Message::Undone,
+        Message::Undone { said: None },
         Message::Then {
-            answer: Box::new(Message::Undone),
+            answer: Box::new(Message::Undone { said: None }),
             import: Box::new(Message::Welcome),
         },
     ];

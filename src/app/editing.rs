@@ -204,11 +204,15 @@ impl Editing {
             }
             EditAction::Erase => self.input(None, board, status),
             EditAction::Undo | EditAction::Redo => {
-                let (moved, done) = match action {
-                    EditAction::Undo => (board.undo(), Message::Undone),
-                    _ => (board.redo(), Message::Redone),
-                };
+                let undo = action == EditAction::Undo;
+                let moved = if undo { board.undo() } else { board.redo() };
                 if moved {
+                    // The puzzle's line stays in sight while its clues are on the board.
+                    let said = self.said_of(board).cloned().map(Box::new);
+                    let done = match undo {
+                        true => Message::Undone { said },
+                        false => Message::Redone { said },
+                    };
                     *status = board_status(board, done);
                 }
                 moved

@@ -31,7 +31,7 @@ use engine::use_engine;
 use files::{ImportExport, use_download, use_paste_imports};
 use generate::{GenerateProps, generate_panel};
 use offer::LinkOffer;
-use play::{PlayProps, play_tools};
+use play::{PlayProps, cell_notes, play_tools};
 use status::{CompareProps, StatusProps, compare_table, status_line};
 use std::rc::Rc;
 use steps::{StepsProps, steps_panel};
@@ -108,7 +108,12 @@ pub fn App() -> Html {
                         <ZoomFrame level={*zoom} side={side} selected={state.editing.selected} on_zoom={on_zoom.clone()}>
                             { board(state, &dispatch) }
                         </ZoomFrame>
-                        { zoom_buttons(&ZoomButtonsProps { level: *zoom, side, on_zoom }) }
+                        // The zoom buttons and, beside them, the selected cell's notes where the
+                        // cells are too small to show them: one row, whatever is selected.
+                        <div class="board-line">
+                            { zoom_buttons(&ZoomButtonsProps { level: *zoom, side, on_zoom }) }
+                            { cell_notes(state) }
+                        </div>
                         <div class="status-row">
                             { status_line(&StatusProps { state: shared.clone(), engine: engine.clone(), on_action: dispatch.clone() }) }
                             { cancel_button(&CancelProps { busy: state.busy(), engine: engine.clone() }) }

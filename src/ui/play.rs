@@ -42,24 +42,6 @@ pub fn play_tools(props: &PlayProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(Action::SetAutoCandidates(!auto_on)))
     };
-    let side = state.size().side();
-    // Too small to draw in: the selected cell's notes are listed here instead.
-    let listed = state
-        .editing
-        .selected
-        .filter(|_| side > NOTES_LISTED_ABOVE)
-        .map(|p| {
-            let digits = state.board.notes.digits(p.index(state.size()));
-            let text = match digits.is_empty() {
-                true => "none".to_string(),
-                false => digits
-                    .iter()
-                    .map(|&d| symbol(d, side))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            };
-            html! { <p class="cell-notes">{ format!("Notes in {p}: {text}") }</p> }
-        });
     html! {
         <div class="play-tools">
             <div class="tools" role="group" aria-label="Play">
@@ -75,7 +57,29 @@ pub fn play_tools(props: &PlayProps) -> Html {
                 { board_button("Hint", hint, classes!()) }
                 { board_button("Apply hint", apply, classes!()) }
             </div>
-            <div class="slot">{ for listed }</div>
         </div>
     }
+}
+
+/// Where cells are too small to draw notes in, the selected cell's notes, listed in the row of
+/// the zoom buttons under the board: a place that is there before any cell is selected, so
+/// selecting one moves no control.
+pub fn cell_notes(state: &AppState) -> Html {
+    let side = state.size().side();
+    if side <= NOTES_LISTED_ABOVE {
+        return html! {};
+    }
+    let text = state.editing.selected.map(|p| {
+        let digits = state.board.notes.digits(p.index(state.size()));
+        let listed = match digits.is_empty() {
+            true => "none".to_string(),
+            false => digits
+                .iter()
+                .map(|&d| symbol(d, side))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        format!("Notes in {p}: {listed}")
+    });
+    html! { <p class="cell-notes">{ text.unwrap_or_default() }</p> }
 }

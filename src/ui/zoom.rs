@@ -285,10 +285,21 @@ pub fn zoom_buttons(props: &ZoomButtonsProps) -> Html {
     };
     html! {
         <div class="tools zoom" role="group" aria-label="Zoom">
-            { button("Zoom out", go(level.saturating_sub(1)), classes!()) }
-            { button("Zoom in", go((level + 1).min(max)), classes!()) }
+            { step("Zoom out", "\u{2212}", go(level.saturating_sub(1))) }
+            { step("Zoom in", "+", go((level + 1).min(max))) }
             { button("Whole board", go(0), classes!()) }
             <span class="zoom-level" aria-live="polite">{ format!("{}x", short_decimal(LEVELS[level])) }</span>
         </div>
+    }
+}
+
+/// A zoom step named by its sign, so the row keeps room for the selected cell's notes; its
+/// name is read out and shown on hover. Unavailable, it stays focusable (`aria-disabled`).
+fn step(name: &str, sign: &str, onclick: Option<Callback<MouseEvent>>) -> Html {
+    let unavailable = onclick.is_none();
+    let onclick = onclick.unwrap_or_else(Callback::noop);
+    html! {
+        <button type="button" class="zoom-step" aria-label={name.to_string()} title={name.to_string()}
+                aria-disabled={unavailable.to_string()} {onclick}>{ sign.to_string() }</button>
     }
 }

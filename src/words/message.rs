@@ -44,8 +44,14 @@ pub enum Message {
     Conflict {
         conflict: Conflict,
     },
-    Undone,
-    Redone,
+    /// `said`: what was said of where the puzzle came from, while its clues are on the board,
+    /// so the seed or file stays in sight after the move.
+    Undone {
+        said: Option<Box<Message>>,
+    },
+    Redone {
+        said: Option<Box<Message>>,
+    },
     AlreadyEmpty,
     OnlyGivens,
     BackToGivens,
@@ -209,8 +215,8 @@ impl fmt::Display for Message {
             Message::SwitchedToGivens => "Entering clues: digits typed now are part of the puzzle.",
             Message::SwitchedToPlay => "Playing: the clues are locked; digits typed now are yours.",
             Message::Conflict { conflict } => return write!(f, "Conflict: {conflict}."),
-            Message::Undone => "Undone.",
-            Message::Redone => "Redone.",
+            Message::Undone { said } => return moved(f, "Undone.", said.as_deref()),
+            Message::Redone { said } => return moved(f, "Redone.", said.as_deref()),
             Message::AlreadyEmpty => "The board is already empty.",
             Message::OnlyGivens => "The board holds only clues already.",
             Message::BackToGivens => "Back to the clues.",
@@ -290,6 +296,14 @@ impl Clipboard {
                  page copy it; copy it from the Share link box."
             }
         }
+    }
+}
+
+/// An undo or redo, then what was said of the puzzle, if anything.
+fn moved(f: &mut fmt::Formatter<'_>, done: &str, said: Option<&Message>) -> fmt::Result {
+    match said {
+        Some(said) => write!(f, "{done} {said}"),
+        None => f.write_str(done),
     }
 }
 

@@ -142,6 +142,13 @@ test('a new visitor generates from a random seed shown in the field; later press
     await page.keyboard.press('1');
     await page.getByRole('gridcell', { name: /, notes 1$/ }).waitFor();
     assert.equal(await status(page).innerText(), words);
+    // Undo and Redo say what they did and keep the puzzle's line in sight.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('gridcell', { name: /, notes 1$/ }).waitFor({ state: 'detached' });
+    assert.equal(await status(page).innerText(), `Undone. ${words}`);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await page.getByRole('gridcell', { name: /, notes 1$/ }).waitFor();
+    assert.equal(await status(page).innerText(), `Redone. ${words}`);
     assert.deepEqual(errors, []);
     await page.close();
   }
