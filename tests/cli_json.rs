@@ -84,3 +84,28 @@ fn a_json_puzzle_cut_short_is_named_where_it_ends() {
         "{err}"
     );
 }
+
+#[test]
+fn json_positions_count_characters_on_a_line_with_non_ascii_text() {
+    // "Größe" is five characters and seven bytes: every column is in characters.
+    let title = "{\"title\":\"Größe\",";
+    let cut = format!("{title}\"dim\":2,\"fixed\":{{\"1\":{{\"1\":1}}}}");
+    let (_, err, _) = run(&["solve", "-"], &format!("{cut}\n"));
+    let end = cut.chars().count() + 1;
+    assert!(
+        err.contains(&format!("at line 1, column {end}: EOF while parsing")),
+        "{err}"
+    );
+    // The trailing comma's brace is the 26th character (the 28th byte).
+    let (_, err, _) = run(&["solve", "-"], &format!("{title}\"dim\":2,}}\n"));
+    assert!(
+        err.contains("at line 1, column 26: trailing comma"),
+        "{err}"
+    );
+    // On a later line of a document, the column is counted on that line.
+    let (_, err, _) = run(&["count", "-"], "{\"dim\":2,\n \"ü\":1, x}\n");
+    assert!(
+        err.contains("at line 2, column 9: key must be a string"),
+        "{err}"
+    );
+}
