@@ -201,7 +201,8 @@ fn no_puzzle(words: bool) -> &'static str {
 #[derive(Default)]
 struct WordsNotes {
     count: usize,
-    /// The first lines' numbers, as many as the summary names.
+    /// The first lines' numbers: as many as the summary names, and one more, named rather
+    /// than counted when it is the last.
     lines: Vec<usize>,
 }
 
@@ -212,7 +213,7 @@ impl WordsNotes {
     /// Counts line `line` of words; the note to write at once for the first.
     fn see(&mut self, line: usize, words: &str) -> Option<String> {
         self.count += 1;
-        if self.lines.len() < Self::NAMED {
+        if self.lines.len() <= Self::NAMED {
             self.lines.push(line);
         }
         (self.count == 1).then(|| {
@@ -232,12 +233,12 @@ impl WordsNotes {
             return None;
         }
         let named: Vec<String> = self.lines.iter().map(usize::to_string).collect();
-        let which = match self.count - named.len() {
-            0 => {
-                let (last, rest) = named.split_last().expect("two or more");
-                format!("{} and {last}", rest.join(", "))
-            }
-            more => format!("{} and {more} more", named.join(", ")),
+        let which = if self.count == named.len() {
+            let (last, rest) = named.split_last().expect("two or more");
+            format!("{} and {last}", rest.join(", "))
+        } else {
+            let more = self.count - Self::NAMED;
+            format!("{} and {more} more", named[..Self::NAMED].join(", "))
         };
         Some(format!(
             "skipped {} lines of words in all (titles or notes; no answer lines for them): \
@@ -440,16 +441,18 @@ mod tests {
     fn the_summary_names_the_first_lines_and_counts_the_rest() {
         assert_eq!(summary(&[]), None);
         assert_eq!(summary(&[4]), None);
-        let all = "skipped 2 lines of words in all (titles or notes; no answer lines for them)";
-        assert_eq!(summary(&[1, 11]), Some(format!("{all}: lines 1 and 11")));
-        let tail = |n: usize| summary(&(0..n).map(|i| 1 + 10 * i).collect::<Vec<_>>());
-        assert!(tail(3).unwrap().ends_with(" 3 lines of words in all (titles or notes; no answer lines for them): lines 1, 11 and 21"));
-        assert!(tail(4).unwrap().ends_with(": lines 1, 11, 21 and 31"));
-        let fifty = tail(50).unwrap();
-        assert!(
-            fifty.starts_with("skipped 50 lines of words in all"),
-            "{fifty}"
-        );
-        assert!(fifty.ends_with(": lines 1, 11, 21 and 47 more"), "{fifty}");
+        // Lines 1, 11, 21, ... of words: the summary of the first `n`.
+        let of = |n: usize| summary(&(0..n).map(|i| 1 + 10 * i).collect::<Vec<_>>());
+        let said = |n: usize, which: &str| {
+            Some(format!(
+                "skipped {n} lines of words in all (titles or notes; no answer lines for \
+                 them): lines {which}"
+            ))
+        };
+        assert_eq!(of(2), said(2, "1 and 11"));
+        assert_eq!(of(3), said(3, "1, 11 and 21"));
+        assert_eq!(of(4), said(4, "1, 11, 21 and 31"));
+        assert_eq!(of(5), said(5, "1, 11, 21 and 2 more"));
+        assert_eq!(of(50), said(50, "1, 11, 21 and 47 more"));
     }
 }
