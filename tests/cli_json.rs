@@ -109,3 +109,23 @@ fn json_positions_count_characters_on_a_line_with_non_ascii_text() {
         "{err}"
     );
 }
+
+#[test]
+fn documents_over_several_lines_between_blank_lines_are_each_a_puzzle() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"1\": 1}\n  }\n}\n";
+    let (one, _, _) = run(&["count", "-"], pretty);
+    assert_eq!(one, "72\n");
+    // Two documents, as a pretty-printer writes them, and one before a puzzle line.
+    let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n{pretty}"));
+    assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
+    let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n1...............\n"));
+    assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
+    // One document with an error is still one error, named in the document.
+    let broken = pretty.replace("\"dim\": 2,", "\"dim\": 2");
+    let (out, err, code) = run(&["count", "-"], &broken);
+    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+    assert!(
+        err.contains("line 1: invalid JSON at line 3, column 3"),
+        "{err}"
+    );
+}
