@@ -120,12 +120,15 @@ fn documents_over_several_lines_between_blank_lines_are_each_a_puzzle() {
     assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
     let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n1...............\n"));
     assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
-    // One document with an error is still one error, named in the document.
+    // One document with an error is still one error, named in the document, also before
+    // others: its lines are not puzzles each.
     let broken = pretty.replace("\"dim\": 2,", "\"dim\": 2");
-    let (out, err, code) = run(&["count", "-"], &broken);
-    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
-    assert!(
-        err.contains("line 1: invalid JSON at line 3, column 3"),
-        "{err}"
-    );
+    for text in [broken.clone(), format!("{broken}\n{pretty}")] {
+        let (out, err, code) = run(&["count", "-"], &text);
+        assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+        assert!(
+            err.contains("line 1: invalid JSON at line 3, column 3"),
+            "{err}"
+        );
+    }
 }

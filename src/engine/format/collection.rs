@@ -2,7 +2,7 @@
 //! line. The command line answers every piece; the page imports the first.
 
 use super::text::{is_separator, number_tokens};
-use super::words::words_line;
+use super::words::{line_of, words_line};
 use super::{
     Format, ParseError, Parsed, are_rows, collection_size, could_be_rows, guess_text_format, parse,
 };
@@ -83,14 +83,16 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         }
         // Documents of several lines each between blank lines (two pretty-printed ones, or
         // one before other puzzles) are read block by block as any text, when some block
-        // reads; a text of which none does is the one document with its error.
+        // reads and every document does (a block would read a broken one line by line); else
+        // the text is one document with its error.
         if whole.is_err() {
             let blocks = blocks(text);
-            if blocks.iter().any(|p| p.parsed.is_ok()) {
+            let broken = |p: &Piece| p.parsed.is_err() && line_of(text, p.line).starts_with('{');
+            if blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken) {
                 return blocks;
             }
         }
-        return vec![Piece::new(line, super::line_of(text, line), whole)];
+        return vec![Piece::new(line, line_of(text, line), whole)];
     }
     // Rows with blank lines between the bands are one grid, although each band is a block:
     // the whole text reads as one grid of one row per line, and each paragraph holds whole
