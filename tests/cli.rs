@@ -557,8 +557,11 @@ fn the_help_documents_formats_placeholders_and_exit_status() {
         "gets 'invalid', one the command fails on gets 'error'",
         "--name=value is the same as --name value; after -- every argument is a file",
         "Exit status:\n  0  every puzzle was read and answered",
-        "\n  1  some puzzle was invalid or failed",
-        "\n  2  a usage error, or the input could not be opened",
+        "\n  1  some puzzle was invalid or failed, the input held none, or the answers could \
+         not be written",
+        "\n  2  a usage error, or the input could not be opened or read (UTF-16 text, 8 MiB \
+         without a\n     line break)",
+        "A short line of words (a title such as Grid 01, a note)",
     ] {
         assert!(help.contains(said), "{said}: {help}");
     }

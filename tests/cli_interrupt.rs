@@ -1,10 +1,11 @@
 //! Ctrl-C on a terminal while `generate` shows its progress: typed into a pseudo-terminal
 //! (util-linux `script`, in every Debian system), it clears the progress line and ends the
-//! process by the interrupt (status 130 as `script -e` reports it).
+//! process by the interrupt (status 130 as `script -e` reports it), also when the terminal's
+//! output is held (Ctrl-S) and a progress write waits on it.
 #![cfg(target_os = "linux")]
 
 use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -26,55 +27,99 @@ fn wait_for(screen: &Screen, what: &str, limit: Duration) -> bool {
     false
 }
 
+/// A 36x36 generation, which runs for minutes, on the pseudo-terminal of `script`; the shell
+/// there says its process id first (the tool's, after `exec`).
+struct Session {
+    child: Child,
+    input: ChildStdin,
+    screen: Screen,
+    reader: std::thread::JoinHandle<()>,
+    /// The tool's process id, as the shell said it.
+    pid: String,
+}
+
+impl Session {
+    fn start() -> Session {
+        let command = format!(
+            "echo pid $$; exec {} generate --box 6 --seed 1",
+            env!("CARGO_BIN_EXE_sudoku-lab")
+        );
+        let mut child = Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("util-linux script runs");
+        let input = child.stdin.take().expect("stdin");
+        let mut output = child.stdout.take().expect("stdout");
+        let screen: Screen = Arc::default();
+        let copy = Arc::clone(&screen);
+        let reader = std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = output.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                copy.lock()
+                    .expect("not poisoned")
+                    .extend_from_slice(&buf[..n]);
+            }
+        });
+        let progress = wait_for(&screen, " of ", Duration::from_secs(60));
+        let shown = shown(&screen);
+        assert!(progress, "no progress line: {shown:?}");
+        let (_, after) = shown.split_once("pid ").expect("the shell said its id");
+        let pid = after.chars().take_while(char::is_ascii_digit).collect();
+        Session {
+            child,
+            input,
+            screen,
+            reader,
+            pid,
+        }
+    }
+
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([name, &self.pid])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "no process {}", self.pid);
+    }
+
+    fn type_keys(&mut self, keys: &[u8]) {
+        self.input.write_all(keys).expect("typed");
+        self.input.flush().expect("typed");
+    }
+
+    /// The exit status, once the process has ended within `limit`, and the whole screen.
+    fn end(mut self, limit: Duration) -> (Option<i32>, String) {
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("waited") {
+                break status;
+            }
+            if start.elapsed() > limit {
+                self.signal("-KILL");
+                let _ = self.child.kill();
+                panic!("still running after Ctrl-C: {:?}", shown(&self.screen));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        drop(self.input);
+        self.reader.join().expect("read");
+        (status.code(), shown(&self.screen))
+    }
+}
+
 #[test]
 fn ctrl_c_during_generate_clears_the_progress_line_and_exits_130() {
-    // A 36x36 generation runs for minutes: the interrupt comes while it works.
-    let command = format!(
-        "exec {} generate --box 6 --seed 1",
-        env!("CARGO_BIN_EXE_sudoku-lab")
-    );
-    let mut child = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("util-linux script runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let mut output = child.stdout.take().expect("stdout");
-    let screen: Screen = Arc::default();
-    let copy = Arc::clone(&screen);
-    let reader = std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = output.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            copy.lock()
-                .expect("not poisoned")
-                .extend_from_slice(&buf[..n]);
-        }
-    });
-    let progress = wait_for(&screen, " of ", Duration::from_secs(60));
-    assert!(progress, "no progress line: {:?}", shown(&screen));
+    let mut session = Session::start();
     // The terminal's interrupt character, as Ctrl-C types it.
-    input.write_all(b"\x03").expect("typed");
-    input.flush().expect("typed");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waited") {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("still running after Ctrl-C: {:?}", shown(&screen));
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    drop(input);
-    reader.join().expect("read");
-    let screen = shown(&screen);
-    assert_eq!(status.code(), Some(130), "{screen:?}");
+    session.type_keys(b"\x03");
+    let (status, screen) = session.end(Duration::from_secs(20));
+    assert_eq!(status, Some(130), "{screen:?}");
     // After the last clearing of the line, nothing is shown but the terminal's own echo of
     // the interrupt and line ends: no progress text is left standing.
     let (_, after) = screen
@@ -89,4 +134,25 @@ fn ctrl_c_during_generate_clears_the_progress_line_and_exits_130() {
         !screen.contains("\x1b[?25l"),
         "the cursor was hidden: {screen:?}"
     );
+}
+
+#[test]
+fn an_interrupt_while_the_terminal_holds_its_output_still_ends_the_process() {
+    let mut session = Session::start();
+    // Ctrl-S: the terminal holds its output, so the next progress write waits, holding
+    // standard error. Nothing more shows while it holds.
+    session.type_keys(b"\x13");
+    std::thread::sleep(Duration::from_millis(500));
+    let held = shown(&session.screen).len();
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(
+        shown(&session.screen).len(),
+        held,
+        "the output was not held"
+    );
+    // The interrupt sent as a signal: typed, Linux's terminal would also let the output go
+    // on (a terminal elsewhere, or one whose reader has stalled, does not).
+    session.signal("-INT");
+    let (status, screen) = session.end(Duration::from_secs(10));
+    assert_eq!(status, Some(130), "{screen:?}");
 }

@@ -84,3 +84,51 @@ fn a_json_puzzle_cut_short_is_named_where_it_ends() {
         "{err}"
     );
 }
+
+#[test]
+fn json_positions_count_characters_on_a_line_with_non_ascii_text() {
+    // "Größe" is five characters and seven bytes: every column is in characters.
+    let title = "{\"title\":\"Größe\",";
+    let cut = format!("{title}\"dim\":2,\"fixed\":{{\"1\":{{\"1\":1}}}}");
+    let (_, err, _) = run(&["solve", "-"], &format!("{cut}\n"));
+    let end = cut.chars().count() + 1;
+    assert!(
+        err.contains(&format!("at line 1, column {end}: EOF while parsing")),
+        "{err}"
+    );
+    // The trailing comma's brace is the 26th character (the 28th byte).
+    let (_, err, _) = run(&["solve", "-"], &format!("{title}\"dim\":2,}}\n"));
+    assert!(
+        err.contains("at line 1, column 26: trailing comma"),
+        "{err}"
+    );
+    // On a later line of a document, the column is counted on that line.
+    let (_, err, _) = run(&["count", "-"], "{\"dim\":2,\n \"ü\":1, x}\n");
+    assert!(
+        err.contains("at line 2, column 9: key must be a string"),
+        "{err}"
+    );
+}
+
+#[test]
+fn documents_over_several_lines_between_blank_lines_are_each_a_puzzle() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"1\": 1}\n  }\n}\n";
+    let (one, _, _) = run(&["count", "-"], pretty);
+    assert_eq!(one, "72\n");
+    // Two documents, as a pretty-printer writes them, and one before a puzzle line.
+    let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n{pretty}"));
+    assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
+    let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n1...............\n"));
+    assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
+    // One document with an error is still one error, named in the document, also before
+    // others: its lines are not puzzles each.
+    let broken = pretty.replace("\"dim\": 2,", "\"dim\": 2");
+    for text in [broken.clone(), format!("{broken}\n{pretty}")] {
+        let (out, err, code) = run(&["count", "-"], &text);
+        assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+        assert!(
+            err.contains("line 1: invalid JSON at line 3, column 3"),
+            "{err}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! Lines of words in a file of puzzles (a title such as `Grid 01` before each puzzle, a note
 //! under one): every command that reads puzzles passes them over by the page's rule
-//! (`format::is_words`), with one note on standard error, and answers the puzzles alone.
+//! (`format::is_words`), with a note on standard error for the first and, past one, a count of
+//! them at the end, and answers the puzzles alone.
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "common/cli.rs"]
@@ -11,7 +12,7 @@ use common::run_text as run;
 const PUZZLE: &str =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
-/// The note said for the first line of words, and for it alone.
+/// The note said for the first line of words, and for it alone (a summary may count them).
 fn assert_one_note(err: &str, line: usize, words: &str, what: &str) {
     let note = format!("line {line}: skipped \"{words}\": a title or a note, not a puzzle");
     assert!(err.contains(&note), "{what}: {err}");
@@ -142,4 +143,34 @@ fn rows_of_a_large_grid_among_titles_are_answered_not_passed_over() {
     );
     assert_eq!(code, 1, "{out}\n{err}");
     assert!(!err.contains("a title or a note"), "{err}");
+}
+
+#[test]
+fn the_lines_of_words_are_counted_and_named_at_the_end_of_the_input() {
+    let text: String = (1..=50)
+        .map(|i| format!("Grid {i:02}\n{PUZZLE}\n"))
+        .collect();
+    let first = "line 1: skipped \"Grid 01\": a title or a note, not a puzzle (no answer line \
+                 for it)\n";
+    let summary = "skipped 50 lines of words in all (titles or notes; no answer lines for \
+                   them): lines 1, 3, 5 and 47 more\n";
+    for args in [
+        &["solve", "-"][..],
+        &["solve", "--jobs", "2", "-"],
+        &["count", "-"],
+        &["hint", "-"],
+    ] {
+        let (out, err, code) = run(args, &text);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert_eq!(out.lines().count(), 50, "{args:?}");
+        assert_eq!(err, format!("{first}{summary}"), "{args:?}");
+    }
+    // Two lines of words are both named; one needs no summary.
+    let (_, err, _) = run(
+        &["solve", "-"],
+        &format!("Grid 01\n{PUZZLE}\nGrid 02\n{PUZZLE}\n"),
+    );
+    assert!(err.ends_with(": lines 1 and 3\n"), "{err}");
+    let (_, err, _) = run(&["solve", "-"], &format!("Grid 01\n{PUZZLE}\n"));
+    assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -154,6 +154,29 @@ fn malformed_json_gets_precise_errors() {
                 },
             ),
         ),
+        // Columns count characters, cut short or not: "Größe" is five of them.
+        (
+            "{\"t\":\"Größe\",\n\"dim\":3,\"ß\":".into(),
+            json(
+                "",
+                JsonError::Syntax {
+                    line: 2,
+                    column: 13,
+                    message: "EOF while parsing a value".into(),
+                },
+            ),
+        ),
+        (
+            "{\"t\":\"Größe\" \"dim\":3}".into(),
+            json(
+                "",
+                JsonError::Syntax {
+                    line: 1,
+                    column: 14,
+                    message: "expected `,` or `}`".into(),
+                },
+            ),
+        ),
         ("{}".into(), json("", JsonError::MissingDim)),
         ("[1,2]".into(), json("", JsonError::NotAnObject)),
         (

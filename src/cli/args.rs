@@ -23,7 +23,8 @@ layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\"
 document or one per line. Formats: one character per cell (. 0 _ blank, 1-9 then A-Z; separators \
 | - + and box-drawing characters allowed), or space/comma-separated numbers. Lines that each read \
 as a puzzle are a collection, except that lines which could be the rows of one grid (sixteen \
-lines of sixteen cells) are that grid when they read as one.
+lines of sixteen cells) are that grid when they read as one. A short line of words (a title such \
+as Grid 01, a note) is passed over with no answer, and said on standard error.
 
 FILE defaults to standard input (as does -). Each puzzle gets one answer, in the order read; a \
 puzzle that does not read gets 'invalid', one the command fails on gets 'error', with the reason \
@@ -34,8 +35,9 @@ on standard error. Answers are written as they come.
 const EXIT_STATUS: &str = "\
 Exit status:
   0  every puzzle was read and answered (also when a reader such as head stops early)
-  1  some puzzle was invalid or failed, or the input held none
-  2  a usage error, or the input could not be opened";
+  1  some puzzle was invalid or failed, the input held none, or the answers could not be written
+  2  a usage error, or the input could not be opened or read (UTF-16 text, 8 MiB without a
+     line break)";
 
 /// The whole command line.
 #[derive(Parser, Debug)]

@@ -153,7 +153,7 @@ fn run_found<T: Send + 'static>(
         end: if layout.blocks { "\n" } else { "" },
         failed: false,
         any: false,
-        words: false,
+        words: WordsNotes::default(),
         ended: None,
     };
     let json = layout.json;
@@ -175,8 +175,11 @@ fn run_found<T: Send + 'static>(
         eprintln!("error: {e}");
         return 2;
     }
+    if let Some(summary) = writer.words.summary() {
+        writer.out.remark(&summary);
+    }
     if !writer.any {
-        eprintln!("error: {}", no_puzzle(writer.words));
+        eprintln!("error: {}", no_puzzle(writer.words.count > 0));
         return 1;
     }
     i32::from(writer.failed)
@@ -191,13 +194,58 @@ fn no_puzzle(words: bool) -> &'static str {
     }
 }
 
-/// The one note for an input's lines of words: the first, which line it is and what it says.
-fn words_note(line: usize, words: &str) -> String {
-    format!(
-        "line {line}: skipped \"{}\": a title or a note, not a puzzle (no answer line for it, \
-         nor for the input's other lines of words)",
-        shown(words)
-    )
+/// The notes on an input's lines of words (titles and notes, passed over with no answer line):
+/// the first at once, so a long or endless run shows it as it happens, among the remarks on
+/// the lines around it; then, at the end of an input with more, how many and which, so a
+/// reader of standard error need not search a long batch for them.
+#[derive(Default)]
+struct WordsNotes {
+    count: usize,
+    /// The first lines' numbers: as many as the summary names, and one more, named rather
+    /// than counted when it is the last.
+    lines: Vec<usize>,
+}
+
+impl WordsNotes {
+    /// How many line numbers the summary names before counting the rest.
+    const NAMED: usize = 3;
+
+    /// Counts line `line` of words; the note to write at once for the first.
+    fn see(&mut self, line: usize, words: &str) -> Option<String> {
+        self.count += 1;
+        if self.lines.len() <= Self::NAMED {
+            self.lines.push(line);
+        }
+        (self.count == 1).then(|| {
+            format!(
+                "line {line}: skipped \"{}\": a title or a note, not a puzzle (no answer line for \
+                 it)",
+                shown(words)
+            )
+        })
+    }
+
+    /// The note for the end of the input, when it had more than one line of words: `skipped
+    /// 50 lines of words in all (titles or notes; no answer lines for them): lines 1, 11, 21
+    /// and 47 more`.
+    fn summary(&self) -> Option<String> {
+        if self.count < 2 {
+            return None;
+        }
+        let named: Vec<String> = self.lines.iter().map(usize::to_string).collect();
+        let which = if self.count == named.len() {
+            let (last, rest) = named.split_last().expect("two or more");
+            format!("{} and {last}", rest.join(", "))
+        } else {
+            let more = self.count - Self::NAMED;
+            format!("{} and {more} more", named[..Self::NAMED].join(", "))
+        };
+        Some(format!(
+            "skipped {} lines of words in all (titles or notes; no answer lines for them): \
+             lines {which}",
+            self.count
+        ))
+    }
 }
 
 /// The next batch of what the reader finds, as items: a function out of line rather than a
@@ -237,8 +285,8 @@ struct Writer {
     end: &'static str,
     failed: bool,
     any: bool,
-    /// Whether a line of words was passed over (and its note written).
-    words: bool,
+    /// The lines of words passed over.
+    words: WordsNotes,
     /// The exit status once writing has ended the run.
     ended: Option<i32>,
 }
@@ -258,9 +306,8 @@ impl Writer {
         let (line, remark, bad) = match said {
             Said::Answer(answer) => answer,
             Said::Words(words) => {
-                if !self.words {
-                    self.words = true;
-                    self.out.remark(&words_note(at, &words));
+                if let Some(note) = self.words.see(at, &words) {
+                    self.out.remark(&note);
                 }
                 return Next::Continue;
             }
@@ -319,12 +366,11 @@ pub fn run_items<T>(
     let end = if layout.blocks { "\n" } else { "" };
     let mut out = Answers::new();
     let mut failed = false;
-    let mut noted = false;
+    let mut notes = WordsNotes::default();
     for item in items {
         if let Some(words) = &item.words {
-            if !noted {
-                out.remark(&words_note(item.line, words));
-                noted = true;
+            if let Some(note) = notes.see(item.line, words) {
+                out.remark(&note);
             }
             continue;
         }
@@ -344,6 +390,9 @@ pub fn run_items<T>(
             Written::ReaderGone => return i32::from(failed),
             Written::Failed => return 1,
         }
+    }
+    if let Some(summary) = notes.summary() {
+        out.remark(&summary);
     }
     match out.flush() {
         Written::Failed => 1,
@@ -371,5 +420,39 @@ fn outcome(
         Err(e) => failed("invalid", e.clone()),
         Ok(Ok(Answer { line, note })) => (line, note, false),
         Ok(Err(e)) => failed("error", e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WordsNotes;
+
+    fn summary(lines: &[usize]) -> Option<String> {
+        let mut notes = WordsNotes::default();
+        let firsts: Vec<bool> = lines
+            .iter()
+            .map(|&l| notes.see(l, "Grid").is_some())
+            .collect();
+        assert_eq!(firsts.iter().filter(|&&f| f).count(), 1.min(lines.len()));
+        notes.summary()
+    }
+
+    #[test]
+    fn the_summary_names_the_first_lines_and_counts_the_rest() {
+        assert_eq!(summary(&[]), None);
+        assert_eq!(summary(&[4]), None);
+        // Lines 1, 11, 21, ... of words: the summary of the first `n`.
+        let of = |n: usize| summary(&(0..n).map(|i| 1 + 10 * i).collect::<Vec<_>>());
+        let said = |n: usize, which: &str| {
+            Some(format!(
+                "skipped {n} lines of words in all (titles or notes; no answer lines for \
+                 them): lines {which}"
+            ))
+        };
+        assert_eq!(of(2), said(2, "1 and 11"));
+        assert_eq!(of(3), said(3, "1, 11 and 21"));
+        assert_eq!(of(4), said(4, "1, 11, 21 and 31"));
+        assert_eq!(of(5), said(5, "1, 11, 21 and 2 more"));
+        assert_eq!(of(50), said(50, "1, 11, 21 and 47 more"));
     }
 }

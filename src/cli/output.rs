@@ -195,16 +195,37 @@ fn clear_on_interrupt() {
     SET.call_once(|| {
         // Should it fail to be set, Ctrl-C still ends the process, leaving the line.
         let _ = ctrlc::set_handler(|| {
-            // Standard error stays locked to the end, so no progress line follows the
-            // clearing; standard output, held by the answers' writer, is not touched.
-            let mut err = std::io::stderr().lock();
             if LINE_SHOWN.load(Ordering::Relaxed) {
-                let _ = err.write_all(b"\r\x1b[K");
-                let _ = err.flush();
+                clear_within(CLEARING_WAIT);
             }
             end_as_interrupted();
         });
     });
+}
+
+/// How long Ctrl-C waits for the progress line to be cleared: a terminal takes the few bytes
+/// at once, unless its output is held (Ctrl-S) or its reader has stalled.
+const CLEARING_WAIT: Duration = Duration::from_millis(200);
+
+/// Clears the progress line from a thread of its own, waiting for it at most `wait`: standard
+/// error's lock may be held by a progress write blocked on a terminal whose output is held,
+/// and the clearing itself may block there too, so Ctrl-C must not wait on either. The thread
+/// keeps the lock once the line is cleared, so no progress line follows; the process ends with
+/// it still waiting when the terminal does not take the bytes.
+fn clear_within(wait: Duration) {
+    let (done, cleared) = std::sync::mpsc::channel();
+    let clearing = std::thread::Builder::new().spawn(move || {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(b"\r\x1b[K");
+        let _ = err.flush();
+        let _ = done.send(());
+        loop {
+            std::thread::park();
+        }
+    });
+    if clearing.is_ok() {
+        let _ = cleared.recv_timeout(wait);
+    }
 }
 
 /// Dies of SIGINT itself, so a shell loop around the command stops as it would for a

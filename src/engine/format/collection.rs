@@ -2,7 +2,7 @@
 //! line. The command line answers every piece; the page imports the first.
 
 use super::text::{is_separator, number_tokens};
-use super::words::words_line;
+use super::words::{line_of, words_line};
 use super::{
     Format, ParseError, Parsed, are_rows, collection_size, could_be_rows, guess_text_format, parse,
 };
@@ -81,7 +81,18 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         if per_line {
             return content().map(|(i, l)| Piece::alone(i + 1, l)).collect();
         }
-        return vec![Piece::new(line, super::line_of(text, line), whole)];
+        // Documents of several lines each between blank lines (two pretty-printed ones, or
+        // one before other puzzles) are read block by block as any text, when some block
+        // reads and every document does (a block would read a broken one line by line); else
+        // the text is one document with its error.
+        if whole.is_err() {
+            let blocks = blocks(text);
+            let broken = |p: &Piece| p.parsed.is_err() && line_of(text, p.line).starts_with('{');
+            if blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken) {
+                return blocks;
+            }
+        }
+        return vec![Piece::new(line, line_of(text, line), whole)];
     }
     // Rows with blank lines between the bands are one grid, although each band is a block:
     // the whole text reads as one grid of one row per line, and each paragraph holds whole
@@ -106,6 +117,20 @@ pub fn pieces(text: &str) -> Vec<Piece> {
     {
         return vec![Piece::read(first + 1, p)];
     }
+    let items = blocks(text);
+    // Pieces of which none reads may still be one grid as a whole (a layout cut by comment
+    // lines and blank lines), which is then the one puzzle.
+    if items.len() > 1
+        && items.iter().all(|p| p.parsed.is_err())
+        && let Ok(p) = parse(text)
+    {
+        return vec![Piece::read(first + 1, p)];
+    }
+    items
+}
+
+/// The pieces of a text's blocks of lines, each read by [`read_block`].
+fn blocks(text: &str) -> Vec<Piece> {
     let mut items = Vec::new();
     let mut block: Vec<(usize, &str)> = Vec::new();
     // Whether a line of the block reads alone as a puzzle; each line is parsed once here.
@@ -132,14 +157,6 @@ pub fn pieces(text: &str) -> Vec<Piece> {
                 any_alone = false;
             }
         }
-    }
-    // Pieces of which none reads may still be one grid as a whole (a layout cut by comment
-    // lines and blank lines), which is then the one puzzle.
-    if items.len() > 1
-        && items.iter().all(|p| p.parsed.is_err())
-        && let Ok(p) = parse(text)
-    {
-        return vec![Piece::read(first + 1, p)];
     }
     items
 }

@@ -248,12 +248,26 @@ fn end_of(text: &str) -> (usize, usize) {
     (body.matches('\n').count() + 1, last.chars().count() + 1)
 }
 
+/// The character column of the JSON reader's `column` on `line` (both 1-based), which counts
+/// bytes: every position a message names counts characters, as a person reading the line
+/// does (`Größe` is five columns, not seven).
+fn char_column(text: &str, line: usize, column: usize) -> usize {
+    let Some(held) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return column;
+    };
+    let mut before = column.saturating_sub(1).min(held.len());
+    while !held.is_char_boundary(before) {
+        before -= 1;
+    }
+    held[..before].chars().count() + usize::from(column > 0)
+}
+
 /// Reads the JSON format; every problem found is reported together.
 pub fn parse_json(text: &str) -> Result<JsonPuzzle, ParseError> {
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let (line, column) = match e.classify() {
             serde_json::error::Category::Eof => end_of(text),
-            _ => (e.line(), e.column()),
+            _ => (e.line(), char_column(text, e.line(), e.column())),
         };
         ParseError::Json(vec![JsonIssue {
             path: String::new(),
