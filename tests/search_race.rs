@@ -63,13 +63,16 @@ const PLAIN: Strength = Strength {
     vsids_decay: None,
     shuffle: None,
     prune: false,
+    phase: None,
 };
 
-/// The plain model, with box/line segments, and pruned, shuffled and tuned: all must agree.
+/// The plain model, with box/line segments and the lowest candidates tried first, and pruned,
+/// shuffled, tuned and with drawn first values: all must agree.
 const STRENGTHS: [Strength; 3] = [
     PLAIN,
     Strength {
         segments: true,
+        phase: Some(0),
         ..PLAIN
     },
     Strength {
@@ -78,6 +81,7 @@ const STRENGTHS: [Strength; 3] = [
         vsids_decay: Some(0.8),
         shuffle: Some(7),
         prune: true,
+        phase: Some(5),
     },
 ];
 

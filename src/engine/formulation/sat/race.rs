@@ -30,12 +30,18 @@ pub struct Strength {
     pub luby_unit: Option<u64>,
     /// varisat's VSIDS activity decay, `None` for its default.
     pub vsids_decay: Option<f32>,
-    /// Numbers the variables in an order shuffled with this seed: the solver breaks its
-    /// first ties by variable number, so each seed starts a differently ordered search.
+    /// Numbers the variables and orders the clauses as shuffled with this seed: the solver
+    /// breaks its first ties by variable number, so each seed starts a differently ordered
+    /// search.
     pub shuffle: Option<u64>,
     /// The model over the candidates the propagation search's root rules leave
     /// ([`pruned`]) rather than those the singles leave.
     pub prune: bool,
+    /// The first value the solver tries for each placement: varisat starts every variable
+    /// false and has no phase setting, so a placement numbered as its negation starts true.
+    /// `Some(0)` starts each open cell's lowest candidate true (the propagation search's value
+    /// order), `Some(seed)` a candidate drawn with the seed.
+    pub phase: Option<u64>,
 }
 
 impl Strength {
@@ -69,12 +75,28 @@ fn lit(dimacs: i32) -> Lit {
     Lit::from_dimacs(dimacs as isize)
 }
 
-/// The solver's variable of each model variable (DIMACS numbers, index 0 unused): the identity,
-/// or a shuffle of the model's variables.
-fn numbering(variables: usize, shuffle: Option<u64>) -> Vec<i32> {
-    let mut number: Vec<i32> = (0..=variables as i32).collect();
-    if let Some(seed) = shuffle {
+/// The solver's literal of each model variable (DIMACS numbers, index 0 unused): the identity,
+/// or a shuffle of the model's variables, with the placements [`Strength::phase`] starts true
+/// negated.
+fn numbering(model: &Reduced, strength: &Strength) -> Vec<i32> {
+    let mut number: Vec<i32> = (0..=model.cnf.variables() as i32).collect();
+    if let Some(seed) = strength.shuffle {
         Rng::new(seed).shuffle(&mut number[1..]);
+    }
+    if let Some(seed) = strength.phase {
+        let mut rng = Rng::new(seed);
+        // Placements come cell by cell: each run of one cell gets one placement started true.
+        let mut i = 0;
+        while i < model.placements.len() {
+            let cell = model.placements[i].0;
+            let run = model.placements[i..]
+                .iter()
+                .take_while(|p| p.0 == cell)
+                .count();
+            let pick = if seed == 0 { 0 } else { rng.below(run) };
+            number[i + pick + 1] = -number[i + pick + 1];
+            i += run;
+        }
     }
     number
 }
@@ -182,21 +204,32 @@ pub fn solutions(
         ProofFormat::Varisat
     };
     solver.write_proof(StopWriter(cancel.clone()), format);
-    let number = numbering(model.cnf.variables() as usize, strength.shuffle);
+    let number = numbering(&model, &strength);
     let map = |l: i32| lit(number[l.unsigned_abs() as usize] * l.signum());
     let mut clause = Vec::new();
-    for c in model.cnf.clauses() {
+    let mut add = |c: &[i32]| {
         clause.clear();
         clause.extend(c.iter().map(|&l| map(l)));
         solver.add_clause(&clause);
+    };
+    if let Some(seed) = strength.shuffle {
+        // varisat numbers its own variables in the order clauses first name them, so the
+        // clauses go in shuffled too (in the model's order every seed searched alike).
+        let mut clauses: Vec<&[i32]> = model.cnf.clauses().collect();
+        Rng::new(seed).shuffle(&mut clauses);
+        clauses.into_iter().for_each(&mut add);
+    } else {
+        model.cnf.clauses().for_each(&mut add);
     }
     if strength.segments && model.contradiction.is_none() {
         add_segments(&model, size, &number, &mut solver);
     }
-    // The placement of each of the solver's variables, if it is one.
-    let mut placement_of = vec![usize::MAX; number.len()];
+    // The placement of each of the solver's variables, if it is one, and the solver's literal
+    // that makes it true.
+    let mut placement_of = vec![(usize::MAX, lit(1)); number.len()];
     for v in 1..=model.placements.len() {
-        placement_of[map(v as i32).index()] = v - 1;
+        let l = map(v as i32);
+        placement_of[l.index()] = (v - 1, l);
     }
     let mut found = Vec::new();
     while found.len() < stop_at {
@@ -208,8 +241,11 @@ pub fn solutions(
                 let mut values = model.fixed.clone();
                 let mut block = Vec::new();
                 for l in solver.model().unwrap_or_default() {
-                    let i = placement_of.get(l.index()).copied().unwrap_or(usize::MAX);
-                    if l.is_positive() && i != usize::MAX {
+                    let (i, placed) = placement_of
+                        .get(l.index())
+                        .copied()
+                        .unwrap_or((usize::MAX, l));
+                    if l == placed && i != usize::MAX {
                         let (cell, d) = model.placements[i];
                         values[cell as usize] = d;
                         block.push(!l);
