@@ -49,6 +49,34 @@ const ONE: u32 = 1 << SHIFT;
 /// The low half of a row's count word: its open variables.
 const OPEN_MASK: u32 = ONE - 1;
 
+/// The most members a model row has (a 49x49 grid's cell or unit): each half of a count word
+/// stays far below its 65,535, so a count never carries into or borrows from the other half.
+const MAX_MEMBERS: u32 = 49;
+
+/// Whether both halves of a count word are within a row's size.
+fn within_limits(c: u32) -> bool {
+    c & OPEN_MASK <= MAX_MEMBERS && c >> SHIFT <= MAX_MEMBERS
+}
+
+/// A test of a probe's outcome beyond the rows, run once the rows have taken a probe without a
+/// conflict: the all-different views' matchings ([`super::hall`]).
+pub(super) trait ProbeCheck {
+    /// Brings what the check keeps up to date with `state` between probes: before probing,
+    /// and after each lasting fixing.
+    fn settle(&mut self, state: &State);
+    /// Literals, all true in `state` with the probe applied, that cannot hold together;
+    /// `assigned`: the variables the probe set.
+    fn refute(&mut self, state: &State, assigned: &[u32]) -> Option<Vec<u32>>;
+}
+
+/// No check beyond the rows.
+impl ProbeCheck for () {
+    fn settle(&mut self, _: &State) {}
+    fn refute(&mut self, _: &State, _: &[u32]) -> Option<Vec<u32>> {
+        None
+    }
+}
+
 /// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
@@ -61,6 +89,8 @@ pub(super) struct State {
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
     pub(super) probed: u64,
+    /// Of those, the ones whose conflict was the [`ProbeCheck`]'s, not a row's.
+    pub(super) probe_checked: u64,
     /// Probes run, failed or not.
     pub(super) probes: u64,
     /// Undo records of the probe under way: the variables it set, and those whose rows it
@@ -171,11 +201,12 @@ impl State {
         State {
             value: vec![OPEN; rows.of_var.len()],
             count: (rows.members.iter())
-                .map(|m| u32::try_from(m.len()).ok().filter(|&n| n < ONE))
-                .map(|n| n.expect("a row has fewer than 65,536 members"))
+                .map(|m| u32::try_from(m.len()).ok().filter(|&n| n <= MAX_MEMBERS))
+                .map(|n| n.expect("a row has at most 49 members"))
                 .collect(),
             propagated: 0,
             probed: 0,
+            probe_checked: 0,
             probes: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
@@ -340,14 +371,19 @@ impl State {
     /// pass (propagation is deterministic, and it reads nothing outside those rows). Each pass
     /// takes the variables with the most such rows first, so that a node probing refutes
     /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
-    /// early (the state stays sound, only less fixed).
+    /// early (the state stays sound, only less fixed). A probe the rows take is also put to
+    /// `check`, whose refutation fixes the variable at 0 as a row's conflict does; what the
+    /// check reads beyond the probe's rows is not in the stale test, so with a check the
+    /// fixpoint can stop short of probing everything again (only less fixed, never unsound).
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
         probes: &mut Probes,
+        check: &mut dyn ProbeCheck,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
         probes.fit(self.value.len());
+        check.settle(self);
         let (mut queue, mut order) = (Vec::new(), Vec::new());
         loop {
             // The variables whose probe may have changed, those with the most rows changed
@@ -371,7 +407,7 @@ impl State {
                 if self.probes.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
-                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
+                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes, check) {
                     // Its record now holds the failed probe's rows, not the stamped one's.
                     probes.at[x as usize] = 0;
                     self.probed += 1;
@@ -380,6 +416,7 @@ impl State {
                     let result = self.drain(rows, &mut queue);
                     self.forget(rows);
                     result?;
+                    check.settle(self);
                     fixed = true;
                 } else {
                     probes.at[x as usize] = self.clock;
@@ -391,23 +428,31 @@ impl State {
         }
     }
 
-    /// Whether setting open `x` to 1 leads the rows to a conflict, with the literals fixed
-    /// before the probe that the conflict rests on; the state is left as it was.
-    /// `probes.read[x]` receives the rows the probe counted in, which are all it read when it
-    /// succeeds.
+    /// Whether setting open `x` to 1 leads the rows, or then `check`, to a conflict, with the
+    /// literals fixed before the probe that the conflict rests on; the state is left as it
+    /// was. `probes.read[x]` receives the rows the probe counted in, which are all the rows
+    /// read when it succeeds.
     fn fails_at_one(
         &mut self,
         rows: &Rows,
         x: u32,
         queue: &mut Vec<u32>,
         probes: &mut Probes,
+        check: &mut dyn ProbeCheck,
     ) -> Option<Vec<u32>> {
         let propagated = self.propagated;
         queue.clear();
         let read = &mut probes.read[x as usize];
         read.clear();
         let fails = self.set(x, true, NONE, queue).is_err() || self.drain(rows, queue).is_err();
-        let reason = fails.then(|| self.probe_reason(rows, x, &mut probes.mark));
+        let conflict = if fails {
+            Some(self.conflict_literals(rows))
+        } else {
+            let refuted = check.refute(self, &self.assigned);
+            self.probe_checked += u64::from(refuted.is_some());
+            refuted
+        };
+        let reason = conflict.map(|c| self.probe_reason(rows, x, c, &mut probes.mark));
         probes.reach[x as usize] = self.assigned.len() as u32;
         let read = &mut probes.read[x as usize];
         queue.clear();
@@ -421,6 +466,7 @@ impl State {
             for &r in &rows.of_var[y as usize] {
                 read.push(r);
                 self.count[r as usize] = self.count[r as usize].wrapping_add(back);
+                debug_assert!(within_limits(self.count[r as usize]));
             }
         }
         for y in self.assigned.drain(..) {
@@ -432,11 +478,11 @@ impl State {
 
     /// The literals fixed before the failed probe of `x` that its conflict rests on: the
     /// conflict's literals, those the probe set replaced by the literals of their rows.
-    fn probe_reason(&self, rows: &Rows, x: u32, mark: &mut [u8]) -> Vec<u32> {
+    fn probe_reason(&self, rows: &Rows, x: u32, conflict: Vec<u32>, mark: &mut [u8]) -> Vec<u32> {
         for &y in &self.assigned {
             mark[y as usize] = 1;
         }
-        let (mut stack, mut reason) = (self.conflict_literals(rows), Vec::new());
+        let (mut stack, mut reason) = (conflict, Vec::new());
         let mut visited = Vec::new();
         while let Some(l) = stack.pop() {
             let y = l >> 1;
@@ -483,6 +529,7 @@ impl State {
             let step = if one { ONE - 1 } else { 1u32.wrapping_neg() };
             for &r in &rows.of_var[x as usize] {
                 self.count[r as usize] = self.count[r as usize].wrapping_add(step);
+                debug_assert!(within_limits(self.count[r as usize]));
             }
             self.counted.push(x);
             for &r in &rows.of_var[x as usize] {

@@ -44,6 +44,7 @@ impl<'m> Tree<'m> {
             learn: Learn::new(m.vars.len()),
             fixed_cost: 0,
             done,
+            rule: crate::engine::formulation::mip::branch::rule(),
             stats: MipStats::default(),
         };
         if !done {
