@@ -25,7 +25,7 @@
 //! basis that level's LP left (or the last one before it).
 
 use super::branch;
-use super::domain::{Conflict, ProbeCheck, Probes, Rows, State, lit};
+use super::domain::{Conflict, Probes, Rows, State, lit};
 use super::hall::Views;
 use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
@@ -35,12 +35,6 @@ use crate::engine::formulation::SolveError;
 use crate::engine::search::{Cancel, Halt, Limits};
 
 mod root;
-
-/// Experiment switch: the views inside probes (`MIP_PROBE_MATCH=1`; off otherwise).
-fn probe_matching() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("MIP_PROBE_MATCH").is_ok_and(|v| v == "1"))
-}
 
 /// Distance from an integer within which an LP value counts as integral.
 const INTEGRAL: f64 = 1e-6;
@@ -106,7 +100,6 @@ pub(super) struct Tree<'m> {
     fixed_cost: u64,
     /// No solution is left: a conflict at the root, or no point meets the cuts.
     done: bool,
-    rule: branch::Rule,
     pub(super) stats: MipStats,
 }
 
@@ -167,26 +160,7 @@ impl<'m> Tree<'m> {
         if !self.fractional(state) {
             return None;
         }
-        match self.rule {
-            branch::Rule::Lp => {
-                let lp = self.lp();
-                let value = |x: u32| lp.value(self.column[x as usize]);
-                branch::choose_lp(&self.rows, state, &value)
-            }
-            _ => self.choose(state),
-        }
-    }
-
-    /// The variable of the first child, tried before the node's LP; `None` under a rule that
-    /// reads the LP.
-    fn choose(&self, state: &State) -> Option<u32> {
-        match self.rule {
-            branch::Rule::Rank | branch::Rule::Zero => {
-                branch::choose(&self.rows, state, &self.probes, &self.learn)
-            }
-            branch::Rule::Activity => branch::choose_active(state, &self.probes, &self.learn),
-            branch::Rule::Lp => None,
-        }
+        branch::choose(&self.rows, state, &self.probes, &self.learn)
     }
 
     /// Opens the level below `state` with `x` at 1: the child, with its decision's conflict if any.
@@ -198,7 +172,7 @@ impl<'m> Tree<'m> {
         self.learn.open_level();
         self.stats.nodes += 1;
         let mut child = state;
-        let fixed = child.decide(&self.rows, x, self.rule != branch::Rule::Zero);
+        let fixed = child.decide(&self.rows, x, true);
         self.learn.record(&mut child, None);
         let conflict = fixed.err().map(|_| child.conflict_literals(&self.rows));
         Node {
@@ -263,23 +237,16 @@ impl<'m> Tree<'m> {
     /// counting their fixings; `Err` with the conflict's literals closes the node.
     fn infer(&mut self, state: &mut State, limits: &Limits) -> Result<(), Vec<u32>> {
         let (propagated, probed, probes) = (state.propagated, state.probed, state.probes);
-        let checked = state.probe_checked;
         let matched = self.views.fixed;
         let cancel = limits.cancel.as_ref();
         let mut result = self.views.apply(&self.rows, state);
         if result.is_ok() {
             let stop = &mut || cancel.is_some_and(Cancel::is_cancelled);
-            let check: &mut dyn ProbeCheck = if probe_matching() {
-                &mut self.views
-            } else {
-                &mut ()
-            };
-            result = (state.probe(&self.rows, &mut self.probes, check, stop))
+            result = (state.probe(&self.rows, &mut self.probes, stop))
                 .map_err(|Conflict| state.conflict_literals(&self.rows));
         }
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
-        self.stats.matching_probed += state.probe_checked - checked;
         self.stats.probes += state.probes - probes;
         self.stats.matching_fixed += self.views.fixed - matched;
         result
@@ -408,7 +375,9 @@ impl<'m> Tree<'m> {
                         conflict = Some(c);
                     }
                     Ok(changed) if changed || !node.solved => {
-                        if let Some(x) = self.choose(&node.state) {
+                        if let Some(x) =
+                            branch::choose(&self.rows, &node.state, &self.probes, &self.learn)
+                        {
                             let tried = self.try_child(&node.state, x, limits);
                             if let Some(c) = tried.conflict {
                                 self.stats.lp_skipped += 1;

@@ -59,61 +59,6 @@ pub(super) fn choose(rows: &Rows, state: &State, probes: &Probes, learn: &Learn)
     open(r).max_by_key(|&x| (learn.phase(x), probes.reach(x), std::cmp::Reverse(x)))
 }
 
-/// Experiment: the rule a search branches by (`MIP_BRANCH`: `activity`, `lp`, else the rank
-/// above).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub(super) enum Rule {
-    Rank,
-    Activity,
-    Lp,
-    /// The rank's variable, set to 0 first.
-    Zero,
-}
-
-pub(super) fn rule() -> Rule {
-    match std::env::var("MIP_BRANCH").as_deref() {
-        Ok("activity") => Rule::Activity,
-        Ok("lp") => Rule::Lp,
-        Ok("zero") => Rule::Zero,
-        _ => Rule::Rank,
-    }
-}
-
-/// The open variable most active in recent conflicts, of any row with no variable at 1; ties
-/// to the larger reach, then the lower index.
-pub(super) fn choose_active(state: &State, probes: &Probes, learn: &Learn) -> Option<u32> {
-    let mut best: Option<(f64, u32, u32)> = None;
-    for x in 0..learn.variables() {
-        if state.fixed(x).is_some() {
-            continue;
-        }
-        let key = (learn.activity(x), probes.reach(x));
-        if best.is_none_or(|(a, r, _)| key > (a, r)) {
-            best = Some((key.0, key.1, x));
-        }
-    }
-    best.map(|(_, _, x)| x)
-}
-
-/// Of the rows with no variable at 1 and the fewest open variables, the open member of
-/// largest LP value (`value`), ties to the lower index.
-pub(super) fn choose_lp(rows: &Rows, state: &State, value: &dyn Fn(u32) -> f64) -> Option<u32> {
-    let undecided = |r: u32| match state.row_open(r) {
-        (open, false) if open > 0 => Some(open),
-        _ => None,
-    };
-    let fewest = (0..rows.len()).filter_map(undecided).min()?;
-    let mut best: Option<(f64, u32)> = None;
-    for r in (0..rows.len()).filter(|&r| undecided(r) == Some(fewest)) {
-        for &x in rows.members(r) {
-            if state.fixed(x).is_none() && best.is_none_or(|(v, y)| (value(x), y) > (v, x)) {
-                best = Some((value(x), x));
-            }
-        }
-    }
-    best.map(|(_, x)| x)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,7 +73,7 @@ mod tests {
         state.presolve(&rows).expect("no conflict");
         let mut probes = Probes::default();
         state
-            .probe(&rows, &mut probes, &mut (), &mut || false)
+            .probe(&rows, &mut probes, &mut || false)
             .expect("no conflict");
         let mut learn = Learn::new(4);
         learn.record(&mut state, None);
@@ -154,7 +99,7 @@ mod tests {
         state.presolve(&rows).expect("no conflict");
         let mut probes = Probes::default();
         state
-            .probe(&rows, &mut probes, &mut (), &mut || false)
+            .probe(&rows, &mut probes, &mut || false)
             .expect("no conflict");
         let reaches: Vec<u32> = (0..5).map(|x| probes.reach(x)).collect();
         assert_eq!(reaches, [2, 2, 3, 3, 3]);

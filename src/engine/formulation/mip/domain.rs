@@ -58,39 +58,18 @@ fn within_limits(c: u32) -> bool {
     c & OPEN_MASK <= MAX_MEMBERS && c >> SHIFT <= MAX_MEMBERS
 }
 
-/// A test of a probe's outcome beyond the rows, run once the rows have taken a probe without a
-/// conflict: the all-different views' matchings ([`super::hall`]).
-pub(super) trait ProbeCheck {
-    /// Brings what the check keeps up to date with `state` between probes: before probing,
-    /// and after each lasting fixing.
-    fn settle(&mut self, state: &State);
-    /// Literals, all true in `state` with the probe applied, that cannot hold together;
-    /// `assigned`: the variables the probe set.
-    fn refute(&mut self, state: &State, assigned: &[u32]) -> Option<Vec<u32>>;
-}
-
-/// No check beyond the rows.
-impl ProbeCheck for () {
-    fn settle(&mut self, _: &State) {}
-    fn refute(&mut self, _: &State, _: &[u32]) -> Option<Vec<u32>> {
-        None
-    }
-}
-
 /// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
     value: Vec<i8>,
     /// Per row, its ones times [`ONE`] plus its open variables: one word, so that counting a
-    /// variable in a row, its undo and the row check each touch memory once (a row has far
-    /// fewer than [`ONE`] members).
+    /// variable in a row, its undo and the row check each touch memory once (a row has at
+    /// most [`MAX_MEMBERS`], far fewer than [`ONE`]).
     count: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
     pub(super) probed: u64,
-    /// Of those, the ones whose conflict was the [`ProbeCheck`]'s, not a row's.
-    pub(super) probe_checked: u64,
     /// Probes run, failed or not.
     pub(super) probes: u64,
     /// Undo records of the probe under way: the variables it set, and those whose rows it
@@ -206,7 +185,6 @@ impl State {
                 .collect(),
             propagated: 0,
             probed: 0,
-            probe_checked: 0,
             probes: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
@@ -371,19 +349,14 @@ impl State {
     /// pass (propagation is deterministic, and it reads nothing outside those rows). Each pass
     /// takes the variables with the most such rows first, so that a node probing refutes
     /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
-    /// early (the state stays sound, only less fixed). A probe the rows take is also put to
-    /// `check`, whose refutation fixes the variable at 0 as a row's conflict does; what the
-    /// check reads beyond the probe's rows is not in the stale test, so with a check the
-    /// fixpoint can stop short of probing everything again (only less fixed, never unsound).
+    /// early (the state stays sound, only less fixed).
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
         probes: &mut Probes,
-        check: &mut dyn ProbeCheck,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
         probes.fit(self.value.len());
-        check.settle(self);
         let (mut queue, mut order) = (Vec::new(), Vec::new());
         loop {
             // The variables whose probe may have changed, those with the most rows changed
@@ -407,7 +380,7 @@ impl State {
                 if self.probes.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
-                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes, check) {
+                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
                     // Its record now holds the failed probe's rows, not the stamped one's.
                     probes.at[x as usize] = 0;
                     self.probed += 1;
@@ -416,7 +389,6 @@ impl State {
                     let result = self.drain(rows, &mut queue);
                     self.forget(rows);
                     result?;
-                    check.settle(self);
                     fixed = true;
                 } else {
                     probes.at[x as usize] = self.clock;
@@ -428,31 +400,23 @@ impl State {
         }
     }
 
-    /// Whether setting open `x` to 1 leads the rows, or then `check`, to a conflict, with the
-    /// literals fixed before the probe that the conflict rests on; the state is left as it
-    /// was. `probes.read[x]` receives the rows the probe counted in, which are all the rows
-    /// read when it succeeds.
+    /// Whether setting open `x` to 1 leads the rows to a conflict, with the literals fixed
+    /// before the probe that the conflict rests on; the state is left as it was.
+    /// `probes.read[x]` receives the rows the probe counted in, which are all it read when it
+    /// succeeds.
     fn fails_at_one(
         &mut self,
         rows: &Rows,
         x: u32,
         queue: &mut Vec<u32>,
         probes: &mut Probes,
-        check: &mut dyn ProbeCheck,
     ) -> Option<Vec<u32>> {
         let propagated = self.propagated;
         queue.clear();
         let read = &mut probes.read[x as usize];
         read.clear();
         let fails = self.set(x, true, NONE, queue).is_err() || self.drain(rows, queue).is_err();
-        let conflict = if fails {
-            Some(self.conflict_literals(rows))
-        } else {
-            let refuted = check.refute(self, &self.assigned);
-            self.probe_checked += u64::from(refuted.is_some());
-            refuted
-        };
-        let reason = conflict.map(|c| self.probe_reason(rows, x, c, &mut probes.mark));
+        let reason = fails.then(|| self.probe_reason(rows, x, &mut probes.mark));
         probes.reach[x as usize] = self.assigned.len() as u32;
         let read = &mut probes.read[x as usize];
         queue.clear();
@@ -478,11 +442,11 @@ impl State {
 
     /// The literals fixed before the failed probe of `x` that its conflict rests on: the
     /// conflict's literals, those the probe set replaced by the literals of their rows.
-    fn probe_reason(&self, rows: &Rows, x: u32, conflict: Vec<u32>, mark: &mut [u8]) -> Vec<u32> {
+    fn probe_reason(&self, rows: &Rows, x: u32, mark: &mut [u8]) -> Vec<u32> {
         for &y in &self.assigned {
             mark[y as usize] = 1;
         }
-        let (mut stack, mut reason) = (conflict, Vec::new());
+        let (mut stack, mut reason) = (self.conflict_literals(rows), Vec::new());
         let mut visited = Vec::new();
         while let Some(l) = stack.pop() {
             let y = l >> 1;

@@ -45,8 +45,7 @@ fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
         let mut fixed = false;
         for x in 0..s.value.len() as u32 {
             if s.value[x as usize] == OPEN
-                && s.fails_at_one(rows, x, &mut queue, &mut probes, &mut ())
-                    .is_some()
+                && s.fails_at_one(rows, x, &mut queue, &mut probes).is_some()
             {
                 s.set(x, false, NONE, &mut queue)?;
                 let result = s.drain(rows, &mut queue);
@@ -111,7 +110,7 @@ fn incremental_probing_fixes_what_probing_everything_fixes_and_knows_each_reach(
             let mut all = s.clone();
             let full = probe_all(&mut all, &rows);
             let before = s.probed;
-            let incremental = s.probe(&rows, &mut probes, &mut (), &mut || false);
+            let incremental = s.probe(&rows, &mut probes, &mut || false);
             assert_eq!(full, incremental);
             if full.is_err() {
                 break;
@@ -155,7 +154,7 @@ fn probes_kept_across_returns_to_ancestors_fix_what_probing_everything_fixes() {
         let mut s = State::new(&rows);
         s.presolve(&rows).unwrap();
         let mut probes = Probes::default();
-        s.probe(&rows, &mut probes, &mut (), &mut || false).unwrap();
+        s.probe(&rows, &mut probes, &mut || false).unwrap();
         // The probed states of the descent, as the search's frames hold them.
         let mut path = vec![s.clone()];
         for _ in 0..60 {
@@ -198,7 +197,7 @@ fn probes_kept_across_returns_to_ancestors_fix_what_probing_everything_fixes() {
             }
             let mut all = s.clone();
             let full = probe_all(&mut all, &rows);
-            let incremental = s.probe(&rows, &mut probes, &mut (), &mut || false);
+            let incremental = s.probe(&rows, &mut probes, &mut || false);
             assert_eq!(full, incremental);
             if full.is_err() {
                 conflicts += 1;
@@ -246,7 +245,7 @@ fn probing_finds_a_naked_pair_and_undoes_its_trials() {
     let mut s = State::new(&rows);
     s.presolve(&rows).unwrap();
     assert_eq!(s.fixed(4), None);
-    s.probe(&rows, &mut Probes::default(), &mut (), &mut || false)
+    s.probe(&rows, &mut Probes::default(), &mut || false)
         .unwrap();
     assert!(consistent(&s, &rows));
     let fixed: Vec<Option<bool>> = (0..12).map(|x| s.fixed(x)).collect();

@@ -20,8 +20,6 @@ use super::domain::{Conflict, ProbeReason, Rows, State, lit};
 use super::model::{Family, Model, NONE};
 use crate::engine::alldiff::{AllDiff, Pruned};
 
-mod probe;
-
 /// One bipartite view: its rows on each side, and the variable joining each pair of them.
 struct View {
     left: Vec<u32>,
@@ -33,8 +31,6 @@ struct View {
 /// The views of a model, and scratch for one pass over them.
 pub(super) struct Views {
     views: Vec<View>,
-    /// A perfect matching of each view, kept for the probes ([`probe`]).
-    matchings: probe::Matchings,
     /// The state's clock when each view was last matched and ruled nothing out (0: not so):
     /// while none of its rows has changed since, matching it again would rule nothing out
     /// either, so it is skipped. Valid along the path it was set on (see [`Views::retreat`]).
@@ -116,7 +112,6 @@ impl Views {
         }
         Views {
             at: vec![0; views.len()],
-            matchings: probe::Matchings::new(&views, m.vars.len()),
             views,
             alldiff: AllDiff::default(),
             fixed: 0,

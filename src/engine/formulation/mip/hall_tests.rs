@@ -81,10 +81,7 @@ fn the_views_reasons_rule_out_what_they_fix() {
         let mut probes = Probes::default();
         let mut views = Views::new(&m);
         for _ in 0..6 {
-            if state
-                .probe(&rows, &mut probes, &mut (), &mut || false)
-                .is_err()
-            {
+            if state.probe(&rows, &mut probes, &mut || false).is_err() {
                 break;
             }
             state.take_log();

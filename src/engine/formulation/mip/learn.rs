@@ -94,10 +94,6 @@ impl Learn {
         }
     }
 
-    pub(super) fn variables(&self) -> u32 {
-        self.activity.len() as u32
-    }
-
     pub(super) fn activity(&self, x: u32) -> f64 {
         self.activity[x as usize]
     }

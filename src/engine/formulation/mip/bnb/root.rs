@@ -44,7 +44,6 @@ impl<'m> Tree<'m> {
             learn: Learn::new(m.vars.len()),
             fixed_cost: 0,
             done,
-            rule: crate::engine::formulation::mip::branch::rule(),
             stats: MipStats::default(),
         };
         if !done {
