@@ -49,13 +49,22 @@ const ONE: u32 = 1 << SHIFT;
 /// The low half of a row's count word: its open variables.
 const OPEN_MASK: u32 = ONE - 1;
 
+/// The most members a model row has (a 49x49 grid's cell or unit): each half of a count word
+/// stays far below its 65,535, so a count never carries into or borrows from the other half.
+const MAX_MEMBERS: u32 = 49;
+
+/// Whether both halves of a count word are within a row's size.
+fn within_limits(c: u32) -> bool {
+    c & OPEN_MASK <= MAX_MEMBERS && c >> SHIFT <= MAX_MEMBERS
+}
+
 /// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
     value: Vec<i8>,
     /// Per row, its ones times [`ONE`] plus its open variables: one word, so that counting a
-    /// variable in a row, its undo and the row check each touch memory once (a row has far
-    /// fewer than [`ONE`] members).
+    /// variable in a row, its undo and the row check each touch memory once (a row has at
+    /// most [`MAX_MEMBERS`], far fewer than [`ONE`]).
     count: Vec<u32>,
     /// Variables fixed by propagation rather than by a branching decision.
     pub(super) propagated: u64,
@@ -171,8 +180,8 @@ impl State {
         State {
             value: vec![OPEN; rows.of_var.len()],
             count: (rows.members.iter())
-                .map(|m| u32::try_from(m.len()).ok().filter(|&n| n < ONE))
-                .map(|n| n.expect("a row has fewer than 65,536 members"))
+                .map(|m| u32::try_from(m.len()).ok().filter(|&n| n <= MAX_MEMBERS))
+                .map(|n| n.expect("a row has at most 49 members"))
                 .collect(),
             propagated: 0,
             probed: 0,
@@ -421,6 +430,7 @@ impl State {
             for &r in &rows.of_var[y as usize] {
                 read.push(r);
                 self.count[r as usize] = self.count[r as usize].wrapping_add(back);
+                debug_assert!(within_limits(self.count[r as usize]));
             }
         }
         for y in self.assigned.drain(..) {
@@ -483,6 +493,7 @@ impl State {
             let step = if one { ONE - 1 } else { 1u32.wrapping_neg() };
             for &r in &rows.of_var[x as usize] {
                 self.count[r as usize] = self.count[r as usize].wrapping_add(step);
+                debug_assert!(within_limits(self.count[r as usize]));
             }
             self.counted.push(x);
             for &r in &rows.of_var[x as usize] {
