@@ -132,3 +132,40 @@ fn documents_over_several_lines_between_blank_lines_are_each_a_puzzle() {
         );
     }
 }
+
+#[test]
+fn a_torn_document_after_a_good_one_is_never_passed_over() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"1\": 1}\n  }\n}\n";
+    // The second document lost its opening brace: its key lines are no titles to skip.
+    for torn in [
+        "  \"dim\": 2,\n  \"fixed\": {\"1\": {\"2\": 1}}\n",
+        "  \"dim\": 2, \"fixed\": {\"1\": {\"2\": 1}}}\n",
+        "  \"dim\": 2,\n  \"fixed\": {\"1\": {\"2\": 1}}\n}\n",
+    ] {
+        let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n{torn}"));
+        assert_eq!(code, 1, "{torn:?}: {out} {err}");
+        assert!(out.contains("invalid"), "{torn:?}: {out}");
+        assert!(!err.contains("skipped"), "{torn:?}: {err}");
+    }
+}
+
+#[test]
+fn a_document_that_reads_with_a_mistake_is_answered_on_its_own() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"1\": 1}\n  }\n}\n";
+    // An unknown key and a clash: the good document keeps its answer.
+    for (bad, why) in [
+        ("{\n  \"dim\": 2,\n  \"note\": \"x\"\n}\n", "note"),
+        (
+            "{\n  \"dim\": 2,\n  \"fixed\": {\"1\": {\"1\": 1, \"2\": 1}}\n}\n",
+            "1",
+        ),
+    ] {
+        let (out, err, code) = run(&["count", "-"], &format!("{pretty}\n{bad}"));
+        assert_eq!((out.as_str(), code), ("72\ninvalid\n", 1), "{bad:?}: {err}");
+        assert!(
+            err.contains("line 8:") && err.contains(why),
+            "{bad:?}: {err}"
+        );
+        assert!(!err.contains("trailing characters"), "{bad:?}: {err}");
+    }
+}

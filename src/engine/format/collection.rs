@@ -4,7 +4,8 @@
 use super::text::{is_separator, number_tokens};
 use super::words::{line_of, words_line};
 use super::{
-    Format, ParseError, Parsed, are_rows, collection_size, could_be_rows, guess_text_format, parse,
+    Format, JsonError, ParseError, Parsed, are_rows, collection_size, could_be_rows,
+    guess_text_format, parse,
 };
 use crate::engine::grid::Size;
 
@@ -87,7 +88,10 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         // the text is one document with its error.
         if whole.is_err() {
             let blocks = blocks(text);
-            let broken = |p: &Piece| p.parsed.is_err() && line_of(text, p.line).starts_with('{');
+            let broken = |p: &Piece| match &p.parsed {
+                Err(e) => json_torn(line_of(text, p.line), e),
+                Ok(_) => false,
+            };
             if blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken) {
                 return blocks;
             }
@@ -127,6 +131,22 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         return vec![Piece::read(first + 1, p)];
     }
     items
+}
+
+/// Whether a piece that starts with line `held` and failed with `error` is part of a JSON
+/// document that did not read as one (a syntax error, or a line of one read alone), rather than
+/// a whole document with a mistake in its content (a clash, an unknown key), which is answered
+/// as its own puzzle.
+fn json_torn(held: &str, error: &ParseError) -> bool {
+    let jsonish = held.starts_with(['{', '}', '[', ']']) || held.contains("\":");
+    let content = match error {
+        ParseError::Conflict(_) => true,
+        ParseError::Json(issues) => issues
+            .iter()
+            .all(|i| !matches!(i.error, JsonError::Syntax { .. })),
+        _ => false,
+    };
+    jsonish && !(held.starts_with('{') && content)
 }
 
 /// The pieces of a text's blocks of lines, each read by [`read_block`].
@@ -245,6 +265,8 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
                 BadSymbol { .. } | DigitOutOfRange { .. } | Conflict(_) | LineLength { .. } => true,
                 // Rows one short; lines of a whole puzzle's cells each are puzzles, not rows.
                 RowCount { side, .. } => Size::from_cells(*side).is_none(),
+                // A document over several lines: its lines are no puzzles each.
+                Json(_) => joined.starts_with('{'),
                 _ => false,
             }
         };

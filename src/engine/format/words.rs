@@ -8,7 +8,8 @@ use super::{ParseError, parse};
 /// puzzle. No puzzle format writes a word: from 10 up, a digit is one letter among other
 /// symbols. So a line shorter than a 9x9 line with a word of three letters or more, read alone
 /// with the same error about its cell count, is a title or a note; a longer one is more likely
-/// a puzzle with a mistake. So is a JSON line (`dim` is a word), a piece of several lines (a
+/// a puzzle with a mistake. So is a JSON line (`dim` is a word) or a key's line of one (`"dim":
+/// 3,`, a document that lost its opening brace), a piece of several lines (a
 /// 16x16 layout's first row is letters), an error that names a cell rather than a cell count
 /// that fits no grid, a placeholder the command line writes in a grid's place (see
 /// [`PLACEHOLDERS`]), and a line that looks like cells (see [`cells_like`]).
@@ -33,6 +34,7 @@ pub fn words_line(held: &str, error: &ParseError) -> bool {
         && held.chars().count() < 81
         && !PLACEHOLDERS.contains(&held)
         && !held.starts_with(['{', '['])
+        && !held.contains("\":")
         && !cells_like(held)
         && word()
         && parse(held).err().as_ref() == Some(error)
