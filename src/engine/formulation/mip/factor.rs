@@ -51,49 +51,42 @@ impl Etas {
         self.index.len()
     }
 
-    /// Eta `k`'s pivot, and its entries' indices and values.
-    fn eta(&self, k: usize) -> (usize, &[u32], &[f64]) {
-        let (from, to) = (self.start[k], self.start[k + 1]);
-        (
-            self.pivot[k] as usize,
-            &self.index[from..to],
-            &self.value[from..to],
-        )
+    /// Each eta's pivot with its entries' indices and values, in order (`forward`) or
+    /// reversed, handed to `apply`: one pass over the starts, no call or lookup per eta.
+    fn each(&self, forward: bool, mut apply: impl FnMut(usize, &[u32], &[f64])) {
+        let etas = self.pivot.iter().zip(self.start.windows(2));
+        let mut one = |(&p, w): (&u32, &[usize])| {
+            let (index, value) = (&self.index[w[0]..w[1]], &self.value[w[0]..w[1]]);
+            apply(p as usize, index, value);
+        };
+        if forward {
+            etas.for_each(&mut one);
+        } else {
+            etas.rev().for_each(&mut one);
+        }
     }
 
     /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
     fn scatter(&self, v: &mut [f64], forward: bool) {
-        let apply = |k: usize, v: &mut [f64]| {
-            let (pivot, index, value) = self.eta(k);
+        self.each(forward, |pivot, index, value| {
             let t = v[pivot];
             if t != 0.0 {
                 for (&i, &a) in index.iter().zip(value) {
                     v[i as usize] -= a * t;
                 }
             }
-        };
-        if forward {
-            (0..self.pivot.len()).for_each(|k| apply(k, v));
-        } else {
-            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
-        }
+        });
     }
 
     /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
     fn gather(&self, v: &mut [f64], forward: bool) {
-        let apply = |k: usize, v: &mut [f64]| {
-            let (pivot, index, value) = self.eta(k);
+        self.each(forward, |pivot, index, value| {
             let mut s = 0.0;
             for (&i, &a) in index.iter().zip(value) {
                 s += a * v[i as usize];
             }
             v[pivot] -= s;
-        };
-        if forward {
-            (0..self.pivot.len()).for_each(|k| apply(k, v));
-        } else {
-            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
-        }
+        });
     }
 }
 
