@@ -23,10 +23,9 @@ const FILL: usize = 4;
 #[derive(Clone, Debug, Default)]
 struct Etas {
     pivot: Vec<u32>,
-    /// Entries of eta `k`: `start[k]..start[k + 1]` in `index` and `value`.
+    /// Entries `(index, value)` of eta `k`: `entries[start[k]..start[k + 1]]`.
     start: Vec<usize>,
-    index: Vec<u32>,
-    value: Vec<f64>,
+    entries: Vec<(u32, f64)>,
 }
 
 impl Etas {
@@ -34,31 +33,24 @@ impl Etas {
         self.pivot.clear();
         self.start.clear();
         self.start.push(0);
-        self.index.clear();
-        self.value.clear();
+        self.entries.clear();
     }
 
     fn push(&mut self, pivot: u32, entries: impl IntoIterator<Item = (u32, f64)>) {
         self.pivot.push(pivot);
-        for (i, v) in entries {
-            self.index.push(i);
-            self.value.push(v);
-        }
-        self.start.push(self.index.len());
+        self.entries.extend(entries);
+        self.start.push(self.entries.len());
     }
 
     fn nonzeros(&self) -> usize {
-        self.index.len()
+        self.entries.len()
     }
 
-    /// Each eta's pivot with its entries' indices and values, in order (`forward`) or
-    /// reversed, handed to `apply`: one pass over the starts, no call or lookup per eta.
-    fn each(&self, forward: bool, mut apply: impl FnMut(usize, &[u32], &[f64])) {
+    /// Each eta's pivot with its entries, in order (`forward`) or reversed, handed to
+    /// `apply`: one pass over the starts, no call or lookup per eta.
+    fn each(&self, forward: bool, mut apply: impl FnMut(usize, &[(u32, f64)])) {
         let etas = self.pivot.iter().zip(self.start.windows(2));
-        let mut one = |(&p, w): (&u32, &[usize])| {
-            let (index, value) = (&self.index[w[0]..w[1]], &self.value[w[0]..w[1]]);
-            apply(p as usize, index, value);
-        };
+        let mut one = |(&p, w): (&u32, &[usize])| apply(p as usize, &self.entries[w[0]..w[1]]);
         if forward {
             etas.for_each(&mut one);
         } else {
@@ -68,10 +60,10 @@ impl Etas {
 
     /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
     fn scatter(&self, v: &mut [f64], forward: bool) {
-        self.each(forward, |pivot, index, value| {
+        self.each(forward, |pivot, entries| {
             let t = v[pivot];
             if t != 0.0 {
-                for (&i, &a) in index.iter().zip(value) {
+                for &(i, a) in entries {
                     v[i as usize] -= a * t;
                 }
             }
@@ -80,9 +72,9 @@ impl Etas {
 
     /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
     fn gather(&self, v: &mut [f64], forward: bool) {
-        self.each(forward, |pivot, index, value| {
+        self.each(forward, |pivot, entries| {
             let mut s = 0.0;
-            for (&i, &a) in index.iter().zip(value) {
+            for &(i, a) in entries {
                 s += a * v[i as usize];
             }
             v[pivot] -= s;
@@ -137,11 +129,10 @@ impl Factor {
     pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> &[Option<u32>] {
         let lu = &mut self.lu;
         lu.factorize(m, columns);
-        self.l.clear();
-        for (k, &p) in lu.l_pivot.iter().enumerate() {
-            let entries = &lu.l_entries[lu.l_start[k]..lu.l_start[k + 1]];
-            self.l.push(p, entries.iter().copied());
-        }
+        // `lu` keeps `L` in the etas' own layout.
+        self.l.pivot.clone_from(&lu.l_pivot);
+        self.l.start.clone_from(&lu.l_start);
+        self.l.entries.clone_from(&lu.l_entries);
         self.r.clear();
         self.u.truncate(m);
         self.u.iter_mut().for_each(Vec::clear);
