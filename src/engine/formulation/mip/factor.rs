@@ -23,10 +23,9 @@ const FILL: usize = 4;
 #[derive(Clone, Debug, Default)]
 struct Etas {
     pivot: Vec<u32>,
-    /// Entries of eta `k`: `start[k]..start[k + 1]` in `index` and `value`.
+    /// Entries `(index, value)` of eta `k`: `entries[start[k]..start[k + 1]]`.
     start: Vec<usize>,
-    index: Vec<u32>,
-    value: Vec<f64>,
+    entries: Vec<(u32, f64)>,
 }
 
 impl Etas {
@@ -34,66 +33,52 @@ impl Etas {
         self.pivot.clear();
         self.start.clear();
         self.start.push(0);
-        self.index.clear();
-        self.value.clear();
+        self.entries.clear();
     }
 
     fn push(&mut self, pivot: u32, entries: impl IntoIterator<Item = (u32, f64)>) {
         self.pivot.push(pivot);
-        for (i, v) in entries {
-            self.index.push(i);
-            self.value.push(v);
-        }
-        self.start.push(self.index.len());
+        self.entries.extend(entries);
+        self.start.push(self.entries.len());
     }
 
     fn nonzeros(&self) -> usize {
-        self.index.len()
+        self.entries.len()
     }
 
-    /// Eta `k`'s pivot, and its entries' indices and values.
-    fn eta(&self, k: usize) -> (usize, &[u32], &[f64]) {
-        let (from, to) = (self.start[k], self.start[k + 1]);
-        (
-            self.pivot[k] as usize,
-            &self.index[from..to],
-            &self.value[from..to],
-        )
+    /// Each eta's pivot with its entries, in order (`forward`) or reversed, handed to
+    /// `apply`: one pass over the starts, no call or lookup per eta.
+    fn each(&self, forward: bool, mut apply: impl FnMut(usize, &[(u32, f64)])) {
+        let etas = self.pivot.iter().zip(self.start.windows(2));
+        let mut one = |(&p, w): (&u32, &[usize])| apply(p as usize, &self.entries[w[0]..w[1]]);
+        if forward {
+            etas.for_each(&mut one);
+        } else {
+            etas.rev().for_each(&mut one);
+        }
     }
 
     /// `v[i] -= value * v[pivot]` for each eta's entries, etas in order (`forward`) or reversed.
     fn scatter(&self, v: &mut [f64], forward: bool) {
-        let apply = |k: usize, v: &mut [f64]| {
-            let (pivot, index, value) = self.eta(k);
+        self.each(forward, |pivot, entries| {
             let t = v[pivot];
             if t != 0.0 {
-                for (&i, &a) in index.iter().zip(value) {
+                for &(i, a) in entries {
                     v[i as usize] -= a * t;
                 }
             }
-        };
-        if forward {
-            (0..self.pivot.len()).for_each(|k| apply(k, v));
-        } else {
-            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
-        }
+        });
     }
 
     /// `v[pivot] -= sum of value * v[i]` over each eta's entries, etas in order or reversed.
     fn gather(&self, v: &mut [f64], forward: bool) {
-        let apply = |k: usize, v: &mut [f64]| {
-            let (pivot, index, value) = self.eta(k);
+        self.each(forward, |pivot, entries| {
             let mut s = 0.0;
-            for (&i, &a) in index.iter().zip(value) {
+            for &(i, a) in entries {
                 s += a * v[i as usize];
             }
             v[pivot] -= s;
-        };
-        if forward {
-            (0..self.pivot.len()).for_each(|k| apply(k, v));
-        } else {
-            (0..self.pivot.len()).rev().for_each(|k| apply(k, v));
-        }
+        });
     }
 }
 
@@ -104,9 +89,17 @@ pub(super) struct Factor {
     l: Etas,
     /// The row etas of the updates since.
     r: Etas,
-    /// `U`'s off-diagonal entries by column (position), and its diagonal.
+    /// `U`'s off-diagonal entries by column (position), and its diagonal. A column from the
+    /// factorisation lists its rows in pivot order, a spike (an update's column) by index.
     u: Vec<Vec<(u32, f64)>>,
     diag: Vec<f64>,
+    /// The factorisation's columns (not the spikes) by row: `(column, value)` for each of
+    /// them holding the row. `BTRAN`'s `U^T` solve pushes each nonzero along its row instead
+    /// of summing every entry of those columns, mostly zeros, and an update finds the columns
+    /// holding row `r` and its multipliers' reach here. As those columns are in pivot order, a
+    /// push adds its terms in the order a column's sum would: the results are the same to the
+    /// bit. The spikes, all after them in pivot order, are summed by column.
+    urow: Vec<Vec<(u32, f64)>>,
     /// Positions in pivot order; `NONE` where an update moved a position to the end.
     order: Vec<u32>,
     /// Index of each position in `order`.
@@ -117,6 +110,10 @@ pub(super) struct Factor {
     mu: Vec<f64>,
     /// Scratch for an update's `(position, multiplier)` list.
     multipliers: Vec<(u32, f64)>,
+    /// Scratch for an update: row `r`'s entries by column, and the sums of the multipliers'
+    /// terms pushed into each column; all zero between updates.
+    row_r: Vec<f64>,
+    pushed: Vec<f64>,
     /// The factorisation's workspace, kept for the next refactorisation.
     lu: lu::Lu,
     updates: usize,
@@ -132,18 +129,22 @@ impl Factor {
     pub(super) fn factorize(&mut self, m: usize, columns: &[Vec<(u32, f64)>]) -> &[Option<u32>] {
         let lu = &mut self.lu;
         lu.factorize(m, columns);
-        self.l.clear();
-        for (k, &p) in lu.l_pivot.iter().enumerate() {
-            let entries = &lu.l_entries[lu.l_start[k]..lu.l_start[k + 1]];
-            self.l.push(p, entries.iter().copied());
-        }
+        // `lu` keeps `L` in the etas' own layout.
+        self.l.pivot.clone_from(&lu.l_pivot);
+        self.l.start.clone_from(&lu.l_start);
+        self.l.entries.clone_from(&lu.l_entries);
         self.r.clear();
         self.u.truncate(m);
         self.u.iter_mut().for_each(Vec::clear);
         self.u.resize_with(m, Vec::new);
+        self.urow.truncate(m);
+        self.urow.iter_mut().for_each(Vec::clear);
+        self.urow.resize_with(m, Vec::new);
+        // `upper` lists the rows in pivot order, so each column comes out in pivot order.
         for &(p, c, v) in &lu.upper {
             if let Some(position) = lu.pivot_row[c as usize] {
                 self.u[position as usize].push((p, v));
+                self.urow[p as usize].push((position, v));
             }
         }
         self.diag.clone_from(&lu.diag);
@@ -157,6 +158,10 @@ impl Factor {
         self.spike.resize(m, 0.0);
         self.mu.clear();
         self.mu.resize(m, 0.0);
+        self.row_r.clear();
+        self.row_r.resize(m, 0.0);
+        self.pushed.clear();
+        self.pushed.resize(m, 0.0);
         self.updates = 0;
         self.fresh = self.l.nonzeros() + self.u.iter().map(Vec::len).sum::<usize>() + m;
         self.nonzeros = self.fresh;
@@ -197,7 +202,22 @@ impl Factor {
             .iter()
             .position(|&k| k != NONE && v[k as usize] != 0.0)
             .unwrap_or(self.order.len());
-        for &k in &self.order[first..] {
+        // The factorisation's positions come first in `order`, then the spikes'.
+        let fresh = self.u.len();
+        for &k in &self.order[first.min(fresh)..fresh] {
+            if k == NONE {
+                continue;
+            }
+            let k = k as usize;
+            let x = v[k] / self.diag[k];
+            v[k] = x;
+            if x != 0.0 {
+                for &(j, u) in &self.urow[k] {
+                    v[j as usize] -= u * x;
+                }
+            }
+        }
+        for &k in &self.order[first.max(fresh)..] {
             if k == NONE {
                 continue;
             }
@@ -233,11 +253,47 @@ impl Factor {
     /// and should be rebuilt before they are trusted again.
     pub(super) fn update(&mut self, r: usize, alpha: f64) -> bool {
         let t = self.rank[r] as usize;
+        let fresh = self.u.len();
+        // Row r's entries in the factorisation's columns (all after r in pivot order) leave
+        // them for `row_r`; a spike's row has none.
+        let mut row = std::mem::take(&mut self.urow[r]);
+        for &(k, u) in &row {
+            self.row_r[k as usize] = u;
+            let column = &mut self.u[k as usize];
+            if let Some(e) = column.iter().position(|&(i, _)| i as usize == r) {
+                // `remove`, not `swap_remove`: each column stays in pivot order.
+                column.remove(e);
+                self.nonzeros -= 1;
+            }
+        }
+        row.clear();
+        self.urow[r] = row;
         // Multipliers that clear U's row r right of the diagonal: mu^T U' = u_r^T over the
-        // positions after r, solved in pivot order.
+        // positions after r, solved in pivot order: pushed along the rows through the
+        // factorisation's columns, summed by column over the spikes.
         let mut multipliers = std::mem::take(&mut self.multipliers);
         multipliers.clear();
-        for &k in &self.order[t + 1..] {
+        for &k in &self.order[(t + 1).min(fresh)..fresh] {
+            if k == NONE {
+                continue;
+            }
+            let k = k as usize;
+            let (urk, s) = (self.row_r[k], self.pushed[k]);
+            if urk == 0.0 && s == 0.0 {
+                continue;
+            }
+            self.row_r[k] = 0.0;
+            self.pushed[k] = 0.0;
+            let m = (urk - s) / self.diag[k];
+            if m.abs() > TINY {
+                self.mu[k] = m;
+                multipliers.push((k as u32, m));
+                for &(j, u) in &self.urow[k] {
+                    self.pushed[j as usize] += m * u;
+                }
+            }
+        }
+        for &k in &self.order[(t + 1).max(fresh)..] {
             if k == NONE {
                 continue;
             }
@@ -253,7 +309,6 @@ impl Factor {
                 }
             }
             if let Some(e) = at {
-                // `remove`, not `swap_remove`: `btran` sums each column in its order.
                 column.remove(e);
                 self.nonzeros -= 1;
             }
@@ -273,6 +328,14 @@ impl Factor {
             self.mu[k as usize] = 0.0;
         }
         self.nonzeros -= self.u[r].len();
+        if t < fresh {
+            for &(i, _) in &self.u[r] {
+                let row = &mut self.urow[i as usize];
+                if let Some(e) = row.iter().position(|&(k, _)| k as usize == r) {
+                    row.swap_remove(e);
+                }
+            }
+        }
         self.u[r].clear();
         for (i, &s) in self.spike.iter().enumerate() {
             if i != r && s.abs() > TINY {

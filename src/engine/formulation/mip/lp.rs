@@ -374,11 +374,11 @@ impl Lp {
         }
         self.clear_row();
         let w = self.weight[r];
-        for (i, &a) in self.column.iter().enumerate() {
-            if a != 0.0 {
-                let ratio = a / alpha;
-                self.weight[i] = self.weight[i].max(ratio * ratio * w);
-            }
+        // A zero entry leaves its weight as it is (weights are at least 1): no branch, so the
+        // loop vectorises.
+        for (weight, &a) in self.weight.iter_mut().zip(&self.column) {
+            let ratio = a / alpha;
+            *weight = weight.max(ratio * ratio * w);
         }
         self.weight[r] = (w / (alpha * alpha)).max(1.0);
         let step = (self.x[p] - target) / alpha;
