@@ -169,3 +169,16 @@ fn a_document_that_reads_with_a_mistake_is_answered_on_its_own() {
         assert!(!err.contains("trailing characters"), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn documents_back_to_back_are_each_a_puzzle() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"1\": 1}\n  }\n}\n";
+    let clash = pretty.replace("{\"1\": 1}", "{\"1\": 1, \"2\": 1}");
+    let (out, err, code) = run(&["count", "-"], &format!("{pretty}{pretty}{clash}"));
+    assert_eq!((out.as_str(), code), ("72\n72\ninvalid\n", 1), "{err}");
+    assert!(err.contains("line 13:"), "{err}");
+    // One broken among them is still one error for the whole text.
+    let broken = pretty.replace("\"dim\": 2,", "\"dim\": 2");
+    let (out, _, code) = run(&["count", "-"], &format!("{pretty}{broken}"));
+    assert_eq!((out.as_str(), code), ("invalid\n", 1));
+}

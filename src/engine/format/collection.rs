@@ -8,6 +8,7 @@ use super::{
     guess_text_format, parse,
 };
 use crate::engine::grid::Size;
+use serde::de::IgnoredAny;
 
 /// One puzzle of a text: the line it starts on (1-based) and how it read.
 #[derive(Clone, Debug)]
@@ -95,6 +96,9 @@ pub fn pieces(text: &str) -> Vec<Piece> {
             if blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken) {
                 return blocks;
             }
+            if let Some(documents) = documents(text) {
+                return documents;
+            }
         }
         return vec![Piece::new(line, line_of(text, line), whole)];
     }
@@ -147,6 +151,27 @@ fn json_torn(held: &str, error: &ParseError) -> bool {
         _ => false,
     };
     jsonish && !(held.starts_with('{') && content)
+}
+
+/// Documents one after another with nothing but white space between them, not always a blank
+/// line (as `jq . a.json b.json` writes them): one piece each, read on its own so that its
+/// errors name lines of the document; `None` unless the text is two or more such objects.
+fn documents(text: &str) -> Option<Vec<Piece>> {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<IgnoredAny>();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    while let Some(item) = stream.next() {
+        item.ok()?;
+        let end = stream.byte_offset();
+        let document = text[start..end].trim_start();
+        if !document.starts_with('{') {
+            return None;
+        }
+        let line = text[..end - document.len()].matches('\n').count() + 1;
+        pieces.push(Piece::new(line, line_of(text, line), parse(document)));
+        start = end;
+    }
+    (pieces.len() > 1).then_some(pieces)
 }
 
 /// The pieces of a text's blocks of lines, each read by [`read_block`].
