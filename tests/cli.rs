@@ -171,6 +171,12 @@ fn an_input_without_puzzles_is_an_error() {
         let (out, err, code) = run(&["solve", "-"], text);
         assert_eq!((out.as_str(), code), ("", 1), "{text:?}");
         assert!(err.contains("no puzzle in the input"), "{err}");
+        // An empty input is said to be empty, not to hold only blank lines.
+        assert_eq!(
+            err.contains("standard input is empty"),
+            text.is_empty(),
+            "{err}"
+        );
     }
 }
 
@@ -587,6 +593,19 @@ fn the_help_documents_formats_placeholders_and_exit_status() {
     ] {
         assert!(help.contains(said), "{said}: {help}");
     }
+    // Each command's own help and manual page tell its exit statuses too.
+    for command in [
+        "solve", "count", "convert", "check", "export", "hint", "steps", "rate",
+    ] {
+        let (help, _, _) = run(&[command, "--help"], "");
+        assert!(
+            help.contains("\n  1  some puzzle was invalid"),
+            "{command}: {help}"
+        );
+    }
+    assert!(help.contains("\n  1  a puzzle could not be made"), "{help}");
+    let (page, _, _) = run(&["man", "check"], "");
+    assert!(page.contains("Exit status:"), "{page}");
 }
 
 #[test]

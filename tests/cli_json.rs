@@ -182,3 +182,29 @@ fn documents_back_to_back_are_each_a_puzzle() {
     let (out, _, code) = run(&["count", "-"], &format!("{pretty}{broken}"));
     assert_eq!((out.as_str(), code), ("invalid\n", 1));
 }
+
+#[test]
+fn a_pretty_document_among_one_line_documents_is_one_puzzle() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"2\": 3}\n  }\n}\n";
+    let line = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}\n";
+    // Either order, with or without a blank line between them.
+    for text in [
+        format!("{line}\n{pretty}"),
+        format!("{pretty}\n{line}"),
+        format!("{pretty}{line}"),
+        format!("{line}{line}\n{pretty}\n{line}"),
+    ] {
+        let (out, err, code) = run(&["count", "-"], &text);
+        let n = text.matches("\"dim\"").count();
+        assert_eq!((out, code), ("72\n".repeat(n), 0), "{text:?}: {err}");
+    }
+    // A broken one after a one-line document is one error, named where it breaks.
+    let broken = pretty.replace("  }\n}\n", "  }\n");
+    let (out, err, code) = run(&["count", "-"], &format!("{line}\n{broken}"));
+    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+    assert!(err.contains("line 3: invalid JSON at line 5"), "{err}");
+    // One-line documents with a line cut short among them are still answered line by line.
+    let cut = "{\"dim\":2,\"fixed\":{\"1\":\n";
+    let (out, _, code) = run(&["count", "-"], &format!("{line}{cut}{line}"));
+    assert_eq!((out.as_str(), code), ("72\ninvalid\n72\n", 1));
+}

@@ -39,6 +39,13 @@ Exit status:
   2  a usage error, or the input could not be opened or read (UTF-16 text, 8 MiB without a
      line break)";
 
+const GENERATE_EXIT_STATUS: &str = "\
+Exit status:
+  0  every puzzle asked for was printed (also when a reader such as head stops early)
+  1  a puzzle could not be made, the puzzles could not be written, or no random seed could
+     be drawn
+  2  a usage error (--seed and --count that would run past the largest seed among them)";
+
 /// The whole command line.
 #[derive(Parser, Debug)]
 #[command(
@@ -65,15 +72,18 @@ pub enum Command {
     /// The solution is written in the format the puzzle was read in: JSON as JSON, numbers as
     /// numbers, characters (a layout, or single digits between spaces) as one line; --json
     /// writes JSON.
+    #[command(after_help = EXIT_STATUS)]
     Solve(SolveArgs),
     /// Print the number of solutions
     ///
     /// With --limit K it prints at most K, and says on standard error when there are more;
     /// without it, it counts every solution, which on a sparse grid may never end.
+    #[command(after_help = EXIT_STATUS)]
     Count(CountArgs),
     /// Rewrite puzzles in another format
     ///
     /// A JSON board's solved digits go to json only: the text formats hold givens.
+    #[command(after_help = EXIT_STATUS)]
     Convert(ConvertArgs),
     /// Print minimal puzzles with a unique solution, one per line (numeric beyond 25x25)
     ///
@@ -82,13 +92,16 @@ pub enum Command {
     /// progress shows on standard error while it works. By default the puzzle is truly minimal:
     /// no clue can go and keep one solution. With --no-guess it is minimal for the logic
     /// solver instead, which is fast at every size; --difficulty picks its level.
+    #[command(after_help = GENERATE_EXIT_STATUS)]
     Generate(GenerateArgs),
     /// Say whether each puzzle has one solution and no clue to spare
     ///
     /// Per puzzle: 'unique minimal', 'unique redundant: r1c5 ...' (clues each of which can go
     /// on its own, not necessarily together), 'multiple' or 'no solution'.
+    #[command(after_help = EXIT_STATUS)]
     Check(CheckArgs),
     /// Print a puzzle's model for a solver outside this tool
+    #[command(after_help = EXIT_STATUS)]
     Export(ExportArgs),
     /// Print the next logical step for each puzzle, in words
     ///
@@ -104,6 +117,7 @@ pub enum Command {
     /// candidates as digit-row-column items like 512) and the engine's own pencil-mark text:
     /// one token per cell, 5 a given, +5 a placed digit, (1-3,7) an empty cell's candidates,
     /// a state per block of lines (or per line).
+    #[command(after_help = EXIT_STATUS)]
     Hint(HintArgs),
     /// Print the whole logical solution of each puzzle, one step per line
     ///
@@ -111,6 +125,7 @@ pub enum Command {
     /// 'stuck: needs guessing' and each empty cell's candidates, 'no solution' or 'off track:
     /// ...'; then a blank line. It reads what hint reads, and allows uniqueness techniques as
     /// hint does.
+    #[command(after_help = EXIT_STATUS)]
     Steps(StepsArgs),
     /// Rate each puzzle: level, score, hardest technique and number of steps
     ///
@@ -119,6 +134,7 @@ pub enum Command {
     /// cells. 'needs guessing' when the techniques get stuck. Uniqueness techniques are used
     /// only when the propagation search proves one solution; the line says whether they were
     /// allowed, and names those used.
+    #[command(after_help = EXIT_STATUS)]
     Rate(RateArgs),
     /// List the techniques: name, level, score and HoDoKu's code
     ///

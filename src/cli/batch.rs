@@ -147,7 +147,17 @@ fn run_found<T: Send + 'static>(
             return 2;
         }
     };
-    let next = move || read_batch(&mut source, take);
+    let empty = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let next = {
+        let empty = empty.clone();
+        move || {
+            let read = read_batch(&mut source, take);
+            if source.ended_empty() {
+                empty.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            read
+        }
+    };
     let mut writer = Writer {
         out: Answers::new(),
         end: if layout.blocks { "\n" } else { "" },
@@ -179,6 +189,11 @@ fn run_found<T: Send + 'static>(
         writer.out.remark(&summary);
     }
     if !writer.any {
+        if empty.load(std::sync::atomic::Ordering::Relaxed) {
+            let name = file.map_or("standard input".into(), |p| p.display().to_string());
+            eprintln!("error: no puzzle in the input: {name} is empty");
+            return 1;
+        }
         eprintln!("error: {}", no_puzzle(writer.words.count > 0));
         return 1;
     }

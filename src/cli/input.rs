@@ -144,6 +144,11 @@ impl Source {
         format!("cannot read {}: {e}", self.name())
     }
 
+    /// Whether the input has ended without a byte.
+    pub fn ended_empty(&self) -> bool {
+        self.stream.is_none() && self.offset == 0 && self.rest.is_empty()
+    }
+
     fn name(&self) -> String {
         self.file
             .as_ref()

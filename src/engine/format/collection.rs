@@ -80,25 +80,50 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         let per_line = whole.is_err()
             && content().nth(1).is_some()
             && content().any(|(_, l)| l.starts_with('{') && l.ends_with('}') && parse(l).is_ok());
-        if per_line {
-            return content().map(|(i, l)| Piece::alone(i + 1, l)).collect();
-        }
         // Documents of several lines each between blank lines (two pretty-printed ones, or
         // one before other puzzles) are read block by block as any text, when some block
-        // reads and every document does (a block would read a broken one line by line); else
-        // the text is one document with its error.
-        if whole.is_err() {
+        // reads and every document does (a block would read a broken one line by line); or
+        // one after another with no blank line between them. A line that opens a document
+        // without closing it is what tells them from one document per line, so that a
+        // pretty-printed document among one-line ones is still one puzzle.
+        let opens = content().any(|(_, l)| l.starts_with('{') && !l.ends_with('}'));
+        let broken = |p: &Piece| match &p.parsed {
+            Err(e) => json_torn(line_of(text, p.line), e),
+            Ok(_) => false,
+        };
+        let by_blocks = |blocks: Vec<Piece>| {
+            (blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken))
+                .then_some(blocks)
+        };
+        // Key lines of a document over several lines are no puzzles each, even beside
+        // one-line documents.
+        let fragments = content().any(|(_, l)| !l.starts_with('{') && l.contains("\":"));
+        if whole.is_err() && opens {
             let blocks = blocks(text);
-            let broken = |p: &Piece| match &p.parsed {
-                Err(e) => json_torn(line_of(text, p.line), e),
-                Ok(_) => false,
-            };
-            if blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken) {
-                return blocks;
+            let first_broken = blocks.iter().find(|p| broken(p)).cloned();
+            if let Some(pieces) = by_blocks(blocks).or_else(|| documents(text)) {
+                return pieces;
             }
-            if let Some(documents) = documents(text) {
-                return documents;
+            // The text is one error, named where a document of it breaks rather than where
+            // the whole text stops reading as one document.
+            if (!per_line || fragments)
+                && let Some(at) = first_broken.map(|p| p.line).filter(|&at| at > line)
+            {
+                let raw: Vec<&str> = (text.lines().skip(at - 1))
+                    .take_while(|l| !l.trim().is_empty())
+                    .collect();
+                return vec![Piece::new(at, line_of(text, at), parse(&raw.join("\n")))];
             }
+        }
+        if per_line && !(opens && fragments) {
+            return content().map(|(i, l)| Piece::alone(i + 1, l)).collect();
+        }
+        // Else the text is one document with its error.
+        if whole.is_err()
+            && !opens
+            && let Some(pieces) = by_blocks(blocks(text)).or_else(|| documents(text))
+        {
+            return pieces;
         }
         return vec![Piece::new(line, line_of(text, line), whole)];
     }
