@@ -490,9 +490,18 @@ pub fn number_pad(props: &PadProps) -> Html {
     };
     let (columns, erase_span) = pad_columns(props.side);
     let style = format!("--pad-columns: {columns}; --erase-span: {erase_span}");
+    // The digits in a box of their own: on a phone, from 36x36, it shows three rows of them
+    // and scrolls, Erase beside it (static/style.css); elsewhere the box takes no place.
+    let class = classes!(
+        "pad",
+        (props.side > 16).then_some("dense"),
+        (props.side > 35).then_some("numbers")
+    );
     html! {
-        <div class={classes!("pad", (props.side > 16).then_some("dense"))} {style} role="group" aria-label="Number pad">
-            { for buttons }
+        <div {class} {style} role="group" aria-label="Number pad">
+            // Keyed by the size: a new size's digits start at the first row, not where the
+            // last size's were scrolled to.
+            <div class="pad-digits" key={props.side}>{ for buttons }</div>
             <button type="button" class="pad-erase" onclick={erase} onmousedown={keep_focus}>{ "Erase" }</button>
         </div>
     }

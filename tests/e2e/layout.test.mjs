@@ -111,14 +111,14 @@ test('on a phone every control is at least 44 px tall, and the first screen hold
   await page.setViewportSize(PHONE);
   const button = (name) => page.getByRole('button', { name, exact: true });
   const newPuzzle = [page.getByLabel('Difficulty', { exact: true }), button('Generate')];
-  // From 16x16 the zoom buttons take a row: the new puzzle is a scroll down from 36x36, where
-  // the pad has four rows, and at 49x49 the pad's last rows.
+  // From 16x16 the zoom buttons take a row; from 36x36 the pad shows three rows of ten and
+  // scrolls inside them, so Undo and the new puzzle stay on the first screen.
   const below = {
     '9x9': [button('Erase'), button('Undo'), ...newPuzzle],
     '16x16': [button('Erase'), button('Undo'), ...newPuzzle],
     '25x25': [button('Erase'), button('Undo'), ...newPuzzle],
-    '36x36': [button('Erase'), button('Undo')],
-    '49x49': [button('Digit 40')],
+    '36x36': [button('Erase'), button('Undo'), ...newPuzzle],
+    '49x49': [button('Erase'), button('Undo'), ...newPuzzle],
   };
   for (const [size, more] of Object.entries(below)) {
     await page.getByLabel('Size').selectOption(size);
@@ -209,6 +209,39 @@ test('on a phone the 9x9 pad is one row: nine digits at least 30 px wide, then E
     assert.deepEqual(new Set(play).size, 1, `${width}: the play tools in one row: ${play}`);
     // The pad ends within the page.
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('at 1280x800 the status stays in the window, a new puzzle\'s answer and Auto candidates\' whole', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  await page.setViewportSize(DESKTOP);
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const auto = page.getByRole('switch', { name: 'Auto candidates' });
+  const area = page.locator('.status-area');
+  /** The status area's box, and whether its text shows whole (or, longer, scrolls inside it). */
+  const seen = () => area.evaluate((a) => {
+    const r = a.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, whole: a.scrollHeight <= a.clientHeight + 1 };
+  });
+  for (const size of ['9x9', '16x16', '25x25', '36x36', '49x49']) {
+    await page.getByLabel('Size').selectOption(size);
+    const side = Number(size.split('x')[0]);
+    await cell(page, side, side).waitFor();
+    await page.getByLabel('Difficulty', { exact: true }).selectOption('Easy');
+    await button('Generate').click();
+    await statusMatching(page, /^Easy puzzle, [\d,]+ clues/, 120_000);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const generated = await seen();
+    assert.ok(generated.top >= 0 && generated.bottom <= DESKTOP.height, `${size}, generated: ${JSON.stringify(generated)}`);
+    if ((await auto.getAttribute('aria-checked')) === 'true') await auto.click();
+    await auto.click();
+    await statusMatching(page, /^Auto candidates: every empty cell/);
+    const candidates = await seen();
+    assert.ok(candidates.top >= 0 && candidates.bottom <= DESKTOP.height && candidates.whole,
+      `${size}, Auto candidates: ${JSON.stringify(candidates)}`);
+    await shot(page, `desktop-1280-${side}-auto`);
   }
   assert.deepEqual(errors, []);
   await page.close();
