@@ -167,8 +167,17 @@ fn converting_a_saved_game_to_text_keeps_the_givens_only_and_says_so() {
 
 #[test]
 fn an_input_without_puzzles_is_an_error() {
-    for text in ["", "\n\n", "# only a comment\n"] {
-        let (out, err, code) = run(&["solve", "-"], text);
+    let commands: [&[&str]; 4] = [
+        &["solve"],
+        &["hint"],
+        &["steps"],
+        &["export", "--format", "lp"],
+    ];
+    for (text, command) in ["", "\n\n", "# only a comment\n"]
+        .into_iter()
+        .flat_map(|t| commands.map(|c| (t, c)))
+    {
+        let (out, err, code) = run(&[command, &["-"]].concat(), text);
         assert_eq!((out.as_str(), code), ("", 1), "{text:?}");
         assert!(err.contains("no puzzle in the input"), "{err}");
         // An empty input is said to be empty, not to hold only blank lines.

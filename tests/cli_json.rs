@@ -198,11 +198,26 @@ fn a_pretty_document_among_one_line_documents_is_one_puzzle() {
         let n = text.matches("\"dim\"").count();
         assert_eq!((out, code), ("72\n".repeat(n), 0), "{text:?}: {err}");
     }
+    // Among comments, placeholders and lines of other puzzles, each still gets its answer.
+    let nine = "1".to_string() + &".".repeat(80);
+    let (l, p) = ("1...............", ".3..............");
+    for (text, lines) in [
+        (format!("# my puzzles\n{line}{pretty}"), vec![l, p]),
+        (format!("{line}invalid\n{pretty}"), vec![l, "invalid", p]),
+        (format!("{line}{nine}\n{pretty}"), vec![l, &nine, p]),
+        (format!("{pretty}\u{feff}{line}# c\n{line}"), vec![p, l, l]),
+    ] {
+        let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+    }
     // A broken one after a one-line document is one error, named where it breaks.
     let broken = pretty.replace("  }\n}\n", "  }\n");
     let (out, err, code) = run(&["count", "-"], &format!("{line}\n{broken}"));
     assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
     assert!(err.contains("line 3: invalid JSON at line 5"), "{err}");
+    let (out, err, code) = run(&["count", "-"], &format!("{line}{pretty}{broken}"));
+    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+    assert!(err.contains("line 8: invalid JSON at line 5"), "{err}");
     // One-line documents with a line cut short among them are still answered line by line.
     let cut = "{\"dim\":2,\"fixed\":{\"1\":\n";
     let (out, _, code) = run(&["count", "-"], &format!("{line}{cut}{line}"));

@@ -190,14 +190,18 @@ fn run_found<T: Send + 'static>(
     }
     if !writer.any {
         if empty.load(std::sync::atomic::Ordering::Relaxed) {
-            let name = file.map_or("standard input".into(), |p| p.display().to_string());
-            eprintln!("error: no puzzle in the input: {name} is empty");
+            eprintln!("error: no puzzle in the input: {} is empty", named(file));
             return 1;
         }
         eprintln!("error: {}", no_puzzle(writer.words.count > 0));
         return 1;
     }
     i32::from(writer.failed)
+}
+
+/// The input as messages name it.
+fn named(file: Option<&Path>) -> String {
+    file.map_or("standard input".into(), |p| p.display().to_string())
 }
 
 /// Why an input has nothing to answer: only blank and comment lines, and lines of words when
@@ -368,6 +372,10 @@ pub fn run_items<T>(
             return 2;
         }
     };
+    if text.is_empty() {
+        eprintln!("error: no puzzle in the input: {} is empty", named(file));
+        return 1;
+    }
     let items = split(&text);
     let puzzles = items.iter().filter(|i| i.words.is_none()).count();
     if puzzles == 0 {

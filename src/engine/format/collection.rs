@@ -83,45 +83,38 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         // Documents of several lines each between blank lines (two pretty-printed ones, or
         // one before other puzzles) are read block by block as any text, when some block
         // reads and every document does (a block would read a broken one line by line); or
-        // one after another with no blank line between them. A line that opens a document
-        // without closing it is what tells them from one document per line, so that a
-        // pretty-printed document among one-line ones is still one puzzle.
+        // as documents one after another among other lines (see [`documents`]). A line that
+        // opens a document without closing it is what tells them from one document per line,
+        // so that a pretty-printed document among one-line ones is still one puzzle.
         let opens = content().any(|(_, l)| l.starts_with('{') && !l.ends_with('}'));
         let broken = |p: &Piece| match &p.parsed {
             Err(e) => json_torn(line_of(text, p.line), e),
             Ok(_) => false,
         };
-        let by_blocks = |blocks: Vec<Piece>| {
+        let by_blocks = || {
+            let blocks = blocks(text);
             (blocks.iter().any(|p| p.parsed.is_ok()) && !blocks.iter().any(broken))
                 .then_some(blocks)
         };
         // Key lines of a document over several lines are no puzzles each, even beside
-        // one-line documents.
+        // one-line documents: a text with a broken one is one error, named where it breaks.
         let fragments = content().any(|(_, l)| !l.starts_with('{') && l.contains("\":"));
         if whole.is_err() && opens {
-            let blocks = blocks(text);
-            let first_broken = blocks.iter().find(|p| broken(p)).cloned();
-            if let Some(pieces) = by_blocks(blocks).or_else(|| documents(text)) {
+            if let Some(pieces) = by_blocks() {
                 return pieces;
             }
-            // The text is one error, named where a document of it breaks rather than where
-            // the whole text stops reading as one document.
-            if (!per_line || fragments)
-                && let Some(at) = first_broken.map(|p| p.line).filter(|&at| at > line)
-            {
-                let raw: Vec<&str> = (text.lines().skip(at - 1))
-                    .take_while(|l| !l.trim().is_empty())
-                    .collect();
-                return vec![Piece::new(at, line_of(text, at), parse(&raw.join("\n")))];
+            match documents(text) {
+                Ok(Some(pieces)) => return pieces,
+                Err(torn) if fragments || !per_line => return vec![torn],
+                _ => {}
             }
         }
         if per_line && !(opens && fragments) {
             return content().map(|(i, l)| Piece::alone(i + 1, l)).collect();
         }
-        // Else the text is one document with its error.
         if whole.is_err()
             && !opens
-            && let Some(pieces) = by_blocks(blocks(text)).or_else(|| documents(text))
+            && let Some(pieces) = by_blocks().or_else(|| documents(text).ok().flatten())
         {
             return pieces;
         }
@@ -178,25 +171,63 @@ fn json_torn(held: &str, error: &ParseError) -> bool {
     jsonish && !(held.starts_with('{') && content)
 }
 
-/// Documents one after another with nothing but white space between them, not always a blank
-/// line (as `jq . a.json b.json` writes them): one piece each, read on its own so that its
-/// errors name lines of the document; `None` unless the text is two or more such objects.
-fn documents(text: &str) -> Option<Vec<Piece>> {
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<IgnoredAny>();
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    while let Some(item) = stream.next() {
-        item.ok()?;
-        let end = stream.byte_offset();
-        let document = text[start..end].trim_start();
-        if !document.starts_with('{') {
-            return None;
+/// Documents one after another, over one line or several, not always with a blank line between
+/// them (as `jq . a.json b.json` writes them), among comment lines and lines that are no JSON
+/// (an `invalid` placeholder, a puzzle's line), each of which is a piece of its own: one piece
+/// per document, read on its own so that its errors name lines of the document. `Ok(None)`
+/// unless the text holds two or more pieces, or if a document does not end where a line does,
+/// or a line outside the documents holds a key (a document that lost its opening brace);
+/// `Err` with the error of the first document that breaks off, read from its first line on.
+fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
+    // Each document's first line and its span in `text`, or a line alone; parsed once all are
+    // found, so that a text that fails here costs one pass of JSON syntax.
+    let mut found: Vec<(usize, &str, Option<(usize, usize)>)> = Vec::new();
+    let mut lines = text.split_inclusive('\n').enumerate();
+    let mut at = 0;
+    let mut skip_to = 0;
+    while let Some((i, raw)) = lines.next() {
+        let start = at;
+        at += raw.len();
+        if start < skip_to {
+            continue;
         }
-        let line = text[..end - document.len()].matches('\n').count() + 1;
-        pieces.push(Piece::new(line, line_of(text, line), parse(document)));
-        start = end;
+        let t = raw.trim_start_matches('\u{feff}').trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        if !t.starts_with('{') {
+            if t.contains("\":") {
+                return Ok(None);
+            }
+            found.push((i + 1, t, None));
+            continue;
+        }
+        let open = start + raw.find('{').expect("the line opens a document");
+        let mut stream =
+            serde_json::Deserializer::from_str(&text[open..]).into_iter::<IgnoredAny>();
+        if !matches!(stream.next(), Some(Ok(_))) {
+            return match parse(&text[open..]) {
+                Err(e) => Err(Piece::new(i + 1, t, Err(e))),
+                Ok(_) => Ok(None),
+            };
+        }
+        let end = open + stream.byte_offset();
+        // The rest of the line the document ends on is white space.
+        let rest = text[end..].split('\n').next().unwrap_or("");
+        if !rest.trim().is_empty() {
+            return Ok(None);
+        }
+        found.push((i + 1, t, Some((open, end))));
+        skip_to = end;
     }
-    (pieces.len() > 1).then_some(pieces)
+    let pieces: Vec<Piece> = found
+        .into_iter()
+        .map(|(line, held, span)| match span {
+            Some((open, end)) => Piece::new(line, held, parse(&text[open..end])),
+            None => Piece::alone(line, held),
+        })
+        .collect();
+    Ok((pieces.len() > 1).then_some(pieces))
 }
 
 /// The pieces of a text's blocks of lines, each read by [`read_block`].
