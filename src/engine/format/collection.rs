@@ -179,13 +179,14 @@ fn json_torn(held: &str, error: &ParseError) -> bool {
 /// or a line outside the documents holds a key (a document that lost its opening brace);
 /// `Err` with the error of the first document that breaks off, read from its first line on.
 fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
+    /// A document's start and end in `text`.
+    type Span = (usize, usize);
     // Each document's first line and its span in `text`, or a line alone; parsed once all are
     // found, so that a text that fails here costs one pass of JSON syntax.
-    let mut found: Vec<(usize, &str, Option<(usize, usize)>)> = Vec::new();
-    let mut lines = text.split_inclusive('\n').enumerate();
+    let mut found: Vec<(usize, &str, Option<Span>)> = Vec::new();
     let mut at = 0;
     let mut skip_to = 0;
-    while let Some((i, raw)) = lines.next() {
+    for (i, raw) in text.split_inclusive('\n').enumerate() {
         let start = at;
         at += raw.len();
         if start < skip_to {
