@@ -64,7 +64,7 @@ fn main() {
         }
         println!(
             "{path} #{}: {} solutions, {:?}, {:.2} s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
-             presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
+             presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, probes refuted by matching {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
              root LP {} columns x {} rows",
             i + 1,
             found.len(),
@@ -78,6 +78,7 @@ fn main() {
             m.propagation_fixed,
             m.propagation_pruned,
             m.matching_fixed,
+            m.matching_probed,
             m.lp_pruned,
             m.lp_skipped,
             m.probes,

@@ -237,16 +237,18 @@ impl<'m> Tree<'m> {
     /// counting their fixings; `Err` with the conflict's literals closes the node.
     fn infer(&mut self, state: &mut State, limits: &Limits) -> Result<(), Vec<u32>> {
         let (propagated, probed, probes) = (state.propagated, state.probed, state.probes);
-        let matched = self.views.fixed;
+        let (matched, checked) = (self.views.fixed, state.probe_checked);
         let cancel = limits.cancel.as_ref();
         let mut result = self.views.apply(&self.rows, state);
         if result.is_ok() {
             let stop = &mut || cancel.is_some_and(Cancel::is_cancelled);
-            result = (state.probe(&self.rows, &mut self.probes, stop))
+            let check = &mut self.views;
+            result = (state.probe_with(&self.rows, &mut self.probes, check, stop))
                 .map_err(|Conflict| state.conflict_literals(&self.rows));
         }
         self.stats.propagation_fixed += state.propagated - propagated;
         self.stats.probing_fixed += state.probed - probed;
+        self.stats.matching_probed += state.probe_checked - checked;
         self.stats.probes += state.probes - probes;
         self.stats.matching_fixed += self.views.fixed - matched;
         result

@@ -58,6 +58,27 @@ fn within_limits(c: u32) -> bool {
     c & OPEN_MASK <= MAX_MEMBERS && c >> SHIFT <= MAX_MEMBERS
 }
 
+/// A test of a probe beyond the rows, run once they have taken it without a conflict: the
+/// all-different views' matchings ([`super::hall`]).
+pub(super) trait ProbeCheck {
+    /// Brings what the check keeps up to date with `state`, before probing.
+    fn start(&mut self, state: &State);
+    /// The same after the lasting fixings `fixed`.
+    fn update(&mut self, state: &State, fixed: &[u32]);
+    /// Literals, all true in `state` with the probe applied, that cannot hold together;
+    /// `assigned`: the variables the probe set, `ones`: those of them at 1.
+    fn refute(&mut self, state: &State, assigned: &[u32], ones: &[u32]) -> Option<Vec<u32>>;
+}
+
+/// No test beyond the rows.
+impl ProbeCheck for () {
+    fn start(&mut self, _: &State) {}
+    fn update(&mut self, _: &State, _: &[u32]) {}
+    fn refute(&mut self, _: &State, _: &[u32], _: &[u32]) -> Option<Vec<u32>> {
+        None
+    }
+}
+
 /// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
@@ -70,12 +91,16 @@ pub(super) struct State {
     pub(super) propagated: u64,
     /// Of those, the ones fixed at 0 because probing them at 1 met a conflict.
     pub(super) probed: u64,
+    /// Of those, the ones whose conflict was a [`ProbeCheck`]'s, not a row's.
+    pub(super) probe_checked: u64,
     /// Probes run, failed or not.
     pub(super) probes: u64,
     /// Undo records of the probe under way: the variables it set, and those whose rows it
     /// counted; empty between probes.
     assigned: Vec<u32>,
     counted: Vec<u32>,
+    /// Of `assigned`, those at 1 (for a [`ProbeCheck`], which then reads no values).
+    ones: Vec<u32>,
     /// Ticks at each lasting change; `changed[r]`: the tick row `r` last changed at.
     clock: u64,
     changed: Vec<u64>,
@@ -185,9 +210,11 @@ impl State {
                 .collect(),
             propagated: 0,
             probed: 0,
+            probe_checked: 0,
             probes: 0,
             assigned: Vec::new(),
             counted: Vec::new(),
+            ones: Vec::new(),
             clock: 1,
             changed: vec![0; rows.members.len()],
             why: vec![NONE; rows.of_var.len()],
@@ -222,6 +249,7 @@ impl State {
         }
         self.assigned.clear();
         self.counted.clear();
+        self.ones.clear();
     }
 
     /// The lasting fixings since the last call, in order, each with its reason (a row,
@@ -350,13 +378,29 @@ impl State {
     /// takes the variables with the most such rows first, so that a node probing refutes
     /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
     /// early (the state stays sound, only less fixed).
+    #[cfg(test)]
     pub(super) fn probe(
         &mut self,
         rows: &Rows,
         probes: &mut Probes,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Conflict> {
+        self.probe_with(rows, probes, &mut (), stop)
+    }
+
+    /// [`State::probe`], with each probe the rows take then put to `check`, whose refutation
+    /// fixes the variable at 0 as a row's conflict does. What the check reads beyond the
+    /// probe's rows is not in the stale test, so the fixpoint can stop short of probing
+    /// everything again: only less fixed, never unsound.
+    pub(super) fn probe_with(
+        &mut self,
+        rows: &Rows,
+        probes: &mut Probes,
+        check: &mut dyn ProbeCheck,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Conflict> {
         probes.fit(self.value.len());
+        check.start(self);
         let (mut queue, mut order) = (Vec::new(), Vec::new());
         loop {
             // The variables whose probe may have changed, those with the most rows changed
@@ -380,15 +424,17 @@ impl State {
                 if self.probes.is_multiple_of(64) && stop() {
                     return Ok(());
                 }
-                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes) {
+                if let Some(reason) = self.fails_at_one(rows, x, &mut queue, probes, check) {
                     // Its record now holds the failed probe's rows, not the stamped one's.
                     probes.at[x as usize] = 0;
                     self.probed += 1;
                     self.probe_reasons.push((x, reason));
+                    let logged = self.log.len();
                     self.set(x, false, PROBED, &mut queue)?;
                     let result = self.drain(rows, &mut queue);
                     self.forget(rows);
                     result?;
+                    check.update(self, &self.log[logged..]);
                     fixed = true;
                 } else {
                     probes.at[x as usize] = self.clock;
@@ -400,23 +446,32 @@ impl State {
         }
     }
 
-    /// Whether setting open `x` to 1 leads the rows to a conflict, with the literals fixed
-    /// before the probe that the conflict rests on; the state is left as it was.
-    /// `probes.read[x]` receives the rows the probe counted in, which are all it read when it
-    /// succeeds.
+    /// Whether setting open `x` to 1 leads the rows, or then `check`, to a conflict, with the
+    /// literals fixed before the probe that the conflict rests on; the state is left as it
+    /// was. `probes.read[x]` receives the rows the probe counted in (all it read if it holds).
     fn fails_at_one(
         &mut self,
         rows: &Rows,
         x: u32,
         queue: &mut Vec<u32>,
         probes: &mut Probes,
+        check: &mut dyn ProbeCheck,
     ) -> Option<Vec<u32>> {
         let propagated = self.propagated;
         queue.clear();
         let read = &mut probes.read[x as usize];
         read.clear();
+        self.ones.clear();
+        self.ones.push(x);
         let fails = self.set(x, true, NONE, queue).is_err() || self.drain(rows, queue).is_err();
-        let reason = fails.then(|| self.probe_reason(rows, x, &mut probes.mark));
+        let conflict = if fails {
+            Some(self.conflict_literals(rows))
+        } else {
+            let refuted = check.refute(self, &self.assigned, &self.ones);
+            self.probe_checked += u64::from(refuted.is_some());
+            refuted
+        };
+        let reason = conflict.map(|c| self.probe_reason(rows, x, c, &mut probes.mark));
         probes.reach[x as usize] = self.assigned.len() as u32;
         let read = &mut probes.read[x as usize];
         queue.clear();
@@ -440,13 +495,13 @@ impl State {
         reason
     }
 
-    /// The literals fixed before the failed probe of `x` that its conflict rests on: the
-    /// conflict's literals, those the probe set replaced by the literals of their rows.
-    fn probe_reason(&self, rows: &Rows, x: u32, mark: &mut [u8]) -> Vec<u32> {
+    /// The literals fixed before the failed probe of `x` that its conflict (`conflict`'s
+    /// literals) rests on: those the probe set replaced by the literals of their rows.
+    fn probe_reason(&self, rows: &Rows, x: u32, conflict: Vec<u32>, mark: &mut [u8]) -> Vec<u32> {
         for &y in &self.assigned {
             mark[y as usize] = 1;
         }
-        let (mut stack, mut reason) = (self.conflict_literals(rows), Vec::new());
+        let (mut stack, mut reason) = (conflict, Vec::new());
         let mut visited = Vec::new();
         while let Some(l) = stack.pop() {
             let y = l >> 1;
@@ -535,6 +590,9 @@ impl State {
             for &y in members {
                 if self.value[y as usize] == OPEN {
                     self.set(y, one, r as u32, queue)?;
+                    if one {
+                        self.ones.push(y);
+                    }
                     left -= 1;
                     if left == 0 {
                         break;

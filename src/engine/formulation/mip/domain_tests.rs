@@ -45,7 +45,8 @@ fn probe_all(s: &mut State, rows: &Rows) -> Result<(), Conflict> {
         let mut fixed = false;
         for x in 0..s.value.len() as u32 {
             if s.value[x as usize] == OPEN
-                && s.fails_at_one(rows, x, &mut queue, &mut probes).is_some()
+                && s.fails_at_one(rows, x, &mut queue, &mut probes, &mut ())
+                    .is_some()
             {
                 s.set(x, false, NONE, &mut queue)?;
                 let result = s.drain(rows, &mut queue);

@@ -20,6 +20,8 @@ use super::domain::{Conflict, ProbeReason, Rows, State, lit};
 use super::model::{Family, Model, NONE};
 use crate::engine::alldiff::{AllDiff, Pruned};
 
+mod probe;
+
 /// One bipartite view: its rows on each side, and the variable joining each pair of them.
 struct View {
     left: Vec<u32>,
@@ -31,6 +33,8 @@ struct View {
 /// The views of a model, and scratch for one pass over them.
 pub(super) struct Views {
     views: Vec<View>,
+    /// A perfect matching of each view, kept for the probes ([`probe`]).
+    matchings: probe::Matchings,
     /// The state's clock when each view was last matched and ruled nothing out (0: not so):
     /// while none of its rows has changed since, matching it again would rule nothing out
     /// either, so it is skipped. Valid along the path it was set on (see [`Views::retreat`]).
@@ -41,8 +45,17 @@ pub(super) struct Views {
 }
 
 impl Views {
-    /// Each unit's cells against its digits, and each digit's grid rows against its columns.
+    /// Each unit's cells against its digits, and each digit's grid rows against its columns;
+    /// probes are put to them when the environment says so ([`probe::switch`]).
     pub(super) fn new(m: &Model) -> Views {
+        let (on, every) = probe::switch();
+        let mut views = Views::build(m, on);
+        views.matchings.every = every;
+        views
+    }
+
+    /// The views, put to probes when `probing`.
+    fn build(m: &Model, probing: bool) -> Views {
         let side = m.size.side();
         let layout = m.size.layout();
         // The model row of each cell, and of each (unit, digit) and (digit, line).
@@ -112,6 +125,7 @@ impl Views {
         }
         Views {
             at: vec![0; views.len()],
+            matchings: probe::Matchings::new(&views, m.vars.len(), probing),
             views,
             alldiff: AllDiff::default(),
             fixed: 0,
@@ -121,7 +135,7 @@ impl Views {
     /// Keeps only the stamps of the ancestors of a state whose clock is `clock`, back to which
     /// the search has just gone (as [`super::domain::Probes::retreat`] does for probes).
     pub(super) fn retreat(&mut self, clock: u64) {
-        for at in &mut self.at {
+        for at in self.at.iter_mut().chain(&mut self.matchings.built) {
             if *at > clock {
                 *at = 0;
             }

@@ -2,7 +2,7 @@
 //! must rule the fixing out in every completion of the grid.
 
 use super::*;
-use crate::engine::formulation::mip::domain::Probes;
+use crate::engine::formulation::mip::domain::{ProbeCheck, Probes};
 use crate::engine::formulation::{Formulation, Query};
 use crate::engine::grid::{Digit, Grid, Pos, Size};
 use crate::engine::rng::Rng;
@@ -224,4 +224,112 @@ fn views_skipped_while_unchanged_fix_what_matching_every_view_fixes() {
         }
     }
     assert!(skipped > 0);
+}
+
+/// Whether view `view`'s rows that `active` keeps have a perfect matching over the variables
+/// `usable` keeps, by trying every set of right rows (the views of a 9x9 grid have 9 a side).
+fn matchable(view: &View, active: &dyn Fn(u32) -> bool, usable: &dyn Fn(u32) -> bool) -> bool {
+    let n = view.right.len();
+    let lefts: Vec<usize> = (0..n).filter(|&i| active(view.left[i])).collect();
+    let rights = (0..n).filter(|&j| active(view.right[j])).count();
+    if lefts.len() != rights {
+        return false;
+    }
+    // Sets of right rows the first lefts can take, one each.
+    let mut sets = vec![false; 1 << n];
+    sets[0] = true;
+    for &i in &lefts {
+        let mut next = vec![false; 1 << n];
+        for (set, _) in sets.iter().enumerate().filter(|(_, ok)| **ok) {
+            for j in 0..n {
+                let x = view.edge[i * n + j];
+                if set >> j & 1 == 0 && x != NONE && active(view.right[j]) && usable(x) {
+                    next[set | 1 << j] = true;
+                }
+            }
+        }
+        sets = next;
+    }
+    sets.iter().any(|&ok| ok)
+}
+
+/// Every probe of random 9x9 nodes against the views' exact
+/// matchings: a probe the rows take is refuted by the views' check exactly when it leaves some
+/// view with no perfect matching of its open rows, and the reason's literals, all true under
+/// the probe, leave one view no perfect matching at all. The check's matchings carry on from
+/// probe to probe of a node, refuted or not, as in probing.
+#[test]
+fn probes_are_refuted_exactly_when_a_view_has_no_perfect_matching() {
+    let (mut checked, mut refuted) = (0, 0);
+    for seed in 0..40u64 {
+        let grid = puzzle(3, seed, 720);
+        let m = Model::new(&Query::new(&grid));
+        let rows = Rows::new(
+            m.vars.len(),
+            m.constraints.iter().map(|(_, xs)| xs.as_slice()),
+        );
+        let mut state = State::new(&rows);
+        state.presolve(&rows).expect("a solution exists");
+        let mut rng = Rng::new(seed);
+        let mut views = Views::build(&m, true);
+        views.matchings.every = true;
+        for _ in 0..10 {
+            // Nodes whose views all have a perfect matching, not all of their variables in
+            // one (the views are not applied), so that probes break many.
+            let row_open = |r: u32| !state.row_open(r).1;
+            let is_open = |y: u32| state.fixed(y).is_none();
+            if (views.views.iter()).any(|v| !matchable(v, &row_open, &is_open)) {
+                break;
+            }
+            state.take_log();
+            views.start(&state);
+            let open: Vec<u32> = (0..m.vars.len() as u32)
+                .filter(|&x| state.fixed(x).is_none())
+                .collect();
+            for &x in &open {
+                let mut probed = state.clone();
+                if probed.decide(&rows, x, true).is_err() {
+                    continue;
+                }
+                let assigned: Vec<u32> = probed.take_log().0.iter().map(|&(y, _)| y).collect();
+                let row_open = |r: u32| !probed.row_open(r).1;
+                let is_open = |y: u32| probed.fixed(y).is_none();
+                let stuck = (views.views.iter()).any(|v| !matchable(v, &row_open, &is_open));
+                let ones: Vec<u32> = (assigned.iter().copied())
+                    .filter(|&y| probed.fixed(y) == Some(true))
+                    .collect();
+                let found = views.refute(&probed, &assigned, &ones);
+                assert_eq!(found.is_some(), stuck, "seed {seed}, probe {x}");
+                checked += 1;
+                let Some(literals) = found else { continue };
+                refuted += 1;
+                assert!(!literals.is_empty());
+                assert!(
+                    literals
+                        .iter()
+                        .all(|&l| l & 1 == 0 && probed.fixed(l >> 1) == Some(false))
+                );
+                let named = |y: u32| literals.contains(&(2 * y));
+                let holds = |v: &View| literals.iter().all(|&l| v.edge.contains(&(l >> 1)));
+                let deficient = |v: &&View| holds(v) && !matchable(v, &|_| true, &|y| !named(y));
+                assert!(
+                    views.views.iter().find(deficient).is_some(),
+                    "seed {seed}, probe {x}"
+                );
+                views.update(&state, &[]);
+            }
+            if open.is_empty() {
+                break;
+            }
+            let x = open[rng.below(open.len())];
+            if state.decide(&rows, x, true).is_err() {
+                break;
+            }
+        }
+    }
+    eprintln!("COUNTS {refuted} {checked}");
+    assert!(
+        refuted > 0 && checked > 1000,
+        "{refuted} refuted of {checked}"
+    );
 }

@@ -24,6 +24,9 @@ pub struct MipStats {
     /// unit's cells and digits, a digit's rows and columns) uses them, at the nodes and at the
     /// root after presolve (counted in `propagation_fixed` too).
     pub matching_fixed: u64,
+    /// Of the probing fixings, those whose probe the rows took but that left an
+    /// all-different view with no perfect matching.
+    pub matching_probed: u64,
     /// Nodes propagation closed without solving their LP.
     pub propagation_pruned: u64,
     /// Nodes whose LP was infeasible after propagation and probing left them open.
