@@ -6,8 +6,8 @@
 //! is an LP solve where they find a row with no way left, and the root model shrinks by the
 //! variables they fix before the LP is built. (No-good cuts live in the LP only.)
 //!
-//! Probing ([`State::probe`]) goes further at every node: a variable whose setting to 1 makes
-//! those rules meet a row with no way left is fixed at 0, until no probe fixes more. That
+//! Probing ([`State::probe_with`]) goes further at every node: a variable whose setting to 1
+//! makes those rules meet a row with no way left is fixed at 0, until no probe fixes more. That
 //! covers the box-line and subset (naked and hidden pair, ...) inferences, which the rules alone
 //! miss, and fixings the LP relaxation does not imply, so nodes close before their LP.
 //!
@@ -70,15 +70,6 @@ pub(super) trait ProbeCheck {
     fn refute(&mut self, state: &State, assigned: &[u32], ones: &[u32]) -> Option<Vec<u32>>;
 }
 
-/// No test beyond the rows.
-impl ProbeCheck for () {
-    fn start(&mut self, _: &State) {}
-    fn update(&mut self, _: &State, _: &[u32]) {}
-    fn refute(&mut self, _: &State, _: &[u32], _: &[u32]) -> Option<Vec<u32>> {
-        None
-    }
-}
-
 /// The variables' values and each row's counts: what one node knows, cloned at branch points.
 #[derive(Clone, Debug)]
 pub(super) struct State {
@@ -113,8 +104,8 @@ pub(super) struct State {
     conflict: u32,
 }
 
-/// What the last probes found, for [`State::probe`] to skip the variables whose probe cannot
-/// have changed: valid for the state it was filled on and that state's descendants, and for an
+/// What the last probes found, for [`State::probe_with`] to skip the variables whose probe
+/// cannot have changed: valid for the state it was filled on and that state's descendants, and for an
 /// ancestor once [`Probes::retreat`] has dropped what was found below it.
 #[derive(Default)]
 pub(super) struct Probes {
@@ -150,8 +141,8 @@ impl Probes {
     }
 
     /// Variables `x`'s last probe set (0 when it has none); up to date for every open
-    /// variable once [`State::probe`] has run to its end (probing stopped early leaves older
-    /// figures, which change only the order of the search).
+    /// variable once [`State::probe_with`] has run to its end (probing stopped early leaves
+    /// older figures, which change only the order of the search).
     pub(super) fn reach(&self, x: u32) -> u32 {
         self.reach.get(x as usize).copied().unwrap_or(0)
     }
@@ -378,20 +369,9 @@ impl State {
     /// takes the variables with the most such rows first, so that a node probing refutes
     /// meets its conflict after fewer probes. `stop` is asked between probes and ends probing
     /// early (the state stays sound, only less fixed).
-    #[cfg(test)]
-    pub(super) fn probe(
-        &mut self,
-        rows: &Rows,
-        probes: &mut Probes,
-        stop: &mut dyn FnMut() -> bool,
-    ) -> Result<(), Conflict> {
-        self.probe_with(rows, probes, &mut (), stop)
-    }
-
-    /// [`State::probe`], with each probe the rows take then put to `check`, whose refutation
-    /// fixes the variable at 0 as a row's conflict does. What the check reads beyond the
-    /// probe's rows is not in the stale test, so the fixpoint can stop short of probing
-    /// everything again: only less fixed, never unsound.
+    /// Each probe the rows take is then put to `check`, whose refutation fixes the variable
+    /// at 0 as a row's conflict does; what the check reads beyond the probe's rows is not in
+    /// the stale test, so with one the fixpoint can stop short (less fixed, never unsound).
     pub(super) fn probe_with(
         &mut self,
         rows: &Rows,

@@ -2,6 +2,27 @@
 
 use super::*;
 
+/// No test beyond the rows.
+impl ProbeCheck for () {
+    fn start(&mut self, _: &State) {}
+    fn update(&mut self, _: &State, _: &[u32]) {}
+    fn refute(&mut self, _: &State, _: &[u32], _: &[u32]) -> Option<Vec<u32>> {
+        None
+    }
+}
+
+impl State {
+    /// Probing by the rows alone.
+    pub(in super::super) fn probe(
+        &mut self,
+        rows: &Rows,
+        probes: &mut Probes,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Conflict> {
+        self.probe_with(rows, probes, &mut (), stop)
+    }
+}
+
 /// Two cells a, b and two digits: x0 = a1, x1 = a2, x2 = b1, x3 = b2, and the rows of a
 /// 1x2 strip: each cell one digit, each digit once.
 fn strip() -> Rows {

@@ -327,7 +327,6 @@ fn probes_are_refuted_exactly_when_a_view_has_no_perfect_matching() {
             }
         }
     }
-    eprintln!("COUNTS {refuted} {checked}");
     assert!(
         refuted > 0 && checked > 1000,
         "{refuted} refuted of {checked}"
