@@ -253,11 +253,12 @@ fn matchable(view: &View, active: &dyn Fn(u32) -> bool, usable: &dyn Fn(u32) -> 
     sets.iter().any(|&ok| ok)
 }
 
-/// Every probe of random 9x9 nodes against the views' exact
-/// matchings: a probe the rows take is refuted by the views' check exactly when it leaves some
-/// view with no perfect matching of its open rows, and the reason's literals, all true under
-/// the probe, leave one view no perfect matching at all. The check's matchings carry on from
-/// probe to probe of a node, refuted or not, as in probing.
+/// Every probe of random 9x9 nodes against the views' exact matchings: a probe the rows take
+/// is refuted by the views' check exactly when it leaves some view with no perfect matching of
+/// its open rows, and the reason's literals, all true under the probe, leave one view no
+/// perfect matching at all. The check's matchings and words carry on from probe to probe of a
+/// node, refuted or not, through probing with the views (lasting fixings) and along random
+/// descents with returns to ancestors, as in the search.
 #[test]
 fn probes_are_refuted_exactly_when_a_view_has_no_perfect_matching() {
     let (mut checked, mut refuted) = (0, 0);
@@ -273,19 +274,23 @@ fn probes_are_refuted_exactly_when_a_view_has_no_perfect_matching() {
         let mut rng = Rng::new(seed);
         let mut views = Views::build(&m, true);
         views.matchings.every = true;
-        for _ in 0..10 {
+        let mut path = vec![state.clone()];
+        for _ in 0..16 {
             // Nodes whose views all have a perfect matching, not all of their variables in
             // one (the views are not applied), so that probes break many.
             let row_open = |r: u32| !state.row_open(r).1;
             let is_open = |y: u32| state.fixed(y).is_none();
-            if (views.views.iter()).any(|v| !matchable(v, &row_open, &is_open)) {
-                break;
+            let open: Vec<u32> = (0..m.vars.len() as u32).filter(|&x| is_open(x)).collect();
+            if (views.views.iter()).any(|v| !matchable(v, &row_open, &is_open)) || open.is_empty() {
+                // Back to a random ancestor, as a backjump does.
+                let level = rng.below(path.len());
+                path.truncate(level + 1);
+                state = path[level].clone();
+                views.retreat(state.clock());
+                continue;
             }
             state.take_log();
             views.start(&state);
-            let open: Vec<u32> = (0..m.vars.len() as u32)
-                .filter(|&x| state.fixed(x).is_none())
-                .collect();
             for &x in &open {
                 let mut probed = state.clone();
                 if probed.decide(&rows, x, true).is_err() {
@@ -318,12 +323,25 @@ fn probes_are_refuted_exactly_when_a_view_has_no_perfect_matching() {
                 );
                 views.update(&state, &[]);
             }
-            if open.is_empty() {
-                break;
+            // Probing with the views: lasting fixings, which the views' words follow.
+            let probing =
+                state.probe_with(&rows, &mut Probes::default(), &mut views, &mut || false);
+            let open: Vec<u32> = (0..m.vars.len() as u32)
+                .filter(|&x| state.fixed(x).is_none())
+                .collect();
+            if probing.is_err() || open.is_empty() || rng.below(3) == 0 {
+                let level = rng.below(path.len());
+                path.truncate(level + 1);
+                state = path[level].clone();
+                views.retreat(state.clock());
+                continue;
             }
             let x = open[rng.below(open.len())];
-            if state.decide(&rows, x, true).is_err() {
-                break;
+            if state.decide(&rows, x, rng.below(4) == 0).is_ok() {
+                path.push(state.clone());
+            } else {
+                state = path.last().expect("the root").clone();
+                views.retreat(state.clock());
             }
         }
     }
