@@ -48,15 +48,20 @@ fn main() {
         };
         let start = Instant::now();
         let (mut found, mut first) = (Vec::new(), None);
-        let (stats, m) = mip::run_detailed(&Query::new(&puzzle), &limits, &mut |v: &[u8]| {
-            first.get_or_insert_with(|| start.elapsed().as_secs_f64());
-            found.push(puzzle.with_solution(v));
-            if found.len() >= 2 {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        })
+        let (stats, m) = mip::run_searched(
+            &Query::new(&puzzle),
+            &limits,
+            search(),
+            &mut |v: &[u8]| {
+                first.get_or_insert_with(|| start.elapsed().as_secs_f64());
+                found.push(puzzle.with_solution(v));
+                if found.len() >= 2 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+        )
         .expect("the MIP answers");
         cancel.cancel();
         for s in &found {
@@ -64,7 +69,7 @@ fn main() {
         }
         println!(
             "{path} #{}: {} solutions, {:?}, {:.2} s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
-             presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
+             presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, restarts {}, root LP integral {:?}, \
              root LP {} columns x {} rows",
             i + 1,
             found.len(),
@@ -85,11 +90,38 @@ fn main() {
             m.learnt_literals,
             m.levels_skipped,
             m.clause_fixed,
+            m.restarts,
             m.root_integral,
             m.lp_columns,
             m.lp_rows,
         );
     }
+}
+
+/// The search from `MIP_BRANCH` (`rank`, `activity`, `activity-phase`) and `MIP_RESTART`
+/// (`luby:UNIT` or `geometric:UNIT:FACTOR`, in conflicts); the defaults when unset.
+fn search() -> mip::Search {
+    let rule = match std::env::var("MIP_BRANCH").as_deref() {
+        Ok("activity") => mip::Rule::Activity,
+        Ok("activity-phase") => mip::Rule::ActivityPhase,
+        Ok("rank") | Err(_) => mip::Rule::Rank,
+        Ok(other) => panic!("unknown MIP_BRANCH {other}"),
+    };
+    let restarts = match std::env::var("MIP_RESTART") {
+        Err(_) => mip::Restarts::Never,
+        Ok(text) => {
+            let parts: Vec<&str> = text.split(':').collect();
+            match parts.as_slice() {
+                ["luby", unit] => mip::Restarts::Luby(unit.parse().expect("a unit")),
+                ["geometric", unit, factor] => mip::Restarts::Geometric(
+                    unit.parse().expect("a unit"),
+                    factor.parse().expect("a factor"),
+                ),
+                _ => panic!("MIP_RESTART is luby:UNIT or geometric:UNIT:FACTOR"),
+            }
+        }
+    };
+    mip::Search { rule, restarts }
 }
 
 /// CPU seconds the main thread (which solves) has run, from `/proc/self/schedstat`.

@@ -23,13 +23,17 @@
 //! bound, which rest on the node's decisions) is a conflict; the clause learnt from it sends
 //! the search back to the level where it asserts its literal, whose node then starts from the
 //! basis that level's LP left (or the last one before it).
+//!
+//! With restarts ([`super::restart`]), a conflict that ends a budget sends the search to the
+//! root instead, with its clause stored; the root's LP is solved again from the root's basis.
 
-use super::branch;
+use super::branch::{self, Rule};
 use super::domain::{Conflict, Probes, Rows, State, lit};
 use super::hall::Views;
 use super::learn::{Added, Learn, Reason};
 use super::lp::{Lp, Status};
 use super::model::{Model, NONE};
+use super::restart::{Restarts, Schedule};
 use super::stats::MipStats;
 use crate::engine::formulation::SolveError;
 use crate::engine::search::{Cancel, Halt, Limits};
@@ -100,6 +104,8 @@ pub(super) struct Tree<'m> {
     fixed_cost: u64,
     /// No solution is left: a conflict at the root, or no point meets the cuts.
     done: bool,
+    rule: Rule,
+    schedule: Schedule,
     pub(super) stats: MipStats,
 }
 
@@ -155,16 +161,28 @@ impl<'m> Tree<'m> {
         })
     }
 
+    /// How the search branches and restarts; before the first optimisation.
+    pub(super) fn set_search(&mut self, rule: Rule, restarts: Restarts) {
+        self.rule = rule;
+        self.schedule = Schedule::new(restarts);
+    }
+
+    /// The literal the node decides first ([`branch::decision`]).
+    fn choose(&self, state: &State) -> Option<u32> {
+        branch::decision(self.rule, &self.rows, state, &self.probes, &self.learn)
+    }
+
     /// Per the rule in the module doc; `None` when the LP is integral on the open variables.
     fn branch_variable(&self, state: &State) -> Option<u32> {
         if !self.fractional(state) {
             return None;
         }
-        branch::choose(&self.rows, state, &self.probes, &self.learn)
+        self.choose(state)
     }
 
-    /// Opens the level below `state` with `x` at 1: the child, with its decision's conflict if any.
-    fn open_child(&mut self, state: State, x: u32) -> Node {
+    /// Opens the level below `state` with the decision `literal`: the child, with its
+    /// decision's conflict if any.
+    fn open_child(&mut self, state: State, literal: u32) -> Node {
         self.frames.push(Frame {
             state: state.clone(),
             basis: self.lp().basis(),
@@ -172,7 +190,7 @@ impl<'m> Tree<'m> {
         self.learn.open_level();
         self.stats.nodes += 1;
         let mut child = state;
-        let fixed = child.decide(&self.rows, x, true);
+        let fixed = child.decide(&self.rows, literal >> 1, literal & 1 == 1);
         self.learn.record(&mut child, None);
         let conflict = fixed.err().map(|_| child.conflict_literals(&self.rows));
         Node {
@@ -182,11 +200,11 @@ impl<'m> Tree<'m> {
         }
     }
 
-    /// The 1-branch on `x` below the node `state`, opened and settled before the node's own
-    /// LP is solved: with a conflict when that closes it, a failed literal two probes deep,
-    /// whose clause changes the node (or a node above it) before any LP is solved for it.
-    fn try_child(&mut self, state: &State, x: u32, limits: &Limits) -> Node {
-        let mut child = self.open_child(state.clone(), x);
+    /// The branch on `literal` below the node `state`, opened and settled before the node's
+    /// own LP is solved: with a conflict when that closes it, a failed literal two probes
+    /// deep, whose clause changes the node (or a node above it) before any LP is solved for it.
+    fn try_child(&mut self, state: &State, literal: u32, limits: &Limits) -> Node {
+        let mut child = self.open_child(state.clone(), literal);
         if child.conflict.is_none()
             && let Err(c) = self.settle(&mut child.state, limits)
         {
@@ -300,7 +318,8 @@ impl<'m> Tree<'m> {
     }
 
     /// Learns from a conflict and jumps back to the node where the clause learnt asserts its
-    /// literal; `None` when the conflict rests on the root alone.
+    /// literal, or to the root when the conflict ends a restart budget; `None` when the
+    /// conflict rests on the root alone.
     fn resolve(&mut self, mut state: State, conflict: &[u32]) -> Option<Node> {
         let level = self.learn.highest(conflict);
         if level == 0 {
@@ -313,6 +332,18 @@ impl<'m> Tree<'m> {
         self.stats.learnt_clauses = self.learn.learnt;
         self.stats.learnt_literals = self.learn.learnt_literals;
         self.stats.levels_skipped += (self.learn.depth() - 1 - back) as u64;
+        if self.schedule.conflict() && back > 0 {
+            // The clause is not unit at the root: the descent from there meets it.
+            let root = self.backjump(0);
+            self.learn.attach(clause);
+            self.stats.restarts += 1;
+            self.stats.nodes += 1;
+            return Some(Node {
+                state: root,
+                solved: false,
+                conflict: None,
+            });
+        }
         let state = self.backjump(back);
         let literal = clause[0];
         let c = self.learn.attach(clause);
@@ -375,10 +406,8 @@ impl<'m> Tree<'m> {
                         conflict = Some(c);
                     }
                     Ok(changed) if changed || !node.solved => {
-                        if let Some(x) =
-                            branch::choose(&self.rows, &node.state, &self.probes, &self.learn)
-                        {
-                            let tried = self.try_child(&node.state, x, limits);
+                        if let Some(literal) = self.choose(&node.state) {
+                            let tried = self.try_child(&node.state, literal, limits);
                             if let Some(c) = tried.conflict {
                                 self.stats.lp_skipped += 1;
                                 match self.resolve(tried.state, &c) {
@@ -445,10 +474,10 @@ impl<'m> Tree<'m> {
             }
             // A node whose LP was solved before (the root, or where a solution was found):
             // its child is looked at as any other node.
-            let x = self
+            let literal = self
                 .branch_variable(&node.state)
                 .expect("a fractional node");
-            self.current = Some(self.open_child(node.state, x));
+            self.current = Some(self.open_child(node.state, literal));
         }
         self.done = true;
         Ok(match best {

@@ -12,9 +12,55 @@
 //! with ties to activity alone took from a tenth to over twice as many nodes on the minimal
 //! 25x25 puzzles measured, and the reach alone (activity only breaking ties, no saved phase)
 //! more nodes than this rule (BENCHMARKS.md, "Conflict activity in the rank, and saved phases").
+//!
+//! The other rules branch as CDCL solvers do, on the open variable most active in recent
+//! conflicts over all rows (ties to the larger reach): at 1, or at its saved phase. They build
+//! other trees, for searches that restart ([`super::restart`]).
 
-use super::domain::{Probes, Rows, State};
+use super::domain::{Probes, Rows, State, lit};
 use super::learn::Learn;
+
+/// Which literal a node decides first.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Rule {
+    /// The rank of the module doc, its member at 1.
+    #[default]
+    Rank,
+    /// The most active open variable, at 1.
+    Activity,
+    /// The most active open variable, at the value it last had.
+    ActivityPhase,
+}
+
+/// The literal to decide first under `rule`; `None` when no variable is open.
+pub(super) fn decision(
+    rule: Rule,
+    rows: &Rows,
+    state: &State,
+    probes: &Probes,
+    learn: &Learn,
+) -> Option<u32> {
+    if rule == Rule::Rank {
+        return choose(rows, state, probes, learn).map(|x| lit(x, true));
+    }
+    let mut best: Option<(f64, u32, u32)> = None;
+    for r in 0..rows.len() {
+        if !matches!(state.row_open(r), (open, false) if open > 0) {
+            continue;
+        }
+        for &x in rows.members(r) {
+            if state.fixed(x).is_some() {
+                continue;
+            }
+            let key = (learn.activity(x), probes.reach(x));
+            if best.is_none_or(|(a, reach, y)| key > (a, reach) || (key == (a, reach) && x < y)) {
+                best = Some((key.0, key.1, x));
+            }
+        }
+    }
+    let (_, _, x) = best?;
+    Some(lit(x, rule == Rule::Activity || learn.phase(x)))
+}
 
 /// A candidate row's rank, larger first: its open members' smallest reach weighed up by their
 /// activity, the product of their reaches, the sum of their activities.

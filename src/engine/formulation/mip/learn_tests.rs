@@ -9,10 +9,10 @@ use crate::engine::rng::Rng;
 use crate::engine::search::{Flow, Limits, Order, Searcher, Start};
 
 /// Solutions sought per puzzle: enough to see enumeration go on after the no-goods.
-const LIMIT: usize = 30;
+pub(super) const LIMIT: usize = 30;
 
 /// A random full grid with a share of its cells removed at random.
-fn puzzle(box_size: usize, seed: u64, removed_per_mille: usize) -> Grid {
+pub(super) fn puzzle(box_size: usize, seed: u64, removed_per_mille: usize) -> Grid {
     let size = Size::new(box_size).expect("a size");
     let mut rng = Rng::new(seed);
     let mut searcher = Searcher::new(
@@ -31,7 +31,7 @@ fn puzzle(box_size: usize, seed: u64, removed_per_mille: usize) -> Grid {
 
 /// The propagation formulation's solutions, up to `LIMIT`, sorted (which `LIMIT` are found
 /// first depends on the search, so only fewer are compared one by one).
-fn reference(query: &Query) -> Vec<Vec<u8>> {
+pub(super) fn reference(query: &Query) -> Vec<Vec<u8>> {
     let mut found = Vec::new();
     Formulation::Propagation
         .run(query, &Limits::default(), &mut |v: &[u8]| {

@@ -16,7 +16,9 @@
 //! kept only as the reference the LP is checked against in tests. Presolve and node
 //! propagation ([`domain`]) use the rows' set-partitioning structure, and every node matches
 //! the all-different views those rows form ([`hall`]); the node search learns clauses from the
-//! nodes that close ([`learn`]).
+//! nodes that close ([`learn`]). Restarts that keep those clauses, and branching on conflict
+//! activity alone ([`Search`]), are settings off by default: they grew the trees measured
+//! (BENCHMARKS.md, "Restarts on the current search").
 
 mod bnb;
 mod branch;
@@ -34,6 +36,9 @@ mod lp;
 mod lp_tests;
 mod lu;
 mod model;
+mod restart;
+#[cfg(test)]
+mod restart_tests;
 mod stats;
 
 use super::{Query, SolveError, Stats};
@@ -42,8 +47,17 @@ use crate::engine::search::{Flow, Halt, Limits, Sink};
 use bnb::{Outcome, Tree};
 use model::Model;
 
+pub use branch::Rule;
 pub(super) use export::lp_text;
+pub use restart::Restarts;
 pub use stats::MipStats;
+
+/// How the branch and bound searches: its branching rule and when it restarts.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Search {
+    pub rule: Rule,
+    pub restarts: Restarts,
+}
 
 /// Largest box size accepted: every size. The root LP has one column per `(cell, digit)`
 /// presolve leaves open, at most 117,649 for an empty 49x49 grid.
@@ -67,14 +81,20 @@ pub fn minimise_forbidden(query: &Query, limits: &Limits) -> Result<(Optimum, St
     query.validate()?;
     let mut best = None;
     let mut invalid = None;
-    let (stats, _) = enumerate(query, limits, None, &mut |v: u64, values: &[u8]| {
-        // The pairs are allowed here, so only the grid and its digits are checked.
-        match check_values(query.grid, &[], values) {
-            Ok(()) => best = Some((v, values.to_vec())),
-            Err(e) => invalid = Some(e),
-        }
-        Flow::Stop
-    })?;
+    let (stats, _) = enumerate(
+        query,
+        limits,
+        Search::default(),
+        None,
+        &mut |v: u64, values: &[u8]| {
+            // The pairs are allowed here, so only the grid and its digits are checked.
+            match check_values(query.grid, &[], values) {
+                Ok(()) => best = Some((v, values.to_vec())),
+                Err(e) => invalid = Some(e),
+            }
+            Flow::Stop
+        },
+    )?;
     if let Some(error) = invalid {
         return Err(SolveError::InvalidSolution {
             formulation: super::Formulation::Mip,
@@ -107,14 +127,30 @@ pub fn run_detailed(
     limits: &Limits,
     sink: &mut dyn Sink,
 ) -> Result<(Stats, MipStats), SolveError> {
+    run_searched(query, limits, Search::default(), sink)
+}
+
+/// [`run_detailed`] with another branching rule or restarts.
+pub fn run_searched(
+    query: &Query,
+    limits: &Limits,
+    search: Search,
+    sink: &mut dyn Sink,
+) -> Result<(Stats, MipStats), SolveError> {
     // Only solutions using no forbidden pair are wanted: prune nodes that must use one.
-    enumerate(query, limits, Some(0), &mut |v: u64, values: &[u8]| {
-        if v > 0 {
-            Flow::Stop
-        } else {
-            sink.solution(values)
-        }
-    })
+    enumerate(
+        query,
+        limits,
+        search,
+        Some(0),
+        &mut |v: u64, values: &[u8]| {
+            if v > 0 {
+                Flow::Stop
+            } else {
+                sink.solution(values)
+            }
+        },
+    )
 }
 
 /// The solve loop shared by [`run`] and [`minimise_forbidden`]: `found` sees each optimum
@@ -123,11 +159,13 @@ pub fn run_detailed(
 fn enumerate(
     query: &Query,
     limits: &Limits,
+    search: Search,
     cutoff: Option<u64>,
     found: &mut dyn FnMut(u64, &[u8]) -> Flow,
 ) -> Result<(Stats, MipStats), SolveError> {
     let m = Model::new(query);
     let mut tree = Tree::new(&m, limits)?;
+    tree.set_search(search.rule, search.restarts);
     let mut values = m.givens.clone();
     let halt = loop {
         let (used, ones) = match tree.optimise(limits, cutoff)? {

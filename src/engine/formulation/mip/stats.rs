@@ -39,6 +39,8 @@ pub struct MipStats {
     /// the literals the clauses fixed at the nodes.
     pub levels_skipped: u64,
     pub clause_fixed: u64,
+    /// Times the search went back to the root at the end of a restart budget.
+    pub restarts: u64,
     /// Whether the first root LP, solved after presolve and the root's probing, was integral
     /// (`None`: presolve left no LP to solve).
     pub root_integral: Option<bool>,

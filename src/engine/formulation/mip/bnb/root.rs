@@ -3,11 +3,13 @@
 
 use super::{NodeLp, Tree};
 use crate::engine::formulation::SolveError;
+use crate::engine::formulation::mip::branch::Rule;
 use crate::engine::formulation::mip::domain::{Probes, Rows, State};
 use crate::engine::formulation::mip::hall::Views;
 use crate::engine::formulation::mip::learn::Learn;
 use crate::engine::formulation::mip::lp::Lp;
 use crate::engine::formulation::mip::model::{Model, NONE};
+use crate::engine::formulation::mip::restart::{Restarts, Schedule};
 use crate::engine::formulation::mip::stats::MipStats;
 use crate::engine::search::Limits;
 
@@ -44,6 +46,8 @@ impl<'m> Tree<'m> {
             learn: Learn::new(m.vars.len()),
             fixed_cost: 0,
             done,
+            rule: Rule::default(),
+            schedule: Schedule::new(Restarts::Never),
             stats: MipStats::default(),
         };
         if !done {
