@@ -14,8 +14,10 @@
 //! more nodes than this rule (BENCHMARKS.md, "Conflict activity in the rank, and saved phases").
 //!
 //! The other rules branch as CDCL solvers do, on the open variable most active in recent
-//! conflicts over all rows (ties to the larger reach): at 1, or at its saved phase. They build
-//! other trees, for searches that restart ([`super::restart`]).
+//! conflicts over all rows (ties to the larger reach): at 1, or at its saved phase. They are
+//! settings for searches that restart ([`super::restart`]); with restarts or without, both
+//! built larger trees than the rank on the minimal 25x25 puzzles (BENCHMARKS.md, "Restarts on
+//! the current search").
 
 use super::domain::{Probes, Rows, State, lit};
 use super::learn::Learn;
