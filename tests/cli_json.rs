@@ -210,6 +210,26 @@ fn a_pretty_document_among_one_line_documents_is_one_puzzle() {
         let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
         assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
     }
+    // Documents that share a line (`cat` of files without a final line break), a line of
+    // keys cut short among them, and text after a one-line document: each line its answer.
+    let cut = "{\"dim\":2,\"fixed\":{\"1\n";
+    let pretty_end = pretty.trim_end();
+    for (text, lines) in [
+        (format!("{}{line}", line.trim_end()), vec![l, l]),
+        (format!("{pretty_end}{line}"), vec![p, l]),
+        (format!("{pretty}{}{line}", line.trim_end()), vec![p, l, l]),
+        (
+            format!("{line}{cut}{line}{pretty}"),
+            vec![l, "invalid", l, p],
+        ),
+        (
+            format!("{line}{pretty}{} x\n", line.trim_end()),
+            vec![l, p, "invalid"],
+        ),
+    ] {
+        let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+    }
     // A broken one after a one-line document is one error, named where it breaks.
     let broken = pretty.replace("  }\n}\n", "  }\n");
     let (out, err, code) = run(&["count", "-"], &format!("{line}\n{broken}"));

@@ -87,8 +87,14 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         // opens a document without closing it is what tells them from one document per line,
         // so that a pretty-printed document among one-line ones is still one puzzle.
         let opens = content().any(|(_, l)| l.starts_with('{') && !l.ends_with('}'));
+        // Each line as `line_of` holds it, found once: a text of many pieces that do not read
+        // would otherwise be read from its start for each.
+        let held: Vec<&str> = text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .collect();
         let broken = |p: &Piece| match &p.parsed {
-            Err(e) => json_torn(line_of(text, p.line), e),
+            Err(e) => json_torn(held.get(p.line - 1).copied().unwrap_or(""), e),
             Ok(_) => false,
         };
         let by_blocks = || {
@@ -100,13 +106,13 @@ pub fn pieces(text: &str) -> Vec<Piece> {
         // one-line documents: a text with a broken one is one error, named where it breaks.
         let fragments = content().any(|(_, l)| !l.starts_with('{') && l.contains("\":"));
         if whole.is_err() && opens {
-            if let Some(pieces) = by_blocks() {
-                return pieces;
-            }
             match documents(text) {
                 Ok(Some(pieces)) => return pieces,
                 Err(torn) if fragments || !per_line => return vec![torn],
                 _ => {}
+            }
+            if let Some(pieces) = by_blocks() {
+                return pieces;
             }
         }
         if per_line && !(opens && fragments) {
@@ -203,23 +209,58 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
             found.push((i + 1, t, None));
             continue;
         }
-        let open = start + raw.find('{').expect("the line opens a document");
-        let mut stream =
-            serde_json::Deserializer::from_str(&text[open..]).into_iter::<IgnoredAny>();
-        if !matches!(stream.next(), Some(Ok(_))) {
-            return match parse(&text[open..]) {
-                Err(e) => Err(Piece::new(i + 1, t, Err(e))),
-                Ok(_) => Ok(None),
-            };
+        // The documents that open on this line: several may follow one another on a line
+        // (`cat` of files that end without a line break), and text after the last is a
+        // mistake of its line's.
+        let first = start + raw.find('{').expect("the line opens a document");
+        let (mut open, mut line, mut held, mut line_start) = (first, i + 1, t, start);
+        loop {
+            let mut stream =
+                serde_json::Deserializer::from_str(&text[open..]).into_iter::<IgnoredAny>();
+            if !matches!(stream.next(), Some(Ok(_))) {
+                // A line of keys cut short among one-line documents is a piece of its own;
+                // a document over several lines that breaks off makes the text one error.
+                if line == i + 1 && (open > first || held.contains("\":")) {
+                    found.push((line, held, None));
+                    skip_to = at;
+                    break;
+                }
+                return match parse(&text[open..]) {
+                    Err(e) => Err(Piece::new(line, held, Err(e))),
+                    Ok(_) => Ok(None),
+                };
+            }
+            let end = open + stream.byte_offset();
+            let close = end + text[end..].find('\n').unwrap_or(text.len() - end);
+            let rest = text[end..close].trim();
+            if rest.is_empty() || rest.starts_with('{') {
+                found.push((line, held, Some((open, end))));
+            }
+            if rest.is_empty() {
+                skip_to = end;
+                break;
+            }
+            if !rest.starts_with('{') {
+                // Text after a document: its line as a piece of its own when the document
+                // is on one line, else the document's error.
+                if text[open..end].contains('\n') {
+                    return Err(Piece::new(line, held, parse(&text[open..close])));
+                }
+                found.push((line, held, None));
+                skip_to = close;
+                break;
+            }
+            let next = end + text[end..].find('{').expect("the rest opens a document");
+            let breaks = text[line_start..next].matches('\n').count();
+            if breaks > 0 {
+                line += breaks;
+                line_start = text[..next].rfind('\n').map_or(0, |n| n + 1);
+                held = text[line_start..close]
+                    .trim_start_matches('\u{feff}')
+                    .trim();
+            }
+            open = next;
         }
-        let end = open + stream.byte_offset();
-        // The rest of the line the document ends on is white space.
-        let rest = text[end..].split('\n').next().unwrap_or("");
-        if !rest.trim().is_empty() {
-            return Ok(None);
-        }
-        found.push((i + 1, t, Some((open, end))));
-        skip_to = end;
     }
     let pieces: Vec<Piece> = found
         .into_iter()
