@@ -226,6 +226,15 @@ fn a_pretty_document_among_one_line_documents_is_one_puzzle() {
             format!("{line}{pretty}{} x\n", line.trim_end()),
             vec![l, p, "invalid"],
         ),
+        (
+            format!("{line}{{\"di\n{line}{pretty}"),
+            vec![l, "invalid", l, p],
+        ),
+        // A layout over several lines after a document is one puzzle.
+        (
+            format!("{pretty}\n1 . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n"),
+            vec![p, l],
+        ),
     ] {
         let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
         assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");

@@ -179,17 +179,15 @@ fn json_torn(held: &str, error: &ParseError) -> bool {
 
 /// Documents one after another, over one line or several, not always with a blank line between
 /// them (as `jq . a.json b.json` writes them), among comment lines and lines that are no JSON
-/// (an `invalid` placeholder, a puzzle's line), each of which is a piece of its own: one piece
+/// (an `invalid` placeholder, puzzles' lines, a layout), read as any block of lines: one piece
 /// per document, read on its own so that its errors name lines of the document. `Ok(None)`
-/// unless the text holds two or more pieces, or if a document does not end where a line does,
-/// or a line outside the documents holds a key (a document that lost its opening brace);
-/// `Err` with the error of the first document that breaks off, read from its first line on.
+/// unless the text holds two or more pieces, or if a line outside the documents holds a key
+/// (a document that lost its opening brace); `Err` with the error of the first document over
+/// several lines that breaks off, read from its first line on.
 fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
-    /// A document's start and end in `text`.
-    type Span = (usize, usize);
-    // Each document's first line and its span in `text`, or a line alone; parsed once all are
-    // found, so that a text that fails here costs one pass of JSON syntax.
-    let mut found: Vec<(usize, &str, Option<Span>)> = Vec::new();
+    let mut pieces = Vec::new();
+    // Lines that are no JSON, read as any block of lines (a layout over several is one).
+    let mut block: Vec<(usize, &str)> = Vec::new();
     let mut at = 0;
     let mut skip_to = 0;
     for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -199,16 +197,20 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
             continue;
         }
         let t = raw.trim_start_matches('\u{feff}').trim();
-        if t.is_empty() || t.starts_with('#') {
+        if t.starts_with('#') {
             continue;
         }
         if !t.starts_with('{') {
             if t.contains("\":") {
                 return Ok(None);
             }
-            found.push((i + 1, t, None));
+            match t.is_empty() {
+                true => read_block(&std::mem::take(&mut block), &mut pieces),
+                false => block.push((i + 1, t)),
+            }
             continue;
         }
+        read_block(&std::mem::take(&mut block), &mut pieces);
         // The documents that open on this line: several may follow one another on a line
         // (`cat` of files that end without a line break), and text after the last is a
         // mistake of its line's.
@@ -218,10 +220,11 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
             let mut stream =
                 serde_json::Deserializer::from_str(&text[open..]).into_iter::<IgnoredAny>();
             if !matches!(stream.next(), Some(Ok(_))) {
-                // A line of keys cut short among one-line documents is a piece of its own;
-                // a document over several lines that breaks off makes the text one error.
-                if line == i + 1 && (open > first || held.contains("\":")) {
-                    found.push((line, held, None));
+                // A line cut short among one-line documents is a piece of its own; a
+                // document over several lines (its first line a lone brace, as
+                // pretty-printers write it) that breaks off makes the text one error.
+                if line == i + 1 && (open > first || held != "{") {
+                    pieces.push(Piece::alone(line, held));
                     skip_to = at;
                     break;
                 }
@@ -234,7 +237,7 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
             let close = end + text[end..].find('\n').unwrap_or(text.len() - end);
             let rest = text[end..close].trim();
             if rest.is_empty() || rest.starts_with('{') {
-                found.push((line, held, Some((open, end))));
+                pieces.push(Piece::new(line, held, parse(&text[open..end])));
             }
             if rest.is_empty() {
                 skip_to = end;
@@ -246,7 +249,7 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
                 if text[open..end].contains('\n') {
                     return Err(Piece::new(line, held, parse(&text[open..close])));
                 }
-                found.push((line, held, None));
+                pieces.push(Piece::alone(line, held));
                 skip_to = close;
                 break;
             }
@@ -262,13 +265,7 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
             open = next;
         }
     }
-    let pieces: Vec<Piece> = found
-        .into_iter()
-        .map(|(line, held, span)| match span {
-            Some((open, end)) => Piece::new(line, held, parse(&text[open..end])),
-            None => Piece::alone(line, held),
-        })
-        .collect();
+    read_block(&block, &mut pieces);
     Ok((pieces.len() > 1).then_some(pieces))
 }
 
