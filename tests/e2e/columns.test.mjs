@@ -131,3 +131,37 @@ test('from 701 to 1279 px a long status scrolls in its place and the tools under
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('from 701 to 1279 px a running job\'s progress shows in the status\'s place and moves no tool', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  const button = (name) => page.getByRole('button', { name, exact: true });
+  const names = ['Notes', 'Hint', 'Digit 1', 'Erase', 'Undo', 'Generate'];
+  // One look at the page: the tools' tops, and the status with its progress bar if any.
+  const look = () => page.evaluate((names) => {
+    const buttons = [...document.querySelectorAll('button')];
+    const tops = names.map((n) => buttons.find((b) => (b.getAttribute('aria-label') || b.textContent) === n).getBoundingClientRect().top);
+    const area = document.querySelector('.status-area').getBoundingClientRect();
+    const bar = document.querySelector('.status-area progress')?.getBoundingClientRect();
+    return { tops, area: { top: area.top, bottom: area.bottom }, bar: bar && { top: bar.top, bottom: bar.bottom } };
+  }, names);
+  for (const view of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+    await page.setViewportSize(view);
+    await sizeTo(page, '9x9');
+    const first = (await look()).tops;
+    // MIP counting an empty board's solutions runs for long: its progress shows meanwhile.
+    await page.getByRole('radio', { name: 'MIP', exact: true }).check();
+    await button('Count solutions').click();
+    await page.locator('.status-area progress').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const { tops, area, bar } = await look();
+    assert.ok(bar && bar.top >= area.top && bar.bottom <= area.bottom, `${view.width}: the bar in view ${JSON.stringify([bar, area])}`);
+    assert.deepEqual(tops, first, `${view.width}x${view.height}: while counting`);
+    await shot(page, `tablet-${view.width}x${view.height}-counting`);
+    await button('Cancel').click();
+    await page.locator('.status-area progress').waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: 'Propagation', exact: true }).check();
+    await shot(page, `tablet-${view.width}x${view.height}-job`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
