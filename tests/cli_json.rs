@@ -252,3 +252,83 @@ fn a_pretty_document_among_one_line_documents_is_one_puzzle() {
     let (out, _, code) = run(&["count", "-"], &format!("{line}{cut}{line}"));
     assert_eq!((out.as_str(), code), ("72\ninvalid\n72\n", 1));
 }
+
+#[test]
+fn a_pretty_document_after_lines_that_are_no_json_is_one_puzzle() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"2\": 3}\n  }\n}\n";
+    let line = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}\n";
+    let nine = "1".to_string() + &".".repeat(80);
+    let (l, p) = ("1...............", ".3..............");
+    // A 9x9 line, a placeholder or a comment first: the document is still one puzzle, also
+    // with no blank line around it, and the lines after it keep theirs.
+    let many = format!("{nine}\n").repeat(120);
+    let mut long = vec![nine.as_str(); 120];
+    long.push(p);
+    for (text, lines) in [
+        (format!("{nine}\n{pretty}"), vec![&*nine, p]),
+        (format!("invalid\n{pretty}"), vec!["invalid", p]),
+        (format!("# c\n{nine}\n{pretty}"), vec![&*nine, p]),
+        (format!("{nine}\n{pretty}{nine}\n"), vec![&*nine, p, &*nine]),
+        (
+            format!("{nine}\n{pretty}{line}{line}"),
+            vec![&*nine, p, l, l],
+        ),
+        // Past the lines that might be one grid, the text is read as it comes.
+        (format!("{many}{pretty}"), long),
+    ] {
+        let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+    }
+    let (out, err, code) = run(&["count", "-"], &format!("{l}\n{pretty}"));
+    assert_eq!((out.as_str(), code), ("72\n72\n", 0), "{err}");
+}
+
+#[test]
+fn a_lone_brace_cut_short_is_a_line_of_its_own_wherever_the_documents_are() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"2\": 3}\n  }\n}\n";
+    let line = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}\n";
+    let (l, p) = ("1...............", ".3..............");
+    // As among one-line documents alone: a pretty document elsewhere changes nothing.
+    for (text, lines, at) in [
+        (format!("{line}{{\n{line}"), vec![l, "invalid", l], 2),
+        (
+            format!("{line}{{\n{line}{pretty}"),
+            vec![l, "invalid", l, p],
+            2,
+        ),
+        (format!("{line}{{\n\n{pretty}"), vec![l, "invalid", p], 2),
+        (format!("{pretty}{line}{{\n"), vec![p, l, "invalid"], 8),
+    ] {
+        let (out, err, code) = run(&["convert", "--to", "line", "-"], &text);
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+        assert_eq!(code, 1);
+        let said = format!("line {at}: invalid JSON at line 1, column 2: EOF while parsing");
+        assert!(err.contains(&said), "{text:?}: {err}");
+    }
+}
+
+#[test]
+fn a_torn_document_is_named_inside_it_not_where_the_next_begins() {
+    let pretty = "{\n  \"dim\": 2,\n  \"fixed\": {\n    \"1\": {\"2\": 3}\n  }\n}\n";
+    let line = "{\"dim\":2,\"fixed\":{\"1\":{\"1\":1}}}\n";
+    let torn = "{\n  \"dim\": 2,\n";
+    // Still one error for the whole text, at the end of the torn document's last line.
+    for (text, at) in [
+        (format!("{torn}{line}{line}"), 1),
+        (format!("{line}{torn}{line}{pretty}"), 2),
+        (format!("{torn}\n{pretty}"), 1),
+        (format!("{pretty}{torn}{pretty}"), 7),
+    ] {
+        let (out, err, code) = run(&["count", "-"], &text);
+        assert_eq!((out.as_str(), code), ("invalid\n", 1), "{text:?}: {err}");
+        let said = format!("line {at}: invalid JSON at line 2, column 12: EOF while parsing");
+        assert!(err.contains(&said), "{text:?}: {err}");
+    }
+    // A break inside the torn one is named where it is, as before.
+    let broken = pretty.replace("\"dim\": 2,", "\"dim\": 2");
+    let (_, err, _) = run(&["count", "-"], &format!("{broken}{line}"));
+    assert!(
+        err.contains("line 1: invalid JSON at line 3, column 3"),
+        "{err}"
+    );
+}

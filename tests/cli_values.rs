@@ -55,3 +55,29 @@ fn a_json_box_size_names_the_sizes_that_exist() {
     let (_, err, _) = run(&["solve", "-"], "{\"dim\":9}\n");
     assert!(err.contains("an integer from 1 to 7"), "{err}");
 }
+
+#[test]
+fn an_input_of_only_a_byte_order_mark_is_said_to_be_empty() {
+    let dir = std::env::temp_dir().join(format!("sudoku-lab-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("marked.txt");
+    for (text, empty) in [
+        ("\u{feff}", true),
+        ("\u{feff}\u{feff}", true),
+        // After the mark, blank lines are what they are without it.
+        ("\u{feff}\n\n", false),
+    ] {
+        std::fs::write(&file, text).expect("a file");
+        let path = file.to_str().expect("a UTF-8 path");
+        for command in [&["solve"][..], &["hint"], &["export", "--format", "lp"]] {
+            for (source, name) in [("-", "standard input"), (path, path)] {
+                let (out, err, code) = run(&[command, &[source]].concat(), text);
+                assert_eq!((out.as_str(), code), ("", 1), "{text:?} {command:?}: {err}");
+                let said = format!("error: no puzzle in the input: {name} is empty");
+                assert_eq!(err.contains(&said), empty, "{text:?} {command:?}: {err}");
+                assert!(err.contains("no puzzle in the input"), "{err}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -372,7 +372,7 @@ pub fn run_items<T>(
             return 2;
         }
     };
-    if text.is_empty() {
+    if text.chars().all(|c| c == '\u{feff}') {
         eprintln!("error: no puzzle in the input: {} is empty", named(file));
         return 1;
     }

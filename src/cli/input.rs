@@ -58,6 +58,8 @@ pub struct Source {
     offset: usize,
     breaks: usize,
     told_utf8: bool,
+    /// Whether the text so far is nothing but byte-order marks: such an input is empty.
+    marks_only: bool,
 }
 
 impl Source {
@@ -77,6 +79,7 @@ impl Source {
             offset: 0,
             breaks: 0,
             told_utf8: false,
+            marks_only: true,
         })
     }
 
@@ -144,9 +147,9 @@ impl Source {
         format!("cannot read {}: {e}", self.name())
     }
 
-    /// Whether the input has ended without a byte.
+    /// Whether the input has ended without a byte, but for byte-order marks.
     pub fn ended_empty(&self) -> bool {
-        self.stream.is_none() && self.offset == 0 && self.rest.is_empty()
+        self.stream.is_none() && self.marks_only && self.rest.is_empty()
     }
 
     fn name(&self) -> String {
@@ -181,6 +184,7 @@ impl Source {
             }
         };
         self.offset += len;
+        self.marks_only &= text.chars().all(|c| c == '\u{feff}');
         self.breaks += text.bytes().filter(|&b| b == b'\n').count();
         text
     }

@@ -1,11 +1,21 @@
 //! Texts of several puzzles: one per line, layouts between blank lines, JSON documents one per
 //! line. The command line answers every piece; the page imports the first.
+//!
+//! A JSON document over several lines opens with a lone `{` line followed by a key or its closing
+//! brace, as pretty-printers write it; it is one puzzle wherever it stands, also right after a
+//! puzzle's line or a placeholder (except in a run of more than [`MAX_INPUT_BYTES`] without a
+//! blank line, whose lines are each a puzzle, as a stream reads it). A lone `{` followed by
+//! anything else (another document, a puzzle's line, the end of the text) is a line cut short,
+//! answered on its own like any one-line document cut short. In a text that starts with a
+//! document, one over several lines that breaks off makes the whole text one error, named at
+//! its first line and, inside it, where it breaks or, torn before the next document, at the end
+//! of its last line; in other texts it is one invalid puzzle up to the next document.
 
 use super::text::{is_separator, number_tokens};
 use super::words::{line_of, words_line};
 use super::{
-    Format, JsonError, ParseError, Parsed, are_rows, collection_size, could_be_rows,
-    guess_text_format, parse,
+    Format, JsonError, MAX_INPUT_BYTES, ParseError, Parsed, are_rows, collection_size,
+    could_be_rows, guess_text_format, parse,
 };
 use crate::engine::grid::Size;
 use serde::de::IgnoredAny;
@@ -219,16 +229,23 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
         loop {
             let mut stream =
                 serde_json::Deserializer::from_str(&text[open..]).into_iter::<IgnoredAny>();
-            if !matches!(stream.next(), Some(Ok(_))) {
-                // A line cut short among one-line documents is a piece of its own; a
-                // document over several lines (its first line a lone brace, as
-                // pretty-printers write it) that breaks off makes the text one error.
-                if line == i + 1 && (open > first || held != "{") {
+            let read = stream.next();
+            if !matches!(read, Some(Ok(_))) {
+                // A line cut short among one-line documents is a piece of its own, and so is
+                // a lone brace that no line of a document follows; a document over several
+                // lines (a lone brace, then its keys, as pretty-printers write it) that
+                // breaks off makes the text one error, named in it.
+                let lone = held == "{" && !continues(&text[at..]);
+                if line == i + 1 && (open > first || held != "{" || lone) {
                     pieces.push(Piece::alone(line, held));
                     skip_to = at;
                     break;
                 }
-                return match parse(&text[open..]) {
+                let broke = match read {
+                    Some(Err(e)) => e.line(),
+                    _ => 1,
+                };
+                return match parse(torn(&text[open..], broke)) {
                     Err(e) => Err(Piece::new(line, held, Err(e))),
                     Ok(_) => Ok(None),
                 };
@@ -267,6 +284,30 @@ fn documents(text: &str) -> Result<Option<Vec<Piece>>, Piece> {
     }
     read_block(&block, &mut pieces);
     Ok((pieces.len() > 1).then_some(pieces))
+}
+
+/// Whether the first line of `rest` that is not blank goes on with a document opened by a lone
+/// brace before it: a key or the closing brace, not another document or a puzzle's line.
+fn continues(rest: &str) -> bool {
+    rest.lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with(['"', '}']))
+}
+
+/// A document that breaks off on its line `broke` (counted from its opening brace's), up to
+/// the first line from there on that opens another document: when the torn one lost its end,
+/// the break is where the next begins, and its error should point into the torn one.
+fn torn(doc: &str, broke: usize) -> &str {
+    let mut at = 0;
+    for (n, l) in doc.split_inclusive('\n').enumerate() {
+        let t = l.trim_start_matches('\u{feff}').trim_start();
+        if n > 0 && n + 1 >= broke && t.starts_with('{') {
+            return &doc[..at];
+        }
+        at += l.len();
+    }
+    doc
 }
 
 /// The pieces of a text's blocks of lines, each read by [`read_block`].
@@ -339,6 +380,61 @@ fn paragraphs(text: &str) -> Vec<usize> {
 /// layout that has the cell count of a grid but a bad cell is one invalid puzzle with that
 /// cell's error, not one error per line. The command line and the page's import both read text this way.
 pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
+    // A document over several lines (a lone brace, then a key line) is a piece of its own,
+    // with the lines before and after it read as blocks (a puzzle's line right above it). A
+    // block too long to read whole is one puzzle per line, as [`super::Stream`] reads it.
+    let long = || block.iter().map(|&(_, l)| l.len() + 1).sum::<usize>() > MAX_INPUT_BYTES + 1;
+    let opens = |k: usize| {
+        block[k].1 == "{"
+            && block
+                .get(k + 1)
+                .is_some_and(|&(_, l)| l.starts_with(['"', '}']))
+    };
+    let Some(first) = (0..block.len()).find(|&k| opens(k)).filter(|_| !long()) else {
+        return read_lines(block, items);
+    };
+    read_lines(&block[..first], items);
+    // The lines from the first document on, joined once, and where each starts.
+    let mut text = String::new();
+    let mut starts = Vec::with_capacity(block.len() - first);
+    for &(_, l) in &block[first..] {
+        starts.push(text.len());
+        text.push_str(l);
+        text.push('\n');
+    }
+    let mut k = first;
+    while k < block.len() {
+        if !opens(k) {
+            let end = (k + 1..block.len())
+                .find(|&j| opens(j))
+                .unwrap_or(block.len());
+            read_lines(&block[k..end], items);
+            k = end;
+            continue;
+        }
+        let from = starts[k - first];
+        let mut stream =
+            serde_json::Deserializer::from_str(&text[from..]).into_iter::<IgnoredAny>();
+        // A document ends with its last line; one that breaks off, where the next begins.
+        let end = match stream.next() {
+            Some(Ok(_)) => {
+                let end = from + stream.byte_offset();
+                end + text[end..].find('\n').unwrap_or(text.len() - end)
+            }
+            Some(Err(e)) => from + torn(&text[from..], e.line()).len(),
+            None => text.len(),
+        };
+        let (line, held) = block[k];
+        items.push(Piece::new(line, held, parse(text[from..end].trim_end())));
+        k += 1;
+        while k < block.len() && starts[k - first] < end {
+            k += 1;
+        }
+    }
+}
+
+/// [`read_block`] for lines that hold no document over several lines.
+fn read_lines(block: &[(usize, &str)], items: &mut Vec<Piece>) {
     let singles: Vec<Piece> = block
         .iter()
         .map(|&(line, l)| Piece::alone(line, l))
@@ -429,10 +525,10 @@ fn without_titles(block: &[(usize, &str)], side: usize, format: Format) -> Optio
         if n == side || n == 0 {
             run.push((line, l));
         } else {
-            read_block(&std::mem::take(&mut run), &mut pieces);
+            read_lines(&std::mem::take(&mut run), &mut pieces);
             pieces.push(Piece::alone(line, l));
         }
     }
-    read_block(&run, &mut pieces);
+    read_lines(&run, &mut pieces);
     pieces.iter().any(|p| p.parsed.is_ok()).then_some(pieces)
 }

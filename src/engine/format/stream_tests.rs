@@ -75,6 +75,10 @@ fn line() -> impl Strategy<Value = String> {
             36 => format!("{nine} # note"),
             37 => "Grid 01".to_string(),
             38 => format!("Solution below {}", &nine[..5]),
+            // A document over several lines, one cut short, a lone brace.
+            39 => "{\n  \"dim\": 1,\n  \"fixed\": {}\n}".to_string(),
+            40 if shift % 3 == 0 => "{\n  \"dim\": 1,".to_string(),
+            40 => "{".to_string(),
             _ => String::new(),
         }
     })
