@@ -332,3 +332,37 @@ fn a_torn_document_is_named_inside_it_not_where_the_next_begins() {
         "{err}"
     );
 }
+
+#[test]
+fn a_broken_document_after_lines_that_are_no_json_keeps_the_puzzles_after_it() {
+    let nine = "1".to_string() + &".".repeat(80);
+    let torn = "{\n  \"dim\": 2,\n";
+    let typo = "{\n  \"dim\": 2\n  \"fixed\": {}\n}\n";
+    // The broken document is one invalid puzzle; the lines under it, even with no blank line
+    // or a comment between, are puzzles as before.
+    for (text, lines, said) in [
+        (
+            format!("{nine}\n{torn}{nine}\n{nine}\n"),
+            vec![&*nine, "invalid", &*nine, &*nine],
+            "line 2: invalid JSON at line 2, column 10: EOF while parsing",
+        ),
+        (
+            format!("invalid\n{typo}{nine}\n# c\n{nine}\n{nine}\n"),
+            vec!["invalid", "invalid", &*nine, &*nine, &*nine],
+            "line 2: invalid JSON at line 3, column 1: expected `,` or `}`",
+        ),
+    ] {
+        let (out, err, code) = run(&["convert", "--to", "line", "-"], &text);
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+        assert_eq!(code, 1);
+        assert!(err.contains(said), "{text:?}: {err}");
+    }
+    // A lone brace among text lines is a line cut short of its own, as among documents.
+    let text = format!("{nine}\n\n{{\ninvalid\n");
+    let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        vec![&*nine, "invalid", "invalid"],
+        "{err}"
+    );
+}

@@ -9,7 +9,8 @@
 //! answered on its own like any one-line document cut short. In a text that starts with a
 //! document, one over several lines that breaks off makes the whole text one error, named at
 //! its first line and, inside it, where it breaks or, torn before the next document, at the end
-//! of its last line; in other texts it is one invalid puzzle up to the next document.
+//! of its last line; in other texts it is one invalid puzzle, up to its first line that
+//! cannot go on with a document (a puzzle's line, another document), read as before.
 
 use super::text::{is_separator, number_tokens};
 use super::words::{line_of, words_line};
@@ -296,13 +297,14 @@ fn continues(rest: &str) -> bool {
 }
 
 /// A document that breaks off on its line `broke` (counted from its opening brace's), up to
-/// the first line from there on that opens another document: when the torn one lost its end,
-/// the break is where the next begins, and its error should point into the torn one.
+/// the first line from there on that cannot go on with it (not a key, a closing bracket or an
+/// array's): when the torn one lost its end, the break is where the next document or puzzle
+/// begins, which stays a piece of its own, and the error should point into the torn one.
 fn torn(doc: &str, broke: usize) -> &str {
     let mut at = 0;
     for (n, l) in doc.split_inclusive('\n').enumerate() {
         let t = l.trim_start_matches('\u{feff}').trim_start();
-        if n > 0 && n + 1 >= broke && t.starts_with('{') {
+        if n > 0 && n + 1 >= broke && !t.starts_with(['"', '}', ']', '[', ',']) {
             return &doc[..at];
         }
         at += l.len();
@@ -390,7 +392,9 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
                 .get(k + 1)
                 .is_some_and(|&(_, l)| l.starts_with(['"', '}']))
     };
-    let Some(first) = (0..block.len()).find(|&k| opens(k)).filter(|_| !long()) else {
+    // A lone brace no key follows is a line cut short, a piece of its own as among documents.
+    let brace = |k: usize| block[k].1 == "{";
+    let Some(first) = (0..block.len()).find(|&k| brace(k)).filter(|_| !long()) else {
         return read_lines(block, items);
     };
     read_lines(&block[..first], items);
@@ -404,9 +408,15 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
     }
     let mut k = first;
     while k < block.len() {
+        if brace(k) && !opens(k) {
+            let (line, held) = block[k];
+            items.push(Piece::alone(line, held));
+            k += 1;
+            continue;
+        }
         if !opens(k) {
             let end = (k + 1..block.len())
-                .find(|&j| opens(j))
+                .find(|&j| brace(j))
                 .unwrap_or(block.len());
             read_lines(&block[k..end], items);
             k = end;
