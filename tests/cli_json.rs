@@ -336,8 +336,11 @@ fn a_torn_document_is_named_inside_it_not_where_the_next_begins() {
 #[test]
 fn a_broken_document_after_lines_that_are_no_json_keeps_the_puzzles_after_it() {
     let nine = "1".to_string() + &".".repeat(80);
+    let csv = format!(",1{}", ",0".repeat(80));
     let torn = "{\n  \"dim\": 2,\n";
     let typo = "{\n  \"dim\": 2\n  \"fixed\": {}\n}\n";
+    // A number array's lines (the page's notes) go on with the document.
+    let notes = "{\n  \"dim\": 3\n  \"notes\": {\"1\": {\"2\": [\n    1,\n    4\n  ]}}\n}\n";
     // The broken document is one invalid puzzle; the lines under it, even with no blank line
     // or a comment between, are puzzles as before.
     for (text, lines, said) in [
@@ -351,18 +354,31 @@ fn a_broken_document_after_lines_that_are_no_json_keeps_the_puzzles_after_it() {
             vec!["invalid", "invalid", &*nine, &*nine, &*nine],
             "line 2: invalid JSON at line 3, column 1: expected `,` or `}`",
         ),
+        (
+            format!("{nine}\n{torn}{csv}\n{nine}\n"),
+            vec![&*nine, "invalid", &*nine, &*nine],
+            "line 2: invalid JSON at line 2, column 10: EOF while parsing",
+        ),
+        (
+            format!("{nine}\n{notes}{nine}\n"),
+            vec![&*nine, "invalid", &*nine],
+            "line 2: invalid JSON at line 3, column 1: expected `,` or `}`",
+        ),
     ] {
         let (out, err, code) = run(&["convert", "--to", "line", "-"], &text);
-        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{text:?}: {err}");
+        let out: Vec<&str> = out.lines().collect();
+        assert_eq!(out.len(), lines.len(), "{text:?}: {out:?} {err}");
+        for (o, l) in out.iter().zip(&lines) {
+            assert!(o.starts_with(l), "{text:?}: {out:?} {err}");
+        }
         assert_eq!(code, 1);
         assert!(err.contains(said), "{text:?}: {err}");
     }
-    // A lone brace among text lines is a line cut short of its own, as among documents.
-    let text = format!("{nine}\n\n{{\ninvalid\n");
-    let (out, err, _) = run(&["convert", "--to", "line", "-"], &text);
-    assert_eq!(
-        out.lines().collect::<Vec<_>>(),
-        vec![&*nine, "invalid", "invalid"],
+    // A document alone that breaks inside a number array is named where it breaks.
+    let array = "{\n  \"dim\": 3,\n  \"fixed\": {},\n  \"notes\": {\"1\": {\"2\": [\n    1\n    4\n  ]}}\n}\n";
+    let (_, err, _) = run(&["convert", "--to", "line", "-"], array);
+    assert!(
+        err.contains("line 1: invalid JSON at line 6, column 5: expected `,` or `]`"),
         "{err}"
     );
 }

@@ -6,7 +6,8 @@
 //! puzzle's line or a placeholder (except in a run of more than [`MAX_INPUT_BYTES`] without a
 //! blank line, whose lines are each a puzzle, as a stream reads it). A lone `{` followed by
 //! anything else (another document, a puzzle's line, the end of the text) is a line cut short,
-//! answered on its own like any one-line document cut short. In a text that starts with a
+//! answered on its own like any one-line document cut short (among lines that are no JSON, it
+//! is one of its block's lines). In a text that starts with a
 //! document, one over several lines that breaks off makes the whole text one error, named at
 //! its first line and, inside it, where it breaks or, torn before the next document, at the end
 //! of its last line; in other texts it is one invalid puzzle, up to its first line that
@@ -297,19 +298,31 @@ fn continues(rest: &str) -> bool {
 }
 
 /// A document that breaks off on its line `broke` (counted from its opening brace's), up to
-/// the first line from there on that cannot go on with it (not a key, a closing bracket or an
-/// array's): when the torn one lost its end, the break is where the next document or puzzle
+/// the first line from there on that cannot go on with it ([`goes_on`]): when the torn one lost its end, the break is where the next document or puzzle
 /// begins, which stays a piece of its own, and the error should point into the torn one.
 fn torn(doc: &str, broke: usize) -> &str {
     let mut at = 0;
     for (n, l) in doc.split_inclusive('\n').enumerate() {
         let t = l.trim_start_matches('\u{feff}').trim_start();
-        if n > 0 && n + 1 >= broke && !t.starts_with(['"', '}', ']', '[', ',']) {
+        if n > 0 && n + 1 >= broke && !goes_on(t.trim_end()) {
             return &doc[..at];
         }
         at += l.len();
     }
     doc
+}
+
+/// Whether a line can be one of a pretty-printed document's: a key, a closing bracket, an
+/// array's opening or one of its numbers (the page's notes), not a puzzle's line or a title.
+fn goes_on(t: &str) -> bool {
+    let scalar = t.strip_suffix(',').unwrap_or(t);
+    (t.starts_with('"') && t.contains(':'))
+        || t.starts_with(['}', ']', '['])
+        || ["true", "false", "null"].contains(&scalar)
+        || {
+            let digits = scalar.strip_prefix('-').unwrap_or(scalar);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        }
 }
 
 /// The pieces of a text's blocks of lines, each read by [`read_block`].
@@ -392,9 +405,7 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
                 .get(k + 1)
                 .is_some_and(|&(_, l)| l.starts_with(['"', '}']))
     };
-    // A lone brace no key follows is a line cut short, a piece of its own as among documents.
-    let brace = |k: usize| block[k].1 == "{";
-    let Some(first) = (0..block.len()).find(|&k| brace(k)).filter(|_| !long()) else {
+    let Some(first) = (0..block.len()).find(|&k| opens(k)).filter(|_| !long()) else {
         return read_lines(block, items);
     };
     read_lines(&block[..first], items);
@@ -408,15 +419,9 @@ pub(super) fn read_block(block: &[(usize, &str)], items: &mut Vec<Piece>) {
     }
     let mut k = first;
     while k < block.len() {
-        if brace(k) && !opens(k) {
-            let (line, held) = block[k];
-            items.push(Piece::alone(line, held));
-            k += 1;
-            continue;
-        }
         if !opens(k) {
             let end = (k + 1..block.len())
-                .find(|&j| brace(j))
+                .find(|&j| opens(j))
                 .unwrap_or(block.len());
             read_lines(&block[k..end], items);
             k = end;
