@@ -3,6 +3,7 @@
 
 use super::{NodeLp, Tree};
 use crate::engine::formulation::SolveError;
+use crate::engine::formulation::mip::branch;
 use crate::engine::formulation::mip::domain::{Probes, Rows, State};
 use crate::engine::formulation::mip::hall::Views;
 use crate::engine::formulation::mip::learn::Learn;
@@ -51,6 +52,17 @@ impl<'m> Tree<'m> {
             tree.build_root(limits)?;
         }
         Ok(tree)
+    }
+
+    /// The open model variables of the row the root branches on ([`branch::choose_row`]):
+    /// every solution sets exactly one of them, so they split the search into disjoint parts
+    /// that cover it. `None` when the root is decided (closed, no LP, or no row left open).
+    pub(in crate::engine::formulation::mip) fn root_split(&self) -> Option<Vec<u32>> {
+        if self.done || self.lp.is_none() {
+            return None;
+        }
+        let r = branch::choose_row(&self.rows, &self.root_state, &self.probes, &self.learn)?;
+        Some(branch::open_members(&self.rows, &self.root_state, r).collect())
     }
 
     /// The LP over the open variables: each model row with open members, `= 1`.
