@@ -53,16 +53,20 @@ fn sorted(grids: &[Grid]) -> Vec<Vec<u8>> {
 
 /// Compares the split search with the one tree on one puzzle, for every thread count and
 /// number of cubes; returns the verdict and how many trees were split.
-fn compare(puzzle: &Grid, max_solutions: Option<u64>) -> (Verdict, u64) {
+fn compare(puzzle: &Grid, max_solutions: Option<u64>) -> (Verdict, u64, u64) {
     let one = solve(puzzle, Formulation::Mip, &options(max_solutions)).expect("the MIP answers");
-    let mut splits = 0;
+    let (mut splits, mut handed) = (0, 0);
     for threads in [1, 2, 4] {
-        for cubes in [2, 5, 16] {
+        for cubes in [1, 2, 5, 16] {
+            if threads == 1 && cubes == 1 {
+                continue; // the one tree itself
+            }
             let split = Split { threads, cubes };
             let (r, mip, s) =
                 split::solve(puzzle, &options(max_solutions), &split).expect("the split answers");
             let what = format!("{threads} threads, {cubes} cubes, {puzzle:?}");
             splits += s.splits;
+            handed += s.handed_away;
             assert_eq!(r.verdict(), one.verdict(), "{what}");
             assert_eq!(r.exhaustive, one.exhaustive, "{what}");
             assert_eq!(r.count, one.count, "{what}");
@@ -80,13 +84,13 @@ fn compare(puzzle: &Grid, max_solutions: Option<u64>) -> (Verdict, u64) {
             }
         }
     }
-    (one.verdict(), splits)
+    (one.verdict(), splits, handed)
 }
 
 #[test]
 fn the_split_search_finds_what_one_tree_finds() {
     let mut verdicts = Vec::new();
-    let mut splits = 0;
+    let (mut splits, mut handed) = (0, 0);
     // Box size, the share of a full grid's cells given, and from which share every solution
     // is counted (fewer givens leave too many for the MIP's one cut per solution).
     let cases: [(usize, &[u64], u64); 2] = [(3, &[30, 38, 45, 55], 55), (4, &[50, 60, 70], 70)];
@@ -100,9 +104,10 @@ fn the_split_search_finds_what_one_tree_finds() {
                     if max.is_none() && keep < all_from {
                         continue;
                     }
-                    let (verdict, s) = compare(&puzzle, max);
+                    let (verdict, s, h) = compare(&puzzle, max);
                     verdicts.push(verdict);
                     splits += s;
+                    handed += h;
                 }
             }
         }
@@ -111,6 +116,7 @@ fn the_split_search_finds_what_one_tree_finds() {
         assert!(verdicts.contains(&wanted), "no case gave {wanted:?}");
     }
     assert!(splits > 0, "no tree was split");
+    assert!(handed > 0, "no part was handed away");
 }
 
 /// A unique puzzle's answer does not depend on the threads: the one tree's solution, checked.

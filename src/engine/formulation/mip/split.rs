@@ -1,30 +1,38 @@
 //! The branch and bound on several threads (natively): the search split into cubes, parts that
 //! are disjoint and together cover it, each searched by its own tree on one of the threads.
 //!
-//! A cube is the puzzle with extra givens. The row a root branches on ([`Tree::root_split`]) is a
-//! set-partitioning row: every solution sets exactly one of its open members to 1, so one cube
-//! per open member ("this cell holds this digit") covers the root's search and no two share a
-//! solution (members the root's probing fixed at 0 are in no solution and get no cube). Cubes are
-//! split the same way by their own root's row, breadth first from one queue, while fewer than
-//! [`Split::cubes`] are waiting or under way; the others are searched by the one-thread search,
-//! each with its own model, presolve, probing, LP and clauses, taken from the queue in the order
-//! the splitting made them. A cube whose root is decided is searched with the tree built to
-//! split it.
+//! A cube is the puzzle with extra givens (and, for parts handed away, pairs ruled out). The
+//! row a root branches on ([`Tree::root_split`]) is a set-partitioning row: every solution sets
+//! exactly one of its open members to 1, so one cube per open member ("this cell holds this
+//! digit") covers the root's search and no two share a solution (members the root's probing
+//! fixed at 0 are in no solution and get no cube). Cubes are split the same way by their own
+//! root's row (probed, its LP not solved), breadth first from one queue, until there are
+//! [`Split::cubes`]; those are searched by the one-thread search, each with its own model,
+//! presolve, probing, LP and clauses, taken from the queue in the order the splitting made
+//! them. A cube whose root is decided is searched as it is.
+//!
+//! Cubes differ in size by orders of magnitude, so a thread that finds the queue empty asks the
+//! searching ones for work: at its next node such a tree hands away the part beside its
+//! decision just above its floor ([`Tree::give_away`]: that level's fixings, the decision ruled
+//! out) and keeps the decision's subtree. The part handed away leaves out what the donor's
+//! clauses had pruned, where only solutions it had already returned can lie; those come again
+//! and are fed to the sink once.
 //!
 //! Solutions reach the caller's sink on the calling thread; once it stops, or the caller
-//! cancels, every thread stops. "No solution" and a count are proofs: every cube was exhausted.
-//! What each cube costs on its own (its root, no clauses shared with other cubes) is the price
+//! cancels, every thread stops. "No solution" and a count are proofs: every part was exhausted.
+//! What each part costs on its own (its root, no clauses shared with other parts) is the price
 //! of the threads (BENCHMARKS.md, "MIP and SAT": "The branch and bound on every core").
 
+use super::bnb::Outcome;
 use super::bnb::Tree;
 use super::model::Model;
 use super::stats::MipStats;
-use super::{Query, SolveError, Stats, search, stats_of};
+use super::{Query, SolveError, Stats, stats_of};
 use crate::engine::check::check_values;
 use crate::engine::formulation::{Formulation, SolveOptions, SolveReport};
 use crate::engine::grid::{Digit, Entry, Grid, Pos};
 use crate::engine::search::{Cancel, Flow, Halt, Limits, Sink};
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -58,23 +66,29 @@ pub struct SplitStats {
     pub cubes: Vec<CubeStats>,
     /// Trees built only to split their cube.
     pub splits: u64,
+    /// Parts searching trees handed away to idle threads.
+    pub handed_away: u64,
     /// Per thread, the seconds spent splitting and searching cubes.
     pub busy: Vec<f64>,
     /// Seconds from the start to the answer.
     pub wall: f64,
 }
 
-/// A part of the search: the puzzle with these cells given these digits.
+/// A part of the search: the puzzle with these cells given these digits, and these pairs
+/// `(cell, digit index)` ruled out.
+#[derive(Clone, Default)]
 struct Cube {
     givens: Vec<(usize, u8)>,
+    excluded: Vec<(usize, usize)>,
 }
 
-/// The cubes waiting, how many trees being split may still add to them, and how many cubes
-/// are being searched.
+/// The cubes waiting, how many trees being split may still add to them, how many cubes are
+/// being searched, and how many cubes the splitting has made, less those split.
 struct Queue {
     cubes: VecDeque<(Cube, u32)>,
     splitting: usize,
     searching: usize,
+    made: usize,
 }
 
 /// What a thread tells the calling thread.
@@ -91,6 +105,7 @@ enum Report {
     },
     Failed(SolveError),
     Busy(f64),
+    HandedAway,
 }
 
 /// Feeds each solution of `query` to `sink`, as [`super::run_detailed`] does, with the search
@@ -103,18 +118,23 @@ pub fn run_split(
     split: &Split,
 ) -> Result<(Stats, MipStats, SplitStats), SolveError> {
     query.validate()?;
-    if limits.max_nodes.is_some() || split.cubes <= 1 {
+    if limits.max_nodes.is_some() || (split.cubes <= 1 && split.threads <= 1) {
         let (stats, mip) = super::run_detailed(query, limits, sink)?;
         return Ok((stats, mip, SplitStats::default()));
     }
     let start = Instant::now();
     let stop = Cancel::new();
     let queue = Mutex::new(Queue {
-        cubes: VecDeque::from([(Cube { givens: Vec::new() }, 0)]),
+        cubes: VecDeque::from([(Cube::default(), 0)]),
         splitting: 0,
         searching: 0,
+        made: 1,
     });
     let ready = Condvar::new();
+    let threads = split.threads.max(1);
+    let pauses: Vec<Mutex<Option<Cancel>>> = (0..threads).map(|_| Mutex::new(None)).collect();
+    // Parts handed away may hold solutions their donor returned before: each is fed once.
+    let mut seen = HashSet::new();
     let (tx, rx) = mpsc::channel();
     let mut mip = MipStats::default();
     let mut root = MipStats::default();
@@ -126,7 +146,7 @@ pub fn run_split(
         stop.cancel();
     }
     std::thread::scope(|scope| {
-        for _ in 0..split.threads.max(1) {
+        for index in 0..threads {
             let tx = tx.clone();
             let worker = Worker {
                 query,
@@ -134,6 +154,8 @@ pub fn run_split(
                 queue: &queue,
                 ready: &ready,
                 stop: &stop,
+                pauses: &pauses,
+                index,
                 tx: tx.clone(),
             };
             scope.spawn(move || {
@@ -145,7 +167,7 @@ pub fn run_split(
         loop {
             match rx.recv_timeout(POLL) {
                 Ok(Report::Solution(values)) if !stopped => {
-                    if sink.solution(&values) == Flow::Stop {
+                    if seen.insert(values.clone()) && sink.solution(&values) == Flow::Stop {
                         stopped = true;
                         stop.cancel();
                     }
@@ -177,6 +199,7 @@ pub fn run_split(
                     stop.cancel();
                 }
                 Ok(Report::Busy(seconds)) => split_stats.busy.push(seconds),
+                Ok(Report::HandedAway) => split_stats.handed_away += 1,
                 Err(RecvTimeoutError::Timeout) => {
                     if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
                         cancelled = true;
@@ -212,6 +235,10 @@ struct Worker<'a> {
     queue: &'a Mutex<Queue>,
     ready: &'a Condvar,
     stop: &'a Cancel,
+    /// Each thread's pause flag while it searches a cube: an idle thread raises the others'
+    /// to have them hand away part of their search.
+    pauses: &'a [Mutex<Option<Cancel>>],
+    index: usize,
     tx: Sender<Report>,
 }
 
@@ -228,6 +255,7 @@ impl Worker<'_> {
                         .lock()
                         .expect("no thread panics holding the queue");
                     queue.searching -= 1;
+                    self.ready.notify_all();
                 }
                 Ok(false) => {}
                 Err(e) => {
@@ -251,15 +279,23 @@ impl Worker<'_> {
                 return None;
             }
             if let Some((cube, depth)) = queue.cubes.pop_front() {
-                let split = queue.cubes.len() + queue.splitting + queue.searching + 1 < self.cubes;
+                let split = queue.made < self.cubes;
                 match split {
                     true => queue.splitting += 1,
                     false => queue.searching += 1,
                 }
                 return Some((cube, depth, split));
             }
-            if queue.splitting == 0 {
+            if queue.splitting == 0 && queue.searching == 0 {
                 return None;
+            }
+            if queue.splitting == 0 {
+                for (i, pause) in self.pauses.iter().enumerate() {
+                    let pause = pause.lock().expect("no thread panics holding a flag");
+                    if let Some(flag) = pause.as_ref().filter(|_| i != self.index) {
+                        flag.cancel();
+                    }
+                }
             }
             queue = self
                 .ready
@@ -275,6 +311,10 @@ impl Worker<'_> {
         let mut grid = self.query.grid.clone();
         let size = grid.size();
         for &(cell, v) in &cube.givens {
+            // The cells of a part handed away that its donor's model had substituted out.
+            if grid.entries()[cell] != Entry::Empty {
+                continue;
+            }
             let digit = Digit::from_index(usize::from(v) - 1);
             grid.set(Pos::from_index(cell, size), Entry::Given(digit));
         }
@@ -286,8 +326,11 @@ impl Worker<'_> {
             max_nodes: None,
             cancel: Some(self.stop.clone()),
         };
-        let m = Model::new(&query);
-        let built = Tree::new(&m, &limits);
+        let m = Model::excluding(&query, &cube.excluded);
+        let mut built = match split {
+            true => Tree::unsolved(&m, &limits),
+            false => Tree::new(&m, &limits),
+        };
         let children = match (&built, split) {
             (Ok(tree), true) => tree.root_split(),
             _ => None,
@@ -297,32 +340,35 @@ impl Worker<'_> {
                 .queue
                 .lock()
                 .expect("no thread panics holding the queue");
+            if let Some(members) = &children {
+                queue.made += members.len();
+                queue.made -= 1;
+            }
             for &x in children.iter().flatten() {
                 let (cell, d) = m.vars[x as usize];
-                let mut givens = cube.givens.clone();
-                givens.push((cell, (d + 1) as u8));
-                queue.cubes.push_back((Cube { givens }, depth + 1));
+                let mut child = cube.clone();
+                child.givens.push((cell, (d + 1) as u8));
+                queue.cubes.push_back((child, depth.saturating_add(1)));
             }
             queue.splitting -= 1;
             // A cube its root decides is searched here after all.
             queue.searching += usize::from(children.is_none());
             self.ready.notify_all();
         }
-        let tree = built?;
-        if children.is_some() {
-            let _ = self.tx.send(Report::Split {
-                stats: tree.stats.clone(),
-                root: depth == 0,
-            });
-            return Ok(false);
-        }
-        let tx = &self.tx;
-        let (halt, stats) = search(&m, tree, &limits, Some(0), &mut |used, values: &[u8]| {
-            if used == 0 {
-                let _ = tx.send(Report::Solution(values.to_vec()));
+        if split {
+            let tree = built?;
+            if children.is_some() {
+                let _ = self.tx.send(Report::Split {
+                    stats: tree.stats,
+                    root: depth == 0,
+                });
+                return Ok(false);
             }
-            Flow::Continue
-        })?;
+            // Its root decided, the cube is searched by a tree whose root LP is solved.
+            built = Tree::new(&m, &limits);
+        }
+        let tree = built?;
+        let (halt, stats) = self.search(&m, cube, tree, &limits)?;
         let cube = CubeStats {
             givens: cube.givens.len(),
             nodes: stats.nodes,
@@ -332,6 +378,72 @@ impl Worker<'_> {
         let root = depth == 0;
         let _ = self.tx.send(Report::Cube { stats, cube, root });
         Ok(true)
+    }
+
+    /// Searches a cube's tree, sending its solutions; when the pause flag is raised (an idle
+    /// thread asked), hands away the part beside the decision above the tree's floor as a new
+    /// cube and goes on.
+    fn search(
+        &self,
+        m: &Model,
+        cube: &Cube,
+        mut tree: Tree,
+        limits: &Limits,
+    ) -> Result<(Halt, MipStats), SolveError> {
+        let pause = |flag: Option<Cancel>| {
+            *self.pauses[self.index]
+                .lock()
+                .expect("no thread panics holding a flag") = flag.clone();
+            flag
+        };
+        tree.set_pause(pause(Some(Cancel::new())));
+        let mut values = m.givens.clone();
+        let halt = loop {
+            let ones = match tree.optimise(limits, Some(0))? {
+                Outcome::Exhausted => break Halt::Exhausted,
+                Outcome::Halted(_) if self.stop.is_cancelled() => break Halt::Cancelled,
+                Outcome::Halted(Halt::Cancelled) => {
+                    if let Some(part) = tree.give_away() {
+                        self.hand_away(m, cube, part);
+                    }
+                    tree.set_pause(pause(Some(Cancel::new())));
+                    continue;
+                }
+                Outcome::Halted(halt) => break halt,
+                Outcome::Optimum { used, ones } if used == 0 => ones,
+                // A forbidden pair used: no solution avoiding them is left.
+                Outcome::Optimum { .. } => break Halt::Exhausted,
+            };
+            values.copy_from_slice(&m.givens);
+            for &x in &ones {
+                let (cell, d) = m.vars[x as usize];
+                values[cell] = (d + 1) as u8;
+            }
+            let _ = self.tx.send(Report::Solution(values.clone()));
+            tree.exclude(&ones);
+        };
+        pause(None);
+        Ok((halt, tree.stats))
+    }
+
+    /// Queues the part a tree handed away: the cube with the floor level's fixings, less the
+    /// decision above it.
+    fn hand_away(&self, m: &Model, cube: &Cube, (ones, zeros, decided): (Vec<u32>, Vec<u32>, u32)) {
+        let mut part = cube.clone();
+        for x in ones {
+            let (cell, d) = m.vars[x as usize];
+            part.givens.push((cell, (d + 1) as u8));
+        }
+        part.excluded
+            .extend(zeros.iter().chain([&decided]).map(|&x| m.vars[x as usize]));
+        let mut queue = self
+            .queue
+            .lock()
+            .expect("no thread panics holding the queue");
+        queue.made += 1;
+        queue.cubes.push_back((part, u32::MAX));
+        self.ready.notify_all();
+        let _ = self.tx.send(Report::HandedAway);
     }
 }
 

@@ -18,6 +18,19 @@ impl<'m> Tree<'m> {
         m: &'m Model,
         limits: &Limits,
     ) -> Result<Tree<'m>, SolveError> {
+        Tree::with_root(m, limits, true)
+    }
+
+    /// Presolves the model and probes the root, without solving the root LP: all that
+    /// [`Tree::root_split`] needs. Such a tree is not searched.
+    pub(in crate::engine::formulation::mip) fn unsolved(
+        m: &'m Model,
+        limits: &Limits,
+    ) -> Result<Tree<'m>, SolveError> {
+        Tree::with_root(m, limits, false)
+    }
+
+    fn with_root(m: &'m Model, limits: &Limits, solve: bool) -> Result<Tree<'m>, SolveError> {
         let rows = Rows::new(
             m.vars.len(),
             m.constraints.iter().map(|(_, xs)| xs.as_slice()),
@@ -45,11 +58,13 @@ impl<'m> Tree<'m> {
             learn: Learn::new(m.vars.len()),
             fixed_cost: 0,
             done,
+            floor: 0,
+            pause: None,
             stats: MipStats::default(),
         };
         if !done {
             tree.stats.presolve_fixed = std::mem::take(&mut tree.root_state.propagated);
-            tree.build_root(limits)?;
+            tree.build_root(limits, solve)?;
         }
         Ok(tree)
     }
@@ -66,7 +81,7 @@ impl<'m> Tree<'m> {
     }
 
     /// The LP over the open variables: each model row with open members, `= 1`.
-    fn build_root(&mut self, limits: &Limits) -> Result<(), SolveError> {
+    fn build_root(&mut self, limits: &Limits, solve: bool) -> Result<(), SolveError> {
         self.fixed_cost = self
             .m
             .objective
@@ -111,6 +126,9 @@ impl<'m> Tree<'m> {
         }
         root.take_log();
         self.root_state = root.clone();
+        if !solve {
+            return Ok(());
+        }
         let preferred: Vec<u32> = root
             .greedy(&self.rows)
             .into_iter()
