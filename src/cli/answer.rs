@@ -30,11 +30,11 @@ fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
 }
 
 /// The smallest box size whose MIP search is split into cubes over the cores, and into how
-/// many at least: below it a puzzle takes milliseconds, less than
-/// the threads and the cubes' own roots cost (BENCHMARKS.md, "MIP and SAT": "The branch and
-/// bound on every core").
+/// many at first: minimal 16x16 puzzles take milliseconds on one tree; on the 25x25 lines
+/// measured, fewer cubes left more to hand away during the search and more cubes cost more
+/// roots (BENCHMARKS.md, "MIP and SAT": "The branch and bound on every core").
 const MIP_SPLIT_FROM_BOX: usize = 5;
-const MIP_SPLIT_CUBES: usize = 32;
+const MIP_SPLIT_CUBES: usize = 16;
 
 /// How the MIP's search is split for `puzzle`; `None` (one tree) for the other formulations,
 /// small grids, or on one core.

@@ -410,7 +410,7 @@ impl Worker<'_> {
                     continue;
                 }
                 Outcome::Halted(halt) => break halt,
-                Outcome::Optimum { used, ones } if used == 0 => ones,
+                Outcome::Optimum { used: 0, ones } => ones,
                 // A forbidden pair used: no solution avoiding them is left.
                 Outcome::Optimum { .. } => break Halt::Exhausted,
             };
