@@ -467,11 +467,13 @@ impl<'m> Tree<'m> {
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Sets the flag that stops the search at its next node ([`Outcome::Halted`], resumable).
     pub(super) fn set_pause(&mut self, pause: Option<Cancel>) {
         self.pause = pause;
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Hands away the part of the search beside the decision just above the floor, while the
     /// search is stopped between nodes: the floor level's fixings (the variables at 1 and at 0)
     /// and that decision (its variable, set to 1); the tree keeps the decision's subtree and

@@ -158,6 +158,7 @@ impl Learn {
             .collect()
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// The variable decided at the level above `level`.
     pub(super) fn decided_above(&self, level: usize) -> u32 {
         self.trail[self.starts[level]]

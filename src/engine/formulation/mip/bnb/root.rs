@@ -3,6 +3,7 @@
 
 use super::{NodeLp, Tree};
 use crate::engine::formulation::SolveError;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::engine::formulation::mip::branch;
 use crate::engine::formulation::mip::domain::{Probes, Rows, State};
 use crate::engine::formulation::mip::hall::Views;
@@ -21,6 +22,7 @@ impl<'m> Tree<'m> {
         Tree::with_root(m, limits, true)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// Presolves the model and probes the root, without solving the root LP: all that
     /// [`Tree::root_split`] needs. Such a tree is not searched.
     pub(in crate::engine::formulation::mip) fn unsolved(
@@ -69,6 +71,7 @@ impl<'m> Tree<'m> {
         Ok(tree)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     /// The open model variables of the row the root branches on ([`branch::choose_row`]):
     /// every solution sets exactly one of them, so they split the search into disjoint parts
     /// that cover it. `None` when the root is decided (closed, no LP, or no row left open).
