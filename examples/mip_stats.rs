@@ -3,12 +3,14 @@
 //! integral, and wall time; each puzzle is cancelled after a time cap.
 //!
 //! `cargo run --release --example mip_stats -- FILE [CAP_SECONDS]`; with `CPU=1` the cap counts
-//! the solving thread's CPU time (Linux's `/proc/self/schedstat`), so that a loaded machine
-//! does not shorten a run.
+//! the process's CPU time, every thread's (Linux's `/proc/self/stat`), so that a loaded machine
+//! does not shorten a run. `THREADS=N CUBES=K` split the search into at least K cubes
+//! (`mip::split`), searched on N threads; each puzzle's line
+//! then ends with the cubes, their nodes (largest first) and each thread's busy share.
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
-use sudoku_lab::engine::formulation::mip;
+use sudoku_lab::engine::formulation::mip::split::{Split, SplitStats, run_split};
 use sudoku_lab::engine::search::{Cancel, Flow, Limits};
 use sudoku_lab::engine::{Query, check_solution};
 
@@ -17,6 +19,15 @@ fn main() {
     let path = args.next().expect("a puzzle file");
     let cap: f64 = args.next().map_or(30.0, |s| s.parse().expect("seconds"));
     let text = std::fs::read_to_string(&path).expect("readable file");
+    let env = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .map(|v| v.parse().expect("a number"))
+    };
+    let split = Split {
+        threads: env("THREADS").unwrap_or(1),
+        cubes: env("CUBES").unwrap_or(1),
+    };
     for (i, line) in text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
@@ -47,25 +58,32 @@ fn main() {
             cancel: Some(cancel.clone()),
         };
         let start = Instant::now();
+        let cpu_start = cpu_seconds();
         let (mut found, mut first) = (Vec::new(), None);
-        let (stats, m) = mip::run_detailed(&Query::new(&puzzle), &limits, &mut |v: &[u8]| {
-            first.get_or_insert_with(|| start.elapsed().as_secs_f64());
-            found.push(puzzle.with_solution(v));
-            if found.len() >= 2 {
-                Flow::Stop
-            } else {
-                Flow::Continue
-            }
-        })
+        let (stats, m, cubes) = run_split(
+            &Query::new(&puzzle),
+            &limits,
+            &mut |v: &[u8]| {
+                first.get_or_insert_with(|| start.elapsed().as_secs_f64());
+                found.push(puzzle.with_solution(v));
+                if found.len() >= 2 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            },
+            &split,
+        )
         .expect("the MIP answers");
         cancel.cancel();
         for s in &found {
             check_solution(&puzzle, s).expect("a valid solution");
         }
+        let cpu = cpu_seconds() - cpu_start;
         println!(
-            "{path} #{}: {} solutions, {:?}, {:.2} s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
+            "{path} #{}: {} solutions, {:?}, {:.2} s, {cpu:.2} CPU s (first solution at {:.2} s), nodes {}, LP solves {}, simplex iterations {}, \
              presolve fixed {}, propagation fixed {}, closed by propagation {}, matching fixed {}, closed by LP {}, LP skipped {}, probes {}, learnt {} ({} literals), skipped {}, clause units {}, root LP integral {:?}, \
-             root LP {} columns x {} rows",
+             root LP {} columns x {} rows{}",
             i + 1,
             found.len(),
             stats.halt.expect("a halt"),
@@ -88,17 +106,41 @@ fn main() {
             m.root_integral,
             m.lp_columns,
             m.lp_rows,
+            cube_words(&cubes),
         );
     }
 }
 
-/// CPU seconds the main thread (which solves) has run, from `/proc/self/schedstat`.
+/// The cubes of a split search, their nodes largest first, and each thread's busy share of the
+/// wall time; empty for one tree.
+fn cube_words(s: &SplitStats) -> String {
+    if s.cubes.is_empty() {
+        return String::new();
+    }
+    let mut nodes: Vec<u64> = s.cubes.iter().map(|c| c.nodes).collect();
+    nodes.sort_unstable_by(|a, b| b.cmp(a));
+    let busy: Vec<String> = s
+        .busy
+        .iter()
+        .map(|b| format!("{:.0}%", 100.0 * b / s.wall.max(1e-9)))
+        .collect();
+    format!(
+        ", {} cubes searched ({} trees split), cube nodes {:?}, threads busy {}",
+        s.cubes.len(),
+        s.splits,
+        nodes,
+        busy.join(" ")
+    )
+}
+
+/// CPU seconds the process (every thread) has run, from `/proc/self/stat` in clock ticks of
+/// 1/100 s.
 fn cpu_seconds() -> f64 {
-    let text = std::fs::read_to_string("/proc/self/schedstat").expect("Linux's schedstat");
-    let ns: f64 = text
-        .split_whitespace()
-        .next()
-        .and_then(|t| t.parse().ok())
-        .expect("ns");
-    ns / 1e9
+    let text = std::fs::read_to_string("/proc/self/stat").expect("Linux's /proc/self/stat");
+    // The fields after the command's closing parenthesis; user and system time are 14 and 15.
+    let rest = &text[text.rfind(')').expect("a command name") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 =
+        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
+    ticks / 100.0
 }

@@ -5,6 +5,7 @@ use super::batch::{Answer, Line, Puzzle, status_json};
 use super::quantity;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
+use crate::engine::formulation::mip::split::{self, Split};
 use crate::engine::formulation::sat::race::{self, Rival};
 use crate::engine::nine::{Nine, is_solution};
 use crate::engine::search::{Flow, Halt, Limits, Order, Sink, portfolio};
@@ -28,8 +29,30 @@ fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
     Some(portfolio::threads(3)).filter(|&t| large && t > 1)
 }
 
+/// The smallest box size whose MIP search is split into cubes over the cores, and into how
+/// many at first: minimal 16x16 puzzles take milliseconds on one tree; on the 25x25 lines
+/// measured, fewer cubes left more to hand away during the search and more cubes cost more
+/// roots (BENCHMARKS.md, "MIP and SAT": "The branch and bound on every core").
+const MIP_SPLIT_FROM_BOX: usize = 5;
+const MIP_SPLIT_CUBES: usize = 16;
+
+/// How the MIP's search is split for `puzzle`; `None` (one tree) for the other formulations,
+/// small grids, or on one core.
+fn mip_split(formulation: Formulation, puzzle: &Grid) -> Option<Split> {
+    let threads = portfolio::threads(usize::MAX);
+    let large = formulation == Formulation::Mip && puzzle.size().box_size() >= MIP_SPLIT_FROM_BOX;
+    (large && threads > 1).then_some(Split {
+        threads,
+        cubes: MIP_SPLIT_CUBES,
+    })
+}
+
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
+    let split = mip_split(args.solver.formulation, &parsed.puzzle);
     let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
+        _ if let Some(split) = split => {
+            split::solve(&parsed.puzzle, &SolveOptions::default(), &split).map(|(r, ..)| r)
+        }
         Some(threads) => race::solve(
             &parsed.puzzle,
             2,
@@ -139,10 +162,14 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         keep: 0,
         ..SolveOptions::default()
     };
+    let split = mip_split(args.solver.formulation, &parsed.puzzle);
     let r = match (
         options.max_solutions,
         race_threads(args.solver.formulation, &parsed.puzzle),
     ) {
+        _ if let Some(split) = split => {
+            split::solve(&parsed.puzzle, &options, &split).map(|(r, ..)| r)
+        }
         (Some(max), Some(threads)) => race::solve(
             &parsed.puzzle,
             max,

@@ -100,6 +100,13 @@ pub(super) struct Tree<'m> {
     fixed_cost: u64,
     /// No solution is left: a conflict at the root, or no point meets the cuts.
     done: bool,
+    /// The levels up to this one are the tree's own root: the parts beside their decisions were
+    /// handed away ([`Tree::give_away`]), so a conflict that rests on them ends the search and
+    /// no jump goes back above it.
+    floor: usize,
+    /// Raised to make the search stop at the next node, resumably, so that part of it can be
+    /// handed away.
+    pause: Option<Cancel>,
     pub(super) stats: MipStats,
 }
 
@@ -226,7 +233,9 @@ impl<'m> Tree<'m> {
     fn halt(&self, limits: &Limits) -> Option<Halt> {
         if limits.max_nodes.is_some_and(|m| self.stats.nodes >= m) {
             Some(Halt::NodeLimit)
-        } else if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+        } else if limits.cancel.as_ref().is_some_and(Cancel::is_cancelled)
+            || self.pause.as_ref().is_some_and(Cancel::is_cancelled)
+        {
             Some(Halt::Cancelled)
         } else {
             None
@@ -303,13 +312,14 @@ impl<'m> Tree<'m> {
     /// literal; `None` when the conflict rests on the root alone.
     fn resolve(&mut self, mut state: State, conflict: &[u32]) -> Option<Node> {
         let level = self.learn.highest(conflict);
-        if level == 0 {
+        if level <= self.floor {
             return None;
         }
         if level < self.learn.depth() {
             state = self.backjump(level);
         }
         let (clause, back) = self.learn.analyse(&self.rows, &state, conflict);
+        let back = back.max(self.floor);
         self.stats.learnt_clauses = self.learn.learnt;
         self.stats.learnt_literals = self.learn.learnt_literals;
         self.stats.levels_skipped += (self.learn.depth() - 1 - back) as u64;
@@ -457,6 +467,32 @@ impl<'m> Tree<'m> {
         })
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    /// Sets the flag that stops the search at its next node ([`Outcome::Halted`], resumable).
+    pub(super) fn set_pause(&mut self, pause: Option<Cancel>) {
+        self.pause = pause;
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    /// Hands away the part of the search beside the decision just above the floor, while the
+    /// search is stopped between nodes: the floor level's fixings (the variables at 1 and at 0)
+    /// and that decision (its variable, set to 1); the tree keeps the decision's subtree and
+    /// the floor moves up to it. `None` when no decision stands above the floor. The part
+    /// handed away leaves out what the clauses prune, so it may hold solutions this tree
+    /// has already returned, but no other solution this tree has ruled out.
+    pub(super) fn give_away(&mut self) -> Option<(Vec<u32>, Vec<u32>, u32)> {
+        if self.done || self.learn.depth() <= self.floor {
+            return None;
+        }
+        let x = self.learn.decided_above(self.floor);
+        let state = &self.frames[self.floor].state;
+        let (ones, zeros): (Vec<u32>, Vec<u32>) = (0..self.m.vars.len() as u32)
+            .filter(|&y| state.fixed(y).is_some())
+            .partition(|&y| state.fixed(y) == Some(true));
+        self.floor += 1;
+        Some((ones, zeros, x))
+    }
+
     /// Every clause the search stored: the no-goods and the clauses learnt.
     #[cfg(test)]
     pub(super) fn clauses(&self) -> &[Vec<u32>] {
@@ -487,6 +523,7 @@ impl<'m> Tree<'m> {
         match self.learn.add(&node.state, &literals) {
             Added::Watched => {}
             Added::Unit(literal, c, level) => {
+                let level = level.max(self.floor);
                 if level < self.learn.depth() {
                     node.state = self.backjump(level);
                 }

@@ -22,17 +22,37 @@ type Rank = (f64, f64, f64);
 
 /// The variable to set to 1 first, per the module doc; `None` when no row has an open member.
 pub(super) fn choose(rows: &Rows, state: &State, probes: &Probes, learn: &Learn) -> Option<u32> {
+    let r = choose_row(rows, state, probes, learn)?;
+    open_members(rows, state, r)
+        .max_by_key(|&x| (learn.phase(x), probes.reach(x), std::cmp::Reverse(x)))
+}
+
+/// The open members of row `r`.
+pub(super) fn open_members<'a>(
+    rows: &'a Rows,
+    state: &'a State,
+    r: u32,
+) -> impl Iterator<Item = u32> + 'a {
+    rows.members(r)
+        .iter()
+        .copied()
+        .filter(|&x| state.fixed(x).is_none())
+}
+
+/// The row [`choose`] branches on: exactly one of its open members is 1 in every solution of
+/// the node, so they split it into disjoint parts that cover it.
+pub(super) fn choose_row(
+    rows: &Rows,
+    state: &State,
+    probes: &Probes,
+    learn: &Learn,
+) -> Option<u32> {
     let undecided = |r: u32| match state.row_open(r) {
         (open, false) if open > 0 => Some(open),
         _ => None,
     };
     let fewest = (0..rows.len()).filter_map(undecided).min()?;
-    let open = |r: u32| {
-        rows.members(r)
-            .iter()
-            .copied()
-            .filter(|&x| state.fixed(x).is_none())
-    };
+    let open = |r: u32| open_members(rows, state, r);
     // Each tightest row's smallest reach, product of reaches and activity.
     let candidates: Vec<(u32, u32, f64, f64)> = (0..rows.len())
         .filter(|&r| undecided(r) == Some(fewest))
@@ -55,8 +75,7 @@ pub(super) fn choose(rows: &Rows, state: &State, probes: &Probes, learn: &Learn)
             best = Some((rank, r));
         }
     }
-    let (_, r) = best?;
-    open(r).max_by_key(|&x| (learn.phase(x), probes.reach(x), std::cmp::Reverse(x)))
+    best.map(|(_, r)| r)
 }
 
 #[cfg(test)]

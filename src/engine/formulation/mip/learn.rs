@@ -158,6 +158,12 @@ impl Learn {
             .collect()
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    /// The variable decided at the level above `level`.
+    pub(super) fn decided_above(&self, level: usize) -> u32 {
+        self.trail[self.starts[level]]
+    }
+
     /// Drops the levels above `level` from the trail.
     pub(super) fn backjump(&mut self, level: usize) {
         self.trail.truncate(self.starts[level]);

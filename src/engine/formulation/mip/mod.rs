@@ -34,6 +34,8 @@ mod lp;
 mod lp_tests;
 mod lu;
 mod model;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod split;
 mod stats;
 
 use super::{Query, SolveError, Stats};
@@ -127,7 +129,19 @@ fn enumerate(
     found: &mut dyn FnMut(u64, &[u8]) -> Flow,
 ) -> Result<(Stats, MipStats), SolveError> {
     let m = Model::new(query);
-    let mut tree = Tree::new(&m, limits)?;
+    let tree = Tree::new(&m, limits)?;
+    let (halt, mip) = search(&m, tree, limits, cutoff, found)?;
+    Ok((stats_of(&m, &mip, halt), mip))
+}
+
+/// [`enumerate`]'s loop over a tree already built (its root presolved, probed and solved).
+fn search(
+    m: &Model,
+    mut tree: Tree,
+    limits: &Limits,
+    cutoff: Option<u64>,
+    found: &mut dyn FnMut(u64, &[u8]) -> Flow,
+) -> Result<(Halt, MipStats), SolveError> {
     let mut values = m.givens.clone();
     let halt = loop {
         let (used, ones) = match tree.optimise(limits, cutoff)? {
@@ -149,8 +163,12 @@ fn enumerate(
         }
         tree.exclude(&ones);
     };
-    let mip = tree.stats.clone();
-    let stats = Stats {
+    Ok((halt, tree.stats))
+}
+
+/// The common statistics of a run over model `m`.
+fn stats_of(m: &Model, mip: &MipStats, halt: Halt) -> Stats {
+    Stats {
         variables: Some(m.vars.len() as u64),
         constraints: Some(m.constraints.len() as u64),
         nodes: Some(mip.nodes),
@@ -158,6 +176,5 @@ fn enumerate(
         solver_calls: Some(mip.lp_solves),
         halt: Some(halt),
         ..Stats::default()
-    };
-    Ok((stats, mip))
+    }
 }

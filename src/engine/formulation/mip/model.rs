@@ -34,6 +34,11 @@ pub(super) struct Model {
 
 impl Model {
     pub(super) fn new(query: &Query) -> Model {
+        Model::excluding(query, &[])
+    }
+
+    /// The model with the pairs `(cell, digit index)` of `excluded` ruled out as well.
+    pub(super) fn excluding(query: &Query, excluded: &[(usize, usize)]) -> Model {
         let size = query.grid.size();
         let (cells, side) = (size.cells(), size.side());
         let layout = size.layout();
@@ -56,6 +61,9 @@ impl Model {
             for &p in &layout.peers[cell] {
                 open[p * side + v - 1] = false;
             }
+        }
+        for &(cell, d) in excluded {
+            open[cell * side + d] = false;
         }
         let mut index = vec![NONE; cells * side];
         let mut vars = Vec::new();

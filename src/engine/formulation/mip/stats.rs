@@ -46,3 +46,25 @@ pub struct MipStats {
     pub lp_columns: u64,
     pub lp_rows: u64,
 }
+
+impl MipStats {
+    /// Adds another tree's effort to this one's; the root's facts (its LP's size, whether it
+    /// was integral) stay this one's.
+    pub fn add(&mut self, other: &MipStats) {
+        self.nodes += other.nodes;
+        self.lp_solves += other.lp_solves;
+        self.simplex_iterations += other.simplex_iterations;
+        self.presolve_fixed += other.presolve_fixed;
+        self.propagation_fixed += other.propagation_fixed;
+        self.probing_fixed += other.probing_fixed;
+        self.probes += other.probes;
+        self.matching_fixed += other.matching_fixed;
+        self.propagation_pruned += other.propagation_pruned;
+        self.lp_pruned += other.lp_pruned;
+        self.lp_skipped += other.lp_skipped;
+        self.learnt_clauses += other.learnt_clauses;
+        self.learnt_literals += other.learnt_literals;
+        self.levels_skipped += other.levels_skipped;
+        self.clause_fixed += other.clause_fixed;
+    }
+}

@@ -3,6 +3,8 @@
 
 use super::{NodeLp, Tree};
 use crate::engine::formulation::SolveError;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::engine::formulation::mip::branch;
 use crate::engine::formulation::mip::domain::{Probes, Rows, State};
 use crate::engine::formulation::mip::hall::Views;
 use crate::engine::formulation::mip::learn::Learn;
@@ -17,6 +19,20 @@ impl<'m> Tree<'m> {
         m: &'m Model,
         limits: &Limits,
     ) -> Result<Tree<'m>, SolveError> {
+        Tree::with_root(m, limits, true)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    /// Presolves the model and probes the root, without solving the root LP: all that
+    /// [`Tree::root_split`] needs. Such a tree is not searched.
+    pub(in crate::engine::formulation::mip) fn unsolved(
+        m: &'m Model,
+        limits: &Limits,
+    ) -> Result<Tree<'m>, SolveError> {
+        Tree::with_root(m, limits, false)
+    }
+
+    fn with_root(m: &'m Model, limits: &Limits, solve: bool) -> Result<Tree<'m>, SolveError> {
         let rows = Rows::new(
             m.vars.len(),
             m.constraints.iter().map(|(_, xs)| xs.as_slice()),
@@ -44,17 +60,31 @@ impl<'m> Tree<'m> {
             learn: Learn::new(m.vars.len()),
             fixed_cost: 0,
             done,
+            floor: 0,
+            pause: None,
             stats: MipStats::default(),
         };
         if !done {
             tree.stats.presolve_fixed = std::mem::take(&mut tree.root_state.propagated);
-            tree.build_root(limits)?;
+            tree.build_root(limits, solve)?;
         }
         Ok(tree)
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    /// The open model variables of the row the root branches on ([`branch::choose_row`]):
+    /// every solution sets exactly one of them, so they split the search into disjoint parts
+    /// that cover it. `None` when the root is decided (closed, no LP, or no row left open).
+    pub(in crate::engine::formulation::mip) fn root_split(&self) -> Option<Vec<u32>> {
+        if self.done || self.lp.is_none() {
+            return None;
+        }
+        let r = branch::choose_row(&self.rows, &self.root_state, &self.probes, &self.learn)?;
+        Some(branch::open_members(&self.rows, &self.root_state, r).collect())
+    }
+
     /// The LP over the open variables: each model row with open members, `= 1`.
-    fn build_root(&mut self, limits: &Limits) -> Result<(), SolveError> {
+    fn build_root(&mut self, limits: &Limits, solve: bool) -> Result<(), SolveError> {
         self.fixed_cost = self
             .m
             .objective
@@ -99,6 +129,9 @@ impl<'m> Tree<'m> {
         }
         root.take_log();
         self.root_state = root.clone();
+        if !solve {
+            return Ok(());
+        }
         let preferred: Vec<u32> = root
             .greedy(&self.rows)
             .into_iter()
