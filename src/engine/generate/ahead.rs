@@ -104,6 +104,7 @@ impl Run<'_, '_> {
         };
         let (size, attempt) = (self.size, self.attempt);
         let (cdcl_from_box, bounded_from_box) = (self.cdcl_from_box, self.bounded_from_box);
+        let escalate_after = self.escalate_after;
         let result = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
@@ -118,6 +119,7 @@ impl Run<'_, '_> {
                             progress: &mut quiet,
                             stats: &mut stats,
                             cdcl_from_box,
+                            escalate_after,
                             bounded_from_box,
                         };
                         run.answer_questions(shared, orbits, solution);

@@ -290,6 +290,7 @@ pub fn generate(
             progress: &mut *progress,
             stats: &mut stats,
             cdcl_from_box: run::CDCL_FROM_BOX,
+            escalate_after: run::escalate_after(size),
             bounded_from_box: bounded::BOUNDED_FROM_BOX,
         };
         let (puzzle, solution) = run.one(seed)?;

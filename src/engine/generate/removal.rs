@@ -255,13 +255,14 @@ mod tests {
     use crate::engine::rng::Rng;
 
     /// The logic pass, the bounded passes from `bounded_from_box` up, then the search pass on a
-    /// 16x16 full grid from `seed`, with `threads` and CDCL answering from `cdcl_from_box` up;
-    /// returns the puzzle and how many orbits the logic pass and the bounded passes left, after
+    /// 16x16 full grid from `seed`, with `threads`, CDCL answering from `cdcl_from_box` up and
+    /// the single questions going to CDCL after `escalate_after` nodes; returns the puzzle and how many orbits the logic pass and the bounded passes left, after
     /// checking the puzzle is unique and minimal.
     fn remove_all_ways(
         seed: u64,
         threads: usize,
         cdcl_from_box: usize,
+        escalate_after: Option<u64>,
         bounded_from_box: usize,
     ) -> (Grid, usize, usize) {
         let size = Size::new(4).expect("size");
@@ -283,6 +284,7 @@ mod tests {
             progress: &mut progress,
             stats: &mut stats,
             cdcl_from_box,
+            escalate_after,
             bounded_from_box,
         };
         let mut work = full.clone();
@@ -314,7 +316,7 @@ mod tests {
     /// [`remove_all_ways`] without the bounded passes: the puzzle and the orbits the logic
     /// pass left.
     fn remove_both_ways(seed: u64, threads: usize, cdcl_from_box: usize) -> (Grid, usize) {
-        let (puzzle, rest, _) = remove_all_ways(seed, threads, cdcl_from_box, usize::MAX);
+        let (puzzle, rest, _) = remove_all_ways(seed, threads, cdcl_from_box, None, usize::MAX);
         (puzzle, rest)
     }
 
@@ -337,6 +339,19 @@ mod tests {
             let (reference, _) = remove_both_ways(seed, 1, usize::MAX);
             for threads in [1, 2, 4] {
                 let (puzzle, _) = remove_both_ways(seed, threads, 4);
+                assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
+            }
+        }
+    }
+
+    /// Questions the plain search leaves after a few nodes go to CDCL: the plain search's
+    /// puzzle, with one thread and with questions asked ahead on two.
+    #[test]
+    fn questions_handed_to_cdcl_give_the_search_puzzle() {
+        for seed in [1u64, 2] {
+            let (reference, ..) = remove_all_ways(seed, 1, usize::MAX, None, usize::MAX);
+            for threads in [1, 2] {
+                let (puzzle, ..) = remove_all_ways(seed, threads, usize::MAX, Some(8), usize::MAX);
                 assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
             }
         }
@@ -369,6 +384,7 @@ mod tests {
                         progress: &mut progress,
                         stats: &mut stats,
                         cdcl_from_box: usize::MAX,
+                        escalate_after: None,
                         bounded_from_box: usize::MAX,
                     };
                     let mut work = full.clone();
@@ -389,10 +405,10 @@ mod tests {
     #[test]
     fn bounded_passes_give_a_minimal_puzzle_whatever_the_threads() {
         for seed in [1u64, 2] {
-            let (reference, after_logic, after_bounded) = remove_all_ways(seed, 1, 4, 4);
+            let (reference, after_logic, after_bounded) = remove_all_ways(seed, 1, 4, None, 4);
             assert!(after_bounded < after_logic, "seed {seed}: {after_bounded}");
             for threads in [2, 4] {
-                let (puzzle, _, _) = remove_all_ways(seed, threads, 4, 4);
+                let (puzzle, _, _) = remove_all_ways(seed, threads, 4, None, 4);
                 assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
             }
         }
