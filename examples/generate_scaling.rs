@@ -1,7 +1,9 @@
 //! Generation at every size: time to a random full grid, and minimal-puzzle generation with a
 //! time limit per puzzle (median time when puzzles finish, else how far the removal got).
 //!
-//! `cargo run --release --example generate_scaling -- [SECONDS_PER_PUZZLE] [PUZZLES] [MAX_BOX] [MIN_BOX]`
+//! `cargo run --release --example generate_scaling -- [SECONDS_PER_PUZZLE] [PUZZLES] [MAX_BOX] [MIN_BOX] [THREADS]`
+//!
+//! THREADS (default 1) is `GenerateOptions::threads`: the command line gives 2 from 25x25 up.
 
 use std::time::{Duration, Instant};
 use sudoku_lab::engine::Size;
@@ -25,6 +27,7 @@ fn main() {
     let puzzles = args.get(1).copied().unwrap_or(5);
     let max_box = args.get(2).copied().unwrap_or(7) as usize;
     let min_box = args.get(3).copied().unwrap_or(2) as usize;
+    let threads = args.get(4).copied().unwrap_or(1) as usize;
     for n in min_box..=max_box {
         let size = Size::new(n).expect("size");
         let full: Vec<Duration> = (0..puzzles)
@@ -54,6 +57,7 @@ fn main() {
             };
             let options = GenerateOptions {
                 cancel: Some(cancel),
+                threads,
                 ..GenerateOptions::with_seed(seed)
             };
             let mut last = None;

@@ -116,11 +116,12 @@ pub fn run(args: &GenerateArgs) -> i32 {
     status
 }
 
-/// Threads for one puzzle's removal questions: two from 36x36 up, where each question is a
-/// race of the plain search and CDCL (the engine's `generate`), when one puzzle is made at a
-/// time on a machine with two cores or more; one elsewhere.
+/// Threads for one puzzle's removal questions when one puzzle is made at a time on a machine
+/// with two cores or more: two from 25x25 up, where the search's questions take long enough to
+/// pay for a thread (at 25x25 two questions at once, from 36x36 each question a race of
+/// the plain search and CDCL: the engine's `generate`); one elsewhere.
 fn question_threads(size: Size, jobs: usize) -> usize {
-    if size.box_size() >= 6 && jobs <= 1 {
+    if size.box_size() >= 5 && jobs <= 1 {
         portfolio::threads(2)
     } else {
         1

@@ -21,6 +21,7 @@
 //!   that the closest attempt is returned with `target_met` false. Without no-guess each
 //!   attempt is a truly minimal puzzle, so that is only practical up to 16x16.
 
+mod ahead;
 mod bounded;
 mod full_grid;
 mod no_guess;
@@ -93,7 +94,7 @@ pub struct GenerateOptions {
     /// Keep a removal only while the logic solver solves the puzzle (see the module docs).
     #[serde(default)]
     pub no_guess: bool,
-    /// Threads that may ask the removal's uniqueness questions side by side (from 16x16 up,
+    /// Threads that may ask the removal's uniqueness questions ahead (from 16x16 up,
     /// where they take long; from 36x36 up each question is a race of the plain search and
     /// CDCL on two of them); 1 asks them one by one, as wasm must. Changes the time, never
     /// the puzzle.
@@ -289,6 +290,7 @@ pub fn generate(
             progress: &mut *progress,
             stats: &mut stats,
             cdcl_from_box: run::CDCL_FROM_BOX,
+            escalate_after: run::escalate_after(size),
             bounded_from_box: bounded::BOUNDED_FROM_BOX,
         };
         let (puzzle, solution) = run.one(seed)?;

@@ -2,11 +2,10 @@
 //! where they succeed.
 
 use super::run::Run;
-use super::{GenerateError, GenerateStats, Phase, Progress};
+use super::{GenerateError, Phase};
 use crate::engine::formulation::Query;
 use crate::engine::grid::{Digit, Entry, Grid, Pos};
 use crate::engine::logic::{Level, LogicOptions};
-use crate::engine::search::Flow;
 
 /// Effort a run of orbits may spend on its count-2 question before it is given up for single
 /// questions, in the formulation's node unit: search nodes for propagation and exact cover,
@@ -20,7 +19,7 @@ const RUN_BUDGET: u64 = 2_000;
 /// milliseconds and the puzzles a seed gives stay those of the search alone.
 const LOGIC_FIRST_FROM_BOX: usize = 5;
 
-/// The smallest box size whose single questions are asked side by side when threads are
+/// The smallest box size whose single questions are asked ahead on several threads when they are
 /// allowed: below it a question takes less than starting a thread.
 const PARALLEL_FROM_BOX: usize = 4;
 
@@ -71,7 +70,7 @@ impl Run<'_, '_> {
     /// Whether `work`, with the `clues` of one orbit just blanked, still has one solution.
     /// Another solution differs from ours in some blanked cell, so it is unique iff no cell of
     /// the orbit can take a different digit.
-    fn stays_unique(
+    pub(super) fn stays_unique(
         &mut self,
         work: &Grid,
         clues: &[(Pos, Digit)],
@@ -83,55 +82,6 @@ impl Run<'_, '_> {
             }
         }
         Ok(true)
-    }
-
-    /// For each orbit of `batch`, whether `work` without that orbit alone keeps one solution:
-    /// the questions asked side by side, one thread each. The answers are those of asking them
-    /// one after another, so the number of threads never changes the puzzle.
-    fn ask_apart<O: AsRef<[usize]> + Sync>(
-        &mut self,
-        work: &Grid,
-        batch: &[O],
-        solution: &[u8],
-    ) -> Result<Vec<bool>, GenerateError> {
-        let (size, options, attempt) = (self.size, self.options, self.attempt);
-        let (cdcl_from_box, bounded_from_box) = (self.cdcl_from_box, self.bounded_from_box);
-        let answers: Vec<(Result<bool, GenerateError>, GenerateStats)> =
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = batch
-                    .iter()
-                    .map(|orbit| {
-                        scope.spawn(move || {
-                            let mut stats = GenerateStats::default();
-                            let mut quiet = |_: &Progress| Flow::Continue;
-                            let mut run = Run {
-                                size,
-                                options,
-                                attempt,
-                                progress: &mut quiet,
-                                stats: &mut stats,
-                                cdcl_from_box,
-                                bounded_from_box,
-                            };
-                            let mut blanked = work.clone();
-                            let clues = blank(&mut blanked, orbit.as_ref());
-                            let answer = run.stays_unique(&blanked, &clues, solution);
-                            (answer, stats)
-                        })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a question thread"))
-                    .collect()
-            });
-        let mut out = Vec::with_capacity(answers.len());
-        for (answer, stats) in answers {
-            self.stats.solver_calls += stats.solver_calls;
-            self.stats.nodes += stats.nodes;
-            out.push(answer?);
-        }
-        Ok(out)
     }
 
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique:
@@ -147,7 +97,8 @@ impl Run<'_, '_> {
     /// (near half the cells given, a 36x36 run's question can cost more than all the single
     /// questions it would save), falls back to single orbits. Any schedule of runs gives the
     /// puzzle of visiting the orbits one by one, so the result does not depend on the
-    /// formulation or its node counts.
+    /// formulation or its node counts. With threads to spare, the search pass asks single
+    /// questions ahead instead ([`Run::remove_ahead`]), with the same outcome.
     pub(super) fn remove<O: AsRef<[usize]> + Sync>(
         &mut self,
         work: &mut Grid,
@@ -216,6 +167,15 @@ impl Run<'_, '_> {
         let size = self.size;
         let mut done = size.cells() - orbits.iter().map(|o| o.as_ref().len()).sum::<usize>();
         self.report(Phase::Removing, done, Some(work))?;
+        // Each question may itself be a race on several threads.
+        let workers = if size.box_size() >= PARALLEL_FROM_BOX {
+            (self.options.threads / self.race_threads()).min(orbits.len())
+        } else {
+            1
+        };
+        if workers > 1 {
+            return self.remove_ahead(work, orbits, solution, workers, done);
+        }
         let (mut next, mut run, mut streak) = (0usize, 1usize, 0usize);
         // Longer runs rarely succeed and a failed one can cost a long search on big grids. Up
         // to 9x9 most single questions end at the root, so a run's count-2 search costs more
@@ -233,38 +193,6 @@ impl Run<'_, '_> {
             }));
             for &(p, _) in &clues {
                 work.set(p, Entry::Empty);
-            }
-            // Each question may itself be a race on several threads.
-            let threads = if size.box_size() >= PARALLEL_FROM_BOX {
-                (self.options.threads / self.race_threads()).min(orbits.len() - next)
-            } else {
-                1
-            };
-            if k == 1 && threads > 1 {
-                for &(p, d) in &clues {
-                    work.set(p, Entry::Given(d));
-                }
-                let batch = &orbits[next..next + threads];
-                for removable in self.ask_apart(work, batch, solution)? {
-                    let orbit = orbits[next].as_ref();
-                    next += 1;
-                    done += orbit.len();
-                    streak = if removable { streak + 1 } else { 0 };
-                    run = if streak >= 2 { 2.min(max_run) } else { 1 };
-                    if removable {
-                        for &c in orbit {
-                            work.set(Pos::from_index(c, size), Entry::Empty);
-                        }
-                    }
-                    self.report(Phase::Removing, done, Some(work))?;
-                    // The later answers were for the puzzle before this removal: a necessary
-                    // orbit stays necessary with fewer clues, a removable one must be asked
-                    // again.
-                    if removable {
-                        break;
-                    }
-                }
-                continue;
             }
             let unique = if k == 1 {
                 Some(self.stays_unique(work, &clues, solution)?)
@@ -303,7 +231,7 @@ impl Run<'_, '_> {
 }
 
 /// Blanks the cells of `orbit` in `grid`; returns the clues they held.
-fn blank(grid: &mut Grid, orbit: &[usize]) -> Vec<(Pos, Digit)> {
+pub(super) fn blank(grid: &mut Grid, orbit: &[usize]) -> Vec<(Pos, Digit)> {
     let size = grid.size();
     orbit
         .iter()
@@ -320,18 +248,21 @@ fn blank(grid: &mut Grid, orbit: &[usize]) -> Vec<(Pos, Digit)> {
 mod tests {
     use super::*;
     use crate::engine::generate::run::CDCL_FROM_BOX;
-    use crate::engine::generate::{GenerateOptions, no_progress, random_full_grid};
+    use crate::engine::generate::{
+        GenerateOptions, GenerateStats, Symmetry, no_progress, random_full_grid,
+    };
     use crate::engine::grid::Size;
     use crate::engine::rng::Rng;
 
     /// The logic pass, the bounded passes from `bounded_from_box` up, then the search pass on a
-    /// 16x16 full grid from `seed`, with `threads` and CDCL answering from `cdcl_from_box` up;
-    /// returns the puzzle and how many orbits the logic pass and the bounded passes left, after
+    /// 16x16 full grid from `seed`, with `threads`, CDCL answering from `cdcl_from_box` up and
+    /// the single questions going to CDCL after `escalate_after` nodes; returns the puzzle and how many orbits the logic pass and the bounded passes left, after
     /// checking the puzzle is unique and minimal.
     fn remove_all_ways(
         seed: u64,
         threads: usize,
         cdcl_from_box: usize,
+        escalate_after: Option<u64>,
         bounded_from_box: usize,
     ) -> (Grid, usize, usize) {
         let size = Size::new(4).expect("size");
@@ -353,6 +284,7 @@ mod tests {
             progress: &mut progress,
             stats: &mut stats,
             cdcl_from_box,
+            escalate_after,
             bounded_from_box,
         };
         let mut work = full.clone();
@@ -384,7 +316,7 @@ mod tests {
     /// [`remove_all_ways`] without the bounded passes: the puzzle and the orbits the logic
     /// pass left.
     fn remove_both_ways(seed: u64, threads: usize, cdcl_from_box: usize) -> (Grid, usize) {
-        let (puzzle, rest, _) = remove_all_ways(seed, threads, cdcl_from_box, usize::MAX);
+        let (puzzle, rest, _) = remove_all_ways(seed, threads, cdcl_from_box, None, usize::MAX);
         (puzzle, rest)
     }
 
@@ -412,16 +344,71 @@ mod tests {
         }
     }
 
+    /// Questions the plain search leaves after a few nodes go to CDCL: the plain search's
+    /// puzzle, with one thread and with questions asked ahead on two.
+    #[test]
+    fn questions_handed_to_cdcl_give_the_search_puzzle() {
+        for seed in [1u64, 2] {
+            let (reference, ..) = remove_all_ways(seed, 1, usize::MAX, None, usize::MAX);
+            for threads in [1, 2] {
+                let (puzzle, ..) = remove_all_ways(seed, threads, usize::MAX, Some(8), usize::MAX);
+                assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
+            }
+        }
+    }
+
+    /// The search pass alone from the full grid, where most answers are "removable" and the
+    /// threads' answers asked ahead keep going stale: the puzzle of asking one by one, with 2
+    /// and 3 threads.
+    #[test]
+    fn questions_asked_ahead_give_the_puzzle_of_one_thread() {
+        let size = Size::new(4).expect("size");
+        for seed in [4u64, 5] {
+            let mut rng = Rng::new(seed);
+            let full = random_full_grid(size, &mut rng, None).expect("full grid");
+            let mut orbits = Symmetry::None.orbits(size);
+            rng.shuffle(&mut orbits);
+            let puzzles: Vec<Grid> = [1, 2, 3]
+                .iter()
+                .map(|&threads| {
+                    let options = GenerateOptions {
+                        threads,
+                        ..GenerateOptions::with_seed(seed)
+                    };
+                    let mut stats = GenerateStats::default();
+                    let mut progress = no_progress;
+                    let mut run = Run {
+                        size,
+                        options: &options,
+                        attempt: 0,
+                        progress: &mut progress,
+                        stats: &mut stats,
+                        cdcl_from_box: usize::MAX,
+                        escalate_after: None,
+                        bounded_from_box: usize::MAX,
+                    };
+                    let mut work = full.clone();
+                    run.remove_by_search(&mut work, &orbits, &full.values())
+                        .expect("search pass");
+                    work
+                })
+                .collect();
+            assert!(puzzles[0].given_count() < size.cells() / 2, "seed {seed}");
+            assert_eq!(puzzles[1], puzzles[0], "seed {seed}, 2 threads");
+            assert_eq!(puzzles[2], puzzles[0], "seed {seed}, 3 threads");
+        }
+    }
+
     /// The bounded passes between the logic pass and the search pass settle part of what the
     /// logic pass left, and the puzzle stays unique and minimal (checked by `remove_all_ways`)
     /// and the same with 1, 2 and 4 threads.
     #[test]
     fn bounded_passes_give_a_minimal_puzzle_whatever_the_threads() {
         for seed in [1u64, 2] {
-            let (reference, after_logic, after_bounded) = remove_all_ways(seed, 1, 4, 4);
+            let (reference, after_logic, after_bounded) = remove_all_ways(seed, 1, 4, None, 4);
             assert!(after_bounded < after_logic, "seed {seed}: {after_bounded}");
             for threads in [2, 4] {
-                let (puzzle, _, _) = remove_all_ways(seed, threads, 4, 4);
+                let (puzzle, _, _) = remove_all_ways(seed, threads, 4, None, 4);
                 assert_eq!(puzzle, reference, "seed {seed}, {threads} threads");
             }
         }

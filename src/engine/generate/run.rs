@@ -18,6 +18,18 @@ use std::rc::Rc;
 /// the removable clues' uniqueness several times faster.
 pub(super) const CDCL_FROM_BOX: usize = 6;
 
+/// Below [`CDCL_FROM_BOX`], from 25x25 up, the plain search answers a single question within
+/// this many nodes and CDCL answers the rest: the questions are mostly quick, where CDCL's
+/// model would cost more than the search, but a few run thousands of times longer, where CDCL
+/// is several times faster (BENCHMARKS.md, "Minimal-puzzle generation").
+const ESCALATE_FROM_BOX: usize = 5;
+const ESCALATE_AFTER: u64 = 10_000;
+
+/// The budget after which a single question of `size` goes to CDCL, if it does.
+pub(super) fn escalate_after(size: Size) -> Option<u64> {
+    (size.box_size() >= ESCALATE_FROM_BOX).then_some(ESCALATE_AFTER)
+}
+
 /// One attempt's context: options, accounting and the progress sink.
 pub(super) struct Run<'a, 'p> {
     pub(super) size: Size,
@@ -28,6 +40,9 @@ pub(super) struct Run<'a, 'p> {
     /// The smallest box size whose single questions CDCL answers ([`CDCL_FROM_BOX`]; tests
     /// lower it to check that path on small grids).
     pub(super) cdcl_from_box: usize,
+    /// The plain search's budget for a single question before CDCL takes it over
+    /// ([`escalate_after`]; tests set it on small grids).
+    pub(super) escalate_after: Option<u64>,
     /// The smallest box size whose removal has the bounded passes
     /// ([`super::bounded::BOUNDED_FROM_BOX`]; tests lower it to check them on small grids).
     pub(super) bounded_from_box: usize,
@@ -200,11 +215,20 @@ impl Run<'_, '_> {
     }
 
     /// Whether `query` has a solution, for the removal's single questions: by the
-    /// formulation, or from [`CDCL_FROM_BOX`] up by CDCL, raced with the plain search when
-    /// two threads are allowed. Every member is exact, so who answers changes only the time.
+    /// formulation; from [`ESCALATE_FROM_BOX`] by the plain search within a budget, then by
+    /// CDCL; from [`CDCL_FROM_BOX`] up by CDCL, raced with the plain search when two threads
+    /// are allowed. Every member is exact, so who answers changes only the time.
     pub(super) fn satisfiable(&mut self, query: &Query) -> Result<bool, GenerateError> {
         if !self.cdcl() {
-            return self.at_least(query, 1);
+            let budget = self
+                .escalate_after
+                .filter(|_| self.options.formulation == Formulation::Propagation);
+            let Some(budget) = budget else {
+                return self.at_least(query, 1);
+            };
+            if let Some(found) = self.at_least_within(query, 1, Some(budget))? {
+                return Ok(found);
+            }
         }
         self.stats.solver_calls += 1;
         let cancel = self.options.cancel.clone().unwrap_or_default();
