@@ -289,3 +289,15 @@ fn stop_after_ends_inside_a_long_removal_question() {
     let said = format!("seed 0: stopped after 5 s with a puzzle of one solution and {clues} clues");
     assert!(err.contains(&said), "{err}");
 }
+
+#[test]
+fn a_25x25_puzzle_is_the_engine_puzzle_of_one_thread() {
+    // The command line asks the 25x25 removal questions ahead on two threads, and hands the
+    // long ones to CDCL: the puzzle is still the one the engine makes on one thread.
+    use sudoku_lab::engine::generate::{GenerateOptions, generate, no_progress};
+    let line = stdout(&run(&["generate", "--box", "5", "--seed", "2"], ""));
+    let size = sudoku_lab::engine::Size::new(5).expect("size");
+    let g = generate(size, &GenerateOptions::with_seed(2), &mut no_progress).expect("generated");
+    let ours = parse(line.trim()).expect("a puzzle").puzzle;
+    assert_eq!(ours, g.puzzle);
+}
