@@ -351,3 +351,58 @@ fn brute_force_counter_agrees_with_known_counts() {
     broken.swap(0, 1);
     assert_eq!(brute_force_count(2, &broken, 10), 0);
 }
+
+#[test]
+fn cancel_stops_questions_asked_ahead_on_two_threads() {
+    // Seed 10's search pass at 25x25 has questions of seconds: the flag, set a little after
+    // the logic pass, must stop the threads mid-question.
+    let flag = Cancel::new();
+    let options = GenerateOptions {
+        cancel: Some(flag.clone()),
+        threads: 2,
+        ..GenerateOptions::with_seed(10)
+    };
+    let mut cancelled_at = None;
+    let mut timer = None;
+    let r = generate(size(5), &options, &mut |p: &Progress| {
+        if p.slow_next && timer.is_none() {
+            let flag = flag.clone();
+            timer = Some(std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(300));
+                flag.cancel();
+                std::time::Instant::now()
+            }));
+        }
+        Flow::Continue
+    });
+    let ended = std::time::Instant::now();
+    if let Some(t) = timer {
+        cancelled_at = Some(t.join().expect("timer"));
+    }
+    assert_eq!(r, Err(GenerateError::Cancelled));
+    let waited = ended - cancelled_at.expect("the search pass began");
+    assert!(waited.as_secs_f64() < 2.0, "{waited:?} after the cancel");
+}
+
+#[test]
+fn a_panicking_progress_callback_ends_the_questions_asked_ahead() {
+    // The panic must reach the caller, not leave the question threads waiting.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let options = GenerateOptions {
+            threads: 2,
+            ..GenerateOptions::with_seed(3)
+        };
+        let mut calls = 0;
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            generate(size(4), &options, &mut |p: &Progress| {
+                calls += usize::from(p.phase == Phase::Removing);
+                assert!(calls < 30, "a callback that panics");
+                Flow::Continue
+            })
+        }));
+        let _ = tx.send(r.is_err());
+    });
+    let panicked = rx.recv_timeout(std::time::Duration::from_secs(60));
+    assert_eq!(panicked, Ok(true));
+}

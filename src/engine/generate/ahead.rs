@@ -7,6 +7,8 @@
 //! a "removable" one holds only for the puzzle it was asked of, so after each removal the
 //! removable answers further on are asked again. After the logic pass almost every question
 //! left is answered "necessary", and a thread no longer waits for the other's long question.
+//! The statistics count every question asked, stale ones too, so with several threads they vary
+//! from run to run; the puzzle does not.
 
 use super::GenerateError;
 use super::GenerateStats;
@@ -70,6 +72,22 @@ impl Shared {
     }
 }
 
+/// Ends the pass for every thread when dropped: at a thread's end, and also when it unwinds, so
+/// a panic on either side (a question, the progress callback) reaches the caller instead of
+/// leaving the other threads waiting for each other.
+struct EndsPass<'a> {
+    shared: &'a Shared,
+    halt: &'a Cancel,
+}
+
+impl Drop for EndsPass<'_> {
+    fn drop(&mut self) {
+        self.shared.lock().stop = true;
+        self.shared.changed.notify_all();
+        self.halt.cancel();
+    }
+}
+
 impl Run<'_, '_> {
     /// Visits `orbits` in order and blanks each one whose removal keeps the solution unique,
     /// the questions asked by `workers` threads (each question may itself be a race on
@@ -106,10 +124,15 @@ impl Run<'_, '_> {
         let (cdcl_from_box, bounded_from_box) = (self.cdcl_from_box, self.bounded_from_box);
         let escalate_after = self.escalate_after;
         let result = std::thread::scope(|scope| {
+            let ends = EndsPass {
+                shared: &shared,
+                halt: &halt,
+            };
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
-                    let (shared, options) = (&shared, &options);
+                    let (shared, options, halt) = (&shared, &options, &halt);
                     scope.spawn(move || {
+                        let _ends = EndsPass { shared, halt };
                         let mut stats = GenerateStats::default();
                         let mut quiet = |_: &Progress| Flow::Continue;
                         let mut run = Run {
@@ -128,16 +151,15 @@ impl Run<'_, '_> {
                 })
                 .collect();
             let result = self.take_answers(&shared, orbits, &mut done);
-            {
-                let mut board = shared.lock();
-                board.stop = true;
-                shared.changed.notify_all();
-            }
-            halt.cancel();
+            drop(ends);
             for h in handles {
-                let stats = h.join().expect("a question thread");
-                self.stats.solver_calls += stats.solver_calls;
-                self.stats.nodes += stats.nodes;
+                match h.join() {
+                    Ok(stats) => {
+                        self.stats.solver_calls += stats.solver_calls;
+                        self.stats.nodes += stats.nodes;
+                    }
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
             }
             result
         });
@@ -199,6 +221,11 @@ impl Run<'_, '_> {
                 loop {
                     if let Some(e) = board.error.take() {
                         return Err(e);
+                    }
+                    // A worker ended the pass by unwinding: its panic follows when it is
+                    // joined.
+                    if board.stop {
+                        return Err(GenerateError::Cancelled);
                     }
                     let i = board.taken;
                     if i >= orbits.len() {
