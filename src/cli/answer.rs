@@ -5,6 +5,7 @@ use super::batch::{Answer, Line, Puzzle, status_json};
 use super::quantity;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
+use crate::engine::formulation::cubes::{self, Split as CubeSplit};
 use crate::engine::formulation::mip::split::{self, Split};
 use crate::engine::formulation::sat::race::{self, Rival};
 use crate::engine::nine::{Nine, is_solution};
@@ -47,11 +48,42 @@ fn mip_split(formulation: Formulation, puzzle: &Grid) -> Option<Split> {
     })
 }
 
+/// The smallest box size whose propagation and SAT searches are split into cubes over the
+/// cores, and into how many (BENCHMARKS.md, "Peak-hard grids": "Cube-and-conquer on every
+/// core"). The default formulation keeps its race from 36x36 on.
+const CUBES_FROM_BOX: usize = 5;
+const CUBES: usize = 16;
+
+/// How the propagation or SAT search is split for `puzzle`; `None` (one search, or the race)
+/// for the other formulations, small grids, the default formulation from 36x36, or one core.
+fn cube_split(formulation: Formulation, puzzle: &Grid) -> Option<CubeSplit> {
+    let threads = portfolio::threads(usize::MAX);
+    let box_size = puzzle.size().box_size();
+    let fits = match formulation {
+        Formulation::Propagation => {
+            box_size >= CUBES_FROM_BOX && race_threads(formulation, puzzle).is_none()
+        }
+        Formulation::Sat => box_size >= CUBES_FROM_BOX,
+        _ => false,
+    };
+    (fits && threads > 1).then_some(CubeSplit {
+        threads,
+        cubes: CUBES,
+        resplit: None,
+    })
+}
+
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
-    let split = mip_split(args.solver.formulation, &parsed.puzzle);
-    let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
+    let formulation = args.solver.formulation;
+    let split = mip_split(formulation, &parsed.puzzle);
+    let cube = cube_split(formulation, &parsed.puzzle);
+    let r = match race_threads(formulation, &parsed.puzzle) {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &SolveOptions::default(), &split).map(|(r, ..)| r)
+        }
+        _ if let Some(cube) = cube => {
+            cubes::solve_split(&parsed.puzzle, formulation, &SolveOptions::default(), &cube)
+                .map(|(r, _)| r)
         }
         Some(threads) => race::solve(
             &parsed.puzzle,
@@ -162,13 +194,18 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         keep: 0,
         ..SolveOptions::default()
     };
-    let split = mip_split(args.solver.formulation, &parsed.puzzle);
+    let formulation = args.solver.formulation;
+    let split = mip_split(formulation, &parsed.puzzle);
+    let cube = cube_split(formulation, &parsed.puzzle);
     let r = match (
         options.max_solutions,
-        race_threads(args.solver.formulation, &parsed.puzzle),
+        race_threads(formulation, &parsed.puzzle),
     ) {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &options, &split).map(|(r, ..)| r)
+        }
+        _ if let Some(cube) = cube => {
+            cubes::solve_split(&parsed.puzzle, formulation, &options, &cube).map(|(r, _)| r)
         }
         (Some(max), Some(threads)) => race::solve(
             &parsed.puzzle,

@@ -1,0 +1,247 @@
+//! The propagation and SAT searches split into cubes over threads (`formulation::cubes`) find
+//! what one search finds: on random 9x9 and 16x16 puzzles with no, one and several solutions,
+//! counts with and without a limit, with 1, 2 and 4 threads and 1 to 32 cubes, with and without
+//! cubes split again mid-search; a unique puzzle's solution is the one search's whatever the
+//! threads, and every solution passes the independent checker.
+#![cfg(not(target_arch = "wasm32"))]
+
+use sudoku_lab::engine::formulation::cubes::{Split, solve_split};
+use sudoku_lab::engine::rng::Rng;
+use sudoku_lab::engine::search::cubes::Root;
+use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::{
+    Digit, Entry, Formulation, Grid, Pos, Size, SolveOptions, Verdict, check_solution, solve,
+};
+
+/// A random complete grid with each cell kept as a given with probability `keep` percent,
+/// and for one seed in three a clue that may contradict the rest.
+fn random_puzzle(size: Size, seed: u64, keep: u64) -> Grid {
+    let mut rng = Rng::new(seed);
+    let empty = Grid::empty(size);
+    let mut s = Searcher::new(
+        &Start::from_grid(&empty),
+        Order::Random(rng.clone()),
+        Limits::default(),
+    );
+    let values = s.next_solution().expect("a full grid").to_vec();
+    let mut puzzle = Grid::empty(size);
+    for (cell, &v) in values.iter().enumerate() {
+        if (rng.below(100) as u64) < keep {
+            let d = Digit::new(u64::from(v), size.side()).unwrap();
+            puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
+        }
+    }
+    let cell = rng.below(size.cells());
+    if seed.is_multiple_of(3) && puzzle.entries()[cell] == Entry::Empty {
+        let d = Digit::new(1 + rng.below(size.side()) as u64, size.side()).unwrap();
+        puzzle.set(Pos::from_index(cell, size), Entry::Given(d));
+    }
+    puzzle
+}
+
+fn options(max_solutions: Option<u64>) -> SolveOptions {
+    SolveOptions {
+        max_solutions,
+        keep: usize::MAX,
+        ..SolveOptions::default()
+    }
+}
+
+fn sorted(grids: &[Grid]) -> Vec<Vec<u8>> {
+    let mut all: Vec<Vec<u8>> = grids.iter().map(Grid::values).collect();
+    all.sort();
+    all
+}
+
+/// Compares the split search of `formulation` with one propagation search on one puzzle, for
+/// every thread count and number of cubes (and, for propagation, cubes split again after a few
+/// nodes); returns the verdict, the cubes made and the cubes split again.
+fn compare(
+    puzzle: &Grid,
+    formulation: Formulation,
+    max_solutions: Option<u64>,
+) -> (Verdict, usize, u64) {
+    let one = solve(puzzle, Formulation::Propagation, &options(max_solutions)).expect("one search");
+    let (mut made, mut resplits) = (0, 0);
+    let budgets: &[Option<u64>] = match formulation {
+        Formulation::Propagation => &[None, Some(3)],
+        _ => &[None],
+    };
+    for threads in [1, 2, 4] {
+        for cubes in [1, 2, 5, 16, 32] {
+            for &resplit in budgets {
+                let split = Split {
+                    threads,
+                    cubes,
+                    resplit,
+                };
+                let (r, s) = solve_split(puzzle, formulation, &options(max_solutions), &split)
+                    .expect("the split answers");
+                let what = format!("{formulation:?} {split:?} {max_solutions:?} {puzzle:?}");
+                made += s.made;
+                resplits += s.resplits;
+                assert_eq!(r.verdict(), one.verdict(), "{what}");
+                assert_eq!(r.exhaustive, one.exhaustive, "{what}");
+                assert_eq!(r.count, one.count, "{what}");
+                assert_eq!(s.busy.len(), threads, "{what}");
+                for g in &r.solutions {
+                    check_solution(puzzle, g).expect("a valid solution");
+                }
+                let mut distinct = sorted(&r.solutions);
+                distinct.dedup();
+                assert_eq!(distinct.len(), r.solutions.len(), "{what}");
+                if one.exhaustive {
+                    // Every solution was found: the same set, whatever the order.
+                    assert_eq!(sorted(&r.solutions), sorted(&one.solutions), "{what}");
+                }
+            }
+        }
+    }
+    (one.verdict(), made, resplits)
+}
+
+fn cases(formulation: Formulation) {
+    let mut verdicts = Vec::new();
+    let (mut made, mut resplits) = (0, 0);
+    // Box size, the share of a full grid's cells given, and from which share every solution
+    // is counted (fewer givens leave too many solutions to list).
+    let cases: [(usize, &[u64], u64); 2] = [(3, &[30, 38, 45, 55], 45), (4, &[50, 60, 70], 70)];
+    for (box_size, keeps, all_from) in cases {
+        let size = Size::new(box_size).unwrap();
+        for &keep in keeps {
+            for seed in 0..3 {
+                let puzzle = random_puzzle(size, seed * 101 + keep, keep);
+                // Solve's question, an exact count up to 20, and every solution.
+                for max in [Some(2), Some(21), None] {
+                    if max.is_none() && keep < all_from {
+                        continue;
+                    }
+                    let (verdict, m, r) = compare(&puzzle, formulation, max);
+                    verdicts.push(verdict);
+                    made += m;
+                    resplits += r;
+                }
+            }
+        }
+    }
+    for wanted in [Verdict::NoSolution, Verdict::Unique, Verdict::Multiple] {
+        assert!(verdicts.contains(&wanted), "no case gave {wanted:?}");
+    }
+    assert!(made > 0, "no cube was made");
+    if formulation == Formulation::Propagation {
+        assert!(resplits > 0, "no cube was split again");
+    }
+}
+
+#[test]
+fn the_split_propagation_search_finds_what_one_search_finds() {
+    cases(Formulation::Propagation);
+}
+
+#[test]
+fn the_split_cdcl_search_finds_what_one_search_finds() {
+    cases(Formulation::Sat);
+}
+
+/// The root's alternatives are disjoint and cover the puzzle: their cubes' solutions, counted
+/// one by one, are the puzzle's.
+#[test]
+fn the_roots_alternatives_share_out_the_solutions() {
+    let size = Size::new(3).unwrap();
+    let mut branched = 0;
+    for seed in 0..20 {
+        let puzzle = random_puzzle(size, 500 + seed, 40);
+        let all = solve(&puzzle, Formulation::Propagation, &options(None)).unwrap();
+        let places = match Start::from_grid(&puzzle).root() {
+            Root::Refuted => {
+                assert_eq!(all.count, 0, "{puzzle:?}");
+                continue;
+            }
+            Root::Solved(values) => {
+                assert_eq!(all.count, 1, "{puzzle:?}");
+                assert_eq!(all.solutions[0].values(), values, "{puzzle:?}");
+                continue;
+            }
+            Root::Branch(places) => places,
+        };
+        branched += 1;
+        assert!(places.len() >= 2, "{puzzle:?}");
+        let mut parts = Vec::new();
+        for (cell, value) in places {
+            let mut cube = puzzle.clone();
+            let d = Digit::new(u64::from(value), size.side()).unwrap();
+            cube.set(Pos::from_index(cell, size), Entry::Given(d));
+            let r = solve(&cube, Formulation::Propagation, &options(None)).unwrap();
+            parts.extend(r.solutions.iter().map(Grid::values));
+        }
+        parts.sort();
+        assert_eq!(parts, sorted(&all.solutions), "{puzzle:?}");
+    }
+    assert!(branched > 0, "no root branched");
+}
+
+/// A unique puzzle's answer does not depend on the threads: the one search's solution, checked.
+#[test]
+fn a_unique_puzzle_has_the_same_answer_on_any_number_of_threads() {
+    let size = Size::new(4).unwrap();
+    let mut seen = 0;
+    for seed in 0..12 {
+        let puzzle = random_puzzle(size, 7000 + seed, 50);
+        let one = solve(&puzzle, Formulation::Propagation, &SolveOptions::default()).unwrap();
+        if one.verdict() != Verdict::Unique {
+            continue;
+        }
+        seen += 1;
+        for formulation in [Formulation::Propagation, Formulation::Sat] {
+            for threads in [1, 2, 4] {
+                let split = Split {
+                    threads,
+                    cubes: 8,
+                    resplit: None,
+                };
+                let (r, _) =
+                    solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
+                assert_eq!(r.verdict(), Verdict::Unique, "{formulation:?} {threads}");
+                assert_eq!(r.solutions, one.solutions, "{formulation:?} {threads}");
+                check_solution(&puzzle, &r.solutions[0]).expect("a valid solution");
+            }
+        }
+    }
+    assert!(seen > 0, "no unique puzzle among the seeds");
+}
+
+/// A raised cancel flag stops every thread: the answer is not a proof. The empty 16x16 grid
+/// has more solutions than any search could list, so only the flag can end it.
+#[test]
+fn a_cancelled_split_search_decides_nothing() {
+    let puzzle = Grid::empty(Size::new(4).unwrap());
+    for formulation in [Formulation::Propagation, Formulation::Sat] {
+        for delay in [0, 50] {
+            let cancel = Cancel::new();
+            let options = SolveOptions {
+                max_solutions: None,
+                keep: 0,
+                limits: Limits {
+                    max_nodes: None,
+                    cancel: Some(cancel.clone()),
+                },
+            };
+            let split = Split {
+                threads: 2,
+                cubes: 4,
+                resplit: None,
+            };
+            let flag = cancel.clone();
+            let raiser = std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(delay));
+                flag.cancel();
+            });
+            let (r, _) = solve_split(&puzzle, formulation, &options, &split).unwrap();
+            raiser.join().unwrap();
+            assert!(!r.exhaustive, "{formulation:?} {delay}");
+            let verdict = r.verdict();
+            let undecided = matches!(verdict, Verdict::Unknown | Verdict::Multiple);
+            assert!(undecided, "{formulation:?} {delay}: {verdict:?}");
+        }
+    }
+}
