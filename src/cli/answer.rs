@@ -52,38 +52,52 @@ fn mip_split(formulation: Formulation, puzzle: &Grid) -> Option<Split> {
 /// cores, and into how many (BENCHMARKS.md, "Peak-hard grids": "Cube-and-conquer on every
 /// core"). The default formulation keeps its race from 36x36 on.
 const CUBES_FROM_BOX: usize = 5;
-const CUBES: usize = 16;
+const CUBES: usize = 32;
 
-/// How the propagation or SAT search is split for `puzzle`; `None` (one search, or the race)
+/// The most solutions wanted for which CDCL conquers the default formulation's cubes: on the
+/// sparse 25x25 puzzles it proved uniqueness in less CPU time than the propagation search,
+/// while a long count, one solver call per solution, is the propagation search's.
+const CDCL_CUBES_UP_TO: u64 = 3;
+
+/// How the propagation or SAT search is split for `puzzle` when `want` solutions are wanted
+/// (`None`: all), and which formulation conquers the cubes; `None` (one search, or the race)
 /// for the other formulations, small grids, the default formulation from 36x36, or one core.
-fn cube_split(formulation: Formulation, puzzle: &Grid) -> Option<CubeSplit> {
+fn cube_split(
+    formulation: Formulation,
+    puzzle: &Grid,
+    want: Option<u64>,
+) -> Option<(CubeSplit, Formulation)> {
     let threads = portfolio::threads(usize::MAX);
-    let box_size = puzzle.size().box_size();
-    let fits = match formulation {
-        Formulation::Propagation => {
-            box_size >= CUBES_FROM_BOX && race_threads(formulation, puzzle).is_none()
+    let large = puzzle.size().box_size() >= CUBES_FROM_BOX;
+    let conquer = match formulation {
+        Formulation::Propagation if race_threads(formulation, puzzle).is_none() => {
+            match want.is_some_and(|w| w <= CDCL_CUBES_UP_TO) {
+                true => Formulation::Sat,
+                false => Formulation::Propagation,
+            }
         }
-        Formulation::Sat => box_size >= CUBES_FROM_BOX,
-        _ => false,
+        Formulation::Sat => Formulation::Sat,
+        _ => return None,
     };
-    (fits && threads > 1).then_some(CubeSplit {
+    let split = CubeSplit {
         threads,
         cubes: CUBES,
         resplit: None,
-    })
+    };
+    (large && threads > 1).then_some((split, conquer))
 }
 
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
     let formulation = args.solver.formulation;
     let split = mip_split(formulation, &parsed.puzzle);
-    let cube = cube_split(formulation, &parsed.puzzle);
+    let options = SolveOptions::default();
+    let cube = cube_split(formulation, &parsed.puzzle, options.max_solutions);
     let r = match race_threads(formulation, &parsed.puzzle) {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &SolveOptions::default(), &split).map(|(r, ..)| r)
         }
-        _ if let Some(cube) = cube => {
-            cubes::solve_split(&parsed.puzzle, formulation, &SolveOptions::default(), &cube)
-                .map(|(r, _)| r)
+        _ if let Some((cube, conquer)) = cube => {
+            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
         }
         Some(threads) => race::solve(
             &parsed.puzzle,
@@ -196,7 +210,7 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
     };
     let formulation = args.solver.formulation;
     let split = mip_split(formulation, &parsed.puzzle);
-    let cube = cube_split(formulation, &parsed.puzzle);
+    let cube = cube_split(formulation, &parsed.puzzle, options.max_solutions);
     let r = match (
         options.max_solutions,
         race_threads(formulation, &parsed.puzzle),
@@ -204,8 +218,8 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &options, &split).map(|(r, ..)| r)
         }
-        _ if let Some(cube) = cube => {
-            cubes::solve_split(&parsed.puzzle, formulation, &options, &cube).map(|(r, _)| r)
+        _ if let Some((cube, conquer)) = cube => {
+            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
         }
         (Some(max), Some(threads)) => race::solve(
             &parsed.puzzle,
