@@ -4,11 +4,11 @@
 //! whole run come from outside (`/usr/bin/time`).
 //!
 //! `cargo run --release --example cube_split -- [--sat] [--threads T] [--cubes K]
-//! [--resplit NODES] [--limit L] FILE...` (`--threads 0`: one search, unsplit; `--limit`:
+//! [--hand-off MS] [--limit L] FILE...` (`--threads 0`: one search, unsplit; `--limit`:
 //! solutions wanted, 2 by default, as `solve` asks)
 
 use clap::Parser;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::formulation::cubes::{Split, solve_split};
 use sudoku_lab::engine::{Formulation, SolveOptions, solve};
@@ -25,9 +25,9 @@ struct Args {
     /// Cubes to split into.
     #[arg(long, default_value_t = 16)]
     cubes: usize,
-    /// Node budget after which a cube is split again.
+    /// Milliseconds a cube is searched before it is split again for an idle thread.
     #[arg(long)]
-    resplit: Option<u64>,
+    hand_off: Option<u64>,
     /// Solutions wanted.
     #[arg(long, default_value_t = 2)]
     limit: u64,
@@ -58,7 +58,7 @@ fn main() {
             let split = Split {
                 threads: args.threads,
                 cubes: args.cubes,
-                resplit: args.resplit,
+                hand_off: args.hand_off.map(Duration::from_millis),
             };
             let (r, s) = solve_split(&puzzle, formulation, &options, &split).expect("an answer");
             let longest = s.cubes.iter().map(|c| c.seconds).fold(0.0, f64::max);

@@ -5,6 +5,7 @@
 //! threads, and every solution passes the independent checker.
 #![cfg(not(target_arch = "wasm32"))]
 
+use std::time::Duration;
 use sudoku_lab::engine::formulation::cubes::{Split, solve_split};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::cubes::Root;
@@ -54,32 +55,28 @@ fn sorted(grids: &[Grid]) -> Vec<Vec<u8>> {
 }
 
 /// Compares the split search of `formulation` with one propagation search on one puzzle, for
-/// every thread count and number of cubes (and, for propagation, cubes split again after a few
-/// nodes); returns the verdict, the cubes made and the cubes split again.
+/// every thread count and number of cubes, with and without cubes split again for idle
+/// threads at once; returns the verdict and the cubes made.
 fn compare(
     puzzle: &Grid,
     formulation: Formulation,
     max_solutions: Option<u64>,
-) -> (Verdict, usize, u64) {
+) -> (Verdict, usize) {
     let one = solve(puzzle, Formulation::Propagation, &options(max_solutions)).expect("one search");
-    let (mut made, mut resplits) = (0, 0);
-    let budgets: &[Option<u64>] = match formulation {
-        Formulation::Propagation => &[None, Some(3)],
-        _ => &[None],
-    };
+    let mut made = 0;
+    let hand_offs = [None, Some(Duration::ZERO)];
     for threads in [1, 2, 4] {
         for cubes in [1, 2, 5, 16, 32] {
-            for &resplit in budgets {
+            for hand_off in hand_offs {
                 let split = Split {
                     threads,
                     cubes,
-                    resplit,
+                    hand_off,
                 };
                 let (r, s) = solve_split(puzzle, formulation, &options(max_solutions), &split)
                     .expect("the split answers");
                 let what = format!("{formulation:?} {split:?} {max_solutions:?} {puzzle:?}");
                 made += s.made;
-                resplits += s.resplits;
                 assert_eq!(r.verdict(), one.verdict(), "{what}");
                 assert_eq!(r.exhaustive, one.exhaustive, "{what}");
                 assert_eq!(r.count, one.count, "{what}");
@@ -97,12 +94,12 @@ fn compare(
             }
         }
     }
-    (one.verdict(), made, resplits)
+    (one.verdict(), made)
 }
 
 fn cases(formulation: Formulation) {
     let mut verdicts = Vec::new();
-    let (mut made, mut resplits) = (0, 0);
+    let mut made = 0;
     // Box size, the share of a full grid's cells given, and from which share every solution
     // is counted (fewer givens leave too many solutions to list).
     let cases: [(usize, &[u64], u64); 2] = [(3, &[30, 38, 45, 55], 45), (4, &[50, 60, 70], 70)];
@@ -116,10 +113,9 @@ fn cases(formulation: Formulation) {
                     if max.is_none() && keep < all_from {
                         continue;
                     }
-                    let (verdict, m, r) = compare(&puzzle, formulation, max);
+                    let (verdict, m) = compare(&puzzle, formulation, max);
                     verdicts.push(verdict);
                     made += m;
-                    resplits += r;
                 }
             }
         }
@@ -128,9 +124,6 @@ fn cases(formulation: Formulation) {
         assert!(verdicts.contains(&wanted), "no case gave {wanted:?}");
     }
     assert!(made > 0, "no cube was made");
-    if formulation == Formulation::Propagation {
-        assert!(resplits > 0, "no cube was split again");
-    }
 }
 
 #[test]
@@ -197,7 +190,7 @@ fn a_unique_puzzle_has_the_same_answer_on_any_number_of_threads() {
                 let split = Split {
                     threads,
                     cubes: 8,
-                    resplit: None,
+                    hand_off: None,
                 };
                 let (r, _) =
                     solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
@@ -208,6 +201,35 @@ fn a_unique_puzzle_has_the_same_answer_on_any_number_of_threads() {
         }
     }
     assert!(seen > 0, "no unique puzzle among the seeds");
+}
+
+/// Cubes split again for an idle thread give no solution twice: a count of the nearly empty
+/// 16x16 grid up to a limit, one cube at first and two threads, so one thread idles from the
+/// start and the cube is split again at once, and again whenever a thread idles.
+#[test]
+fn cubes_split_again_for_idle_threads_give_each_solution_once() {
+    let puzzle = random_puzzle(Size::new(4).unwrap(), 11, 10);
+    let mut resplits = 0;
+    for formulation in [Formulation::Propagation, Formulation::Sat] {
+        for cubes in [1, 2] {
+            let split = Split {
+                threads: 2,
+                cubes,
+                hand_off: Some(Duration::ZERO),
+            };
+            let (r, s) = solve_split(&puzzle, formulation, &options(Some(300)), &split).unwrap();
+            let what = format!("{formulation:?} {cubes}");
+            resplits += s.resplits;
+            assert_eq!((r.count, r.exhaustive), (300, false), "{what}");
+            let mut distinct = sorted(&r.solutions);
+            distinct.dedup();
+            assert_eq!(distinct.len(), 300, "{what}");
+            for g in &r.solutions {
+                check_solution(&puzzle, g).expect("a valid solution");
+            }
+        }
+    }
+    assert!(resplits > 0, "no cube was split again");
 }
 
 /// A raised cancel flag stops every thread: the answer is not a proof. The empty 16x16 grid
@@ -229,7 +251,7 @@ fn a_cancelled_split_search_decides_nothing() {
             let split = Split {
                 threads: 2,
                 cubes: 4,
-                resplit: None,
+                hand_off: None,
             };
             let flag = cancel.clone();
             let raiser = std::thread::spawn(move || {

@@ -55,8 +55,9 @@ const CUBES_FROM_BOX: usize = 5;
 const CUBES: usize = 32;
 
 /// The most solutions wanted for which CDCL conquers the default formulation's cubes: on the
-/// sparse 25x25 puzzles it proved uniqueness in less CPU time than the propagation search,
-/// while a long count, one solver call per solution, is the propagation search's.
+/// sparse 25x25 puzzles its cubes proved uniqueness in less CPU time than the propagation
+/// search's. CDCL makes one solver call per solution, so longer counts keep the propagation
+/// search (not measured).
 const CDCL_CUBES_UP_TO: u64 = 3;
 
 /// How the propagation or SAT search is split for `puzzle` when `want` solutions are wanted
@@ -82,7 +83,7 @@ fn cube_split(
     let split = CubeSplit {
         threads,
         cubes: CUBES,
-        resplit: None,
+        hand_off: None,
     };
     (large && threads > 1).then_some((split, conquer))
 }

@@ -6,10 +6,11 @@
 //! propagation search does and makes one cube per alternative of the branch point the search
 //! would take there ([`Start::root`]); a cube the root refutes is dropped. Cubes are split
 //! breadth first from one queue until there are [`Split::cubes`], then threads take them in
-//! that order, each searching its cube for the solutions still wanted. Optionally a cube whose
-//! propagation search passes a node budget is split again where it stands: its work is lost,
-//! its children go to the front of the queue, and solutions it had already given are not given
-//! again by them.
+//! that order, each searching its cube for the solutions still wanted. Cubes differ in size by
+//! orders of magnitude, so once the queue is empty and a thread idles, a cube searched for
+//! longer than [`Split::hand_off`] is stopped and split again where it stands: its work is
+//! lost, its children go to the front of the queue, and solutions it had already given are
+//! not given again by them.
 //!
 //! Every solution passes the independent checker on the calling thread, which stops every
 //! thread once enough are found or the caller cancels. "No solution", "unique" and a count are
@@ -38,12 +39,13 @@ pub struct Split {
     /// Cubes to split into at least, breadth first (a branch point's alternatives may pass
     /// it); 1 or less searches the puzzle as one cube.
     pub cubes: usize,
-    /// The node budget after which a propagation search of a cube is split again; `None`
-    /// searches each cube to its end.
-    pub resplit: Option<u64>,
+    /// How long a cube must have been searched before it is split again for an idle thread;
+    /// `None` searches each cube to its end.
+    pub hand_off: Option<Duration>,
 }
 
-/// One cube conquered: its extra givens, nodes (propagation), seconds and halt.
+/// One cube conquered: its extra givens, nodes (propagation), seconds and halt (`Cancelled`
+/// for one split again).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CubeStats {
     pub givens: usize,
@@ -59,7 +61,7 @@ pub struct SplitStats {
     pub made: usize,
     /// Cubes whose root propagation refuted, in the first splitting and in re-splits.
     pub refuted: usize,
-    /// Cubes split again after passing the node budget.
+    /// Cubes split again for idle threads.
     pub resplits: u64,
     /// The cubes searched, in the order they finished.
     pub cubes: Vec<CubeStats>,
@@ -127,12 +129,20 @@ fn split_into(puzzle: &Grid, cubes: usize) -> (VecDeque<Cube>, usize) {
     (leaves.into(), refuted)
 }
 
-/// The cubes waiting and how many are being searched (whose re-split may add more).
+/// The cubes waiting, the cube each thread searches (since when, and its own stop flag),
+/// and how many threads wait for work.
 struct Queue {
     cubes: VecDeque<Cube>,
-    searching: usize,
+    running: Vec<Option<(Instant, Cancel)>>,
+    idle: usize,
     refuted: usize,
     resplits: u64,
+}
+
+impl Queue {
+    fn searching(&self) -> bool {
+        self.running.iter().any(Option::is_some)
+    }
 }
 
 /// What a thread tells the calling thread.
@@ -153,7 +163,42 @@ struct Shared<'a> {
     /// Solutions given so far, and how many are wanted.
     found: AtomicU64,
     want: u64,
-    resplit: Option<u64>,
+    hand_off: Option<Duration>,
+}
+
+impl Shared<'_> {
+    /// Stops every thread.
+    fn halt(&self) {
+        self.stop.cancel();
+        let queue = self.queue.lock().expect("no thread panicked");
+        for (_, cancel) in queue.running.iter().flatten() {
+            cancel.cancel();
+        }
+        drop(queue);
+        self.ready.notify_all();
+    }
+
+    /// Splits again the cube searched longest, if a thread idles with nothing queued and that
+    /// cube has been searched for longer than the hand-off time.
+    fn hand_off(&self) {
+        let Some(after) = self.hand_off else {
+            return;
+        };
+        let queue = self.queue.lock().expect("no thread panicked");
+        if queue.idle == 0 || !queue.cubes.is_empty() {
+            return;
+        }
+        let oldest = queue
+            .running
+            .iter()
+            .flatten()
+            .min_by_key(|(since, _)| *since);
+        if let Some((since, cancel)) = oldest
+            && since.elapsed() >= after
+        {
+            cancel.cancel();
+        }
+    }
 }
 
 /// Solves `puzzle` (its givens only) with the propagation or SAT formulation, as [`solve`]
@@ -189,7 +234,8 @@ pub fn solve_split(
         formulation,
         queue: Mutex::new(Queue {
             cubes,
-            searching: 0,
+            running: vec![None; split.threads.max(1)],
+            idle: 0,
             refuted: 0,
             resplits: 0,
         }),
@@ -197,9 +243,7 @@ pub fn solve_split(
         stop: Cancel::new(),
         found: AtomicU64::new(0),
         want,
-        resplit: split
-            .resplit
-            .filter(|_| formulation == Formulation::Propagation),
+        hand_off: split.hand_off,
     };
     let (tx, rx) = mpsc::channel();
     let mut count = 0u64;
@@ -215,21 +259,22 @@ pub fn solve_split(
             .is_some_and(Cancel::is_cancelled)
     };
     std::thread::scope(|scope| {
-        for _ in 0..split.threads.max(1) {
+        for thread in 0..split.threads.max(1) {
             let tx = tx.clone();
             let shared = &shared;
-            scope.spawn(move || conquer(shared, &tx));
+            scope.spawn(move || conquer(shared, thread, &tx));
         }
         drop(tx);
         loop {
-            if cancelled() {
-                shared.stop.cancel();
+            if cancelled() && !shared.stop.is_cancelled() {
+                shared.halt();
             }
+            shared.hand_off();
             match rx.recv_timeout(POLL) {
                 Ok(Report::Solution(values)) => {
                     if let Err(error) = check_values(&givens, &[], &values) {
                         failed.get_or_insert(SolveError::InvalidSolution { formulation, error });
-                        shared.stop.cancel();
+                        shared.halt();
                         continue;
                     }
                     if count < want {
@@ -238,19 +283,19 @@ pub fn solve_split(
                             solutions.push(givens.with_solution(&values));
                         }
                     }
-                    if count >= want {
-                        shared.stop.cancel();
+                    if count >= want && !shared.stop.is_cancelled() {
+                        shared.halt();
                     }
                 }
                 Ok(Report::Cube(cube)) => {
                     nodes += cube.nodes;
-                    // A cube over its budget was split again: its children answer for it.
-                    complete &= matches!(cube.halt, Halt::Exhausted | Halt::NodeLimit);
+                    // A cube split again is answered for by its children.
+                    complete &= matches!(cube.halt, Halt::Exhausted | Halt::Cancelled);
                     stats.cubes.push(cube);
                 }
                 Ok(Report::Failed(error)) => {
                     failed.get_or_insert(error);
-                    shared.stop.cancel();
+                    shared.halt();
                 }
                 Ok(Report::Busy(seconds)) => stats.busy.push(seconds),
                 Err(RecvTimeoutError::Timeout) => {}
@@ -266,7 +311,8 @@ pub fn solve_split(
     stats.resplits = queue.resplits;
     stats.wall = start.elapsed().as_secs_f64();
     // Every cube exhausted (or split again, its children exhausted) and none left waiting.
-    let exhaustive = complete && count < want && queue.cubes.is_empty() && !cancelled();
+    let stopped = shared.stop.is_cancelled();
+    let exhaustive = complete && !stopped && count < want && queue.cubes.is_empty();
     let halt = match () {
         _ if exhaustive => Halt::Exhausted,
         _ if count >= want => Halt::Sink,
@@ -286,36 +332,42 @@ pub fn solve_split(
     Ok((report, stats))
 }
 
-/// One thread: takes cubes from the queue until it is empty and no cube being searched can
-/// add more, or the search is stopped.
-fn conquer(shared: &Shared, tx: &Sender<Report>) {
+/// Thread `thread`: takes cubes from the queue until it is empty and no cube being searched
+/// can add more, or the search is stopped.
+fn conquer(shared: &Shared, thread: usize, tx: &Sender<Report>) {
     let mut busy = 0.0;
     loop {
         let cube = {
             let mut queue = shared.queue.lock().expect("no thread panicked");
-            loop {
+            let taken = loop {
                 if shared.stop.is_cancelled() {
                     break None;
                 }
                 if let Some(cube) = queue.cubes.pop_front() {
-                    queue.searching += 1;
+                    queue.running[thread] = Some((Instant::now(), Cancel::new()));
                     break Some(cube);
                 }
-                if queue.searching == 0 {
+                if !queue.searching() {
                     break None;
                 }
+                queue.idle += 1;
                 queue = shared.ready.wait(queue).expect("no thread panicked");
-            }
+                queue.idle -= 1;
+            };
+            taken.map(|cube| {
+                let (_, cancel) = queue.running[thread].clone().expect("just set");
+                (cube, cancel)
+            })
         };
-        let Some(cube) = cube else {
+        let Some((cube, cancel)) = cube else {
             break;
         };
         let began = Instant::now();
-        let result = search(shared, &cube, tx);
+        let result = search(shared, &cube, &cancel, tx);
         let seconds = began.elapsed().as_secs_f64();
         busy += seconds;
         let mut queue = shared.queue.lock().expect("no thread panicked");
-        queue.searching -= 1;
+        queue.running[thread] = None;
         match result {
             Ok((nodes, halt, given)) => {
                 let _ = tx.send(Report::Cube(CubeStats {
@@ -324,7 +376,7 @@ fn conquer(shared: &Shared, tx: &Sender<Report>) {
                     seconds,
                     halt,
                 }));
-                if halt == Halt::NodeLimit {
+                if halt == Halt::Cancelled && !shared.stop.is_cancelled() {
                     queue.resplits += 1;
                     let parent = Cube {
                         places: cube.places,
@@ -352,12 +404,14 @@ fn conquer(shared: &Shared, tx: &Sender<Report>) {
     let _ = tx.send(Report::Busy(busy));
 }
 
-/// Searches one cube for the solutions still wanted, sending each new one; returns its nodes,
-/// its halt (`NodeLimit`: to be split again) and, when re-splitting is on, the solutions given
-/// within it so far (its ancestors' included), which its children must not give again.
+/// Searches one cube for the solutions still wanted until `cancel` (its own flag) is raised,
+/// sending each new one; returns its nodes, its halt (`Cancelled`: to be split again, unless
+/// the whole search stopped) and the solutions given within it so far (its ancestors'
+/// included), which its children must not give again.
 fn search(
     shared: &Shared,
     cube: &Cube,
+    cancel: &Cancel,
     tx: &Sender<Report>,
 ) -> Result<(u64, Halt, Vec<Vec<u8>>), SolveError> {
     let grid = cube.grid(shared.puzzle);
@@ -369,11 +423,10 @@ fn search(
         }
         let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
         let _ = tx.send(Report::Solution(values.to_vec()));
-        if shared.resplit.is_some() {
+        if shared.hand_off.is_some() {
             given.push(values.to_vec());
         }
         if n >= shared.want {
-            shared.stop.cancel();
             Flow::Stop
         } else {
             Flow::Continue
@@ -383,8 +436,7 @@ fn search(
         Formulation::Sat => {
             let left = shared.want - shared.found.load(Ordering::Relaxed).min(shared.want);
             let stop_at = usize::try_from(left).unwrap_or(usize::MAX);
-            let (found, halt) = race::solutions(&query, Strength::default(), stop_at, &shared.stop);
-            let mut halt = halt;
+            let (found, mut halt) = race::solutions(&query, Strength::default(), stop_at, cancel);
             for values in &found {
                 if give(values) == Flow::Stop {
                     halt = Halt::Sink;
@@ -394,8 +446,8 @@ fn search(
         }
         _ => {
             let limits = Limits {
-                max_nodes: shared.resplit,
-                cancel: Some(shared.stop.clone()),
+                max_nodes: None,
+                cancel: Some(cancel.clone()),
             };
             let stats = shared.formulation.run(&query, &limits, &mut give)?;
             (
