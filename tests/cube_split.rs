@@ -232,6 +232,75 @@ fn cubes_split_again_for_idle_threads_give_each_solution_once() {
     assert!(resplits > 0, "no cube was split again");
 }
 
+/// A count to the end with cubes split again for an idle thread is still a proof: the same
+/// count as one search, exhaustive, on 16x16 puzzles with hundreds to thousands of solutions.
+#[test]
+fn a_count_with_cubes_split_again_is_exhaustive() {
+    let size = Size::new(4).unwrap();
+    let (mut tried, mut resplits) = (0, 0);
+    for seed in 0..40 {
+        let puzzle = random_puzzle(size, 9100 + seed, 50);
+        let one = solve(&puzzle, Formulation::Propagation, &options(Some(3001))).unwrap();
+        if !one.exhaustive || one.count < 300 {
+            continue;
+        }
+        tried += 1;
+        for formulation in [Formulation::Propagation, Formulation::Sat] {
+            let split = Split {
+                threads: 2,
+                cubes: 1,
+                hand_off: Some(Duration::ZERO),
+            };
+            let (r, s) = solve_split(&puzzle, formulation, &options(None), &split).unwrap();
+            resplits += s.resplits;
+            assert_eq!(
+                (r.count, r.exhaustive),
+                (one.count, true),
+                "{formulation:?}"
+            );
+            assert_eq!(
+                sorted(&r.solutions),
+                sorted(&one.solutions),
+                "{formulation:?}"
+            );
+        }
+        if tried >= 3 {
+            break;
+        }
+    }
+    assert!(
+        tried > 0,
+        "no puzzle with hundreds to thousands of solutions"
+    );
+    assert!(resplits > 0, "no cube was split again");
+}
+
+/// Line 3 of the gecode set of sparse minimal 25x25 puzzles: unique, and its proof takes CDCL
+/// long enough for an idle thread to have its cube split again.
+const GECODE_25_3: &str = "5 0 25 12 0 0 7 0 0 19 0 0 18 0 0 0 3 0 0 17 0 22 0 2 21 17 0 0 0 0 0 0 0 15 0 0 13 10 0 0 23 0 16 0 0 0 9 0 0 25 0 0 0 3 21 12 25 2 0 5 4 0 7 1 0 11 0 0 0 0 19 0 8 0 0 7 6 22 8 0 0 0 3 10 0 0 0 17 0 0 12 0 13 0 15 24 0 0 0 0 0 0 0 13 20 0 0 16 18 0 0 11 0 21 0 6 0 8 0 1 4 0 0 0 0 10 0 0 0 0 0 0 22 0 0 0 0 13 0 6 0 23 0 25 0 0 0 0 24 2 0 0 0 14 5 11 21 15 0 0 9 2 0 0 3 10 19 12 0 0 6 18 0 0 0 0 25 23 19 0 6 0 0 14 7 10 0 8 0 0 18 22 0 24 21 1 0 16 0 12 0 21 3 0 0 0 24 0 23 0 5 0 20 18 0 4 6 0 0 0 0 0 9 14 0 0 18 0 16 0 10 0 0 2 8 0 22 11 25 0 0 0 14 0 0 17 19 3 0 7 19 0 7 4 0 21 0 0 13 1 24 9 6 0 10 3 0 22 0 0 0 16 18 0 0 14 0 0 0 1 0 0 0 20 0 0 0 0 19 0 0 0 25 6 0 7 0 12 0 9 8 22 0 0 10 9 19 24 0 15 0 25 0 0 1 0 0 0 4 0 14 3 23 6 0 0 0 0 18 0 3 0 7 0 0 0 0 0 0 0 14 21 0 12 13 0 0 17 0 0 0 0 0 0 13 14 2 0 0 25 0 0 0 23 0 0 0 0 0 0 0 0 0 20 0 0 24 0 7 0 15 20 18 1 0 0 16 19 0 23 0 0 0 0 0 9 0 25 8 0 0 8 9 0 0 17 0 0 11 23 22 7 3 13 0 20 15 19 0 0 18 0 6 0 10 25 13 11 23 0 0 0 9 22 0 0 12 0 0 0 0 0 24 0 6 0 0 7 0 0 0 15 0 20 0 0 0 4 0 0 21 10 9 11 0 0 12 0 14 7 5 0 0 16 23 16 0 10 0 0 0 0 0 7 0 8 0 0 0 0 0 17 0 0 0 0 24 0 3 0 11 0 0 0 12 0 0 0 4 0 0 0 0 0 0 8 20 0 3 0 25 0 0 0 0 13 17 14 5 0 0 15 10 0 0 0 19 0 3 0 0 11 0 2 0 20 12 0 9 8 0 0 0 15 0 0 0 5 0 0 0 0 23 0 0 19 9 0 0 0 0 0 0 18 0 0 19 0 0 0 25 0 0 24 0 11 20 0 0 0 0 18 0 22 0 3 0 0 5 0 9 0 0 0 8 0 11 0 6 0 13 0 22 0 18 0 0 17 0 5 16 0 19 4 0";
+
+/// Solve's question with cubes split again for an idle thread after the solution was given:
+/// the children must not count it again, nor stop at it, so "unique" stays a proof.
+#[test]
+fn a_unique_puzzle_stays_unique_with_cubes_split_again() {
+    let puzzle = sudoku_lab::engine::format::parse(GECODE_25_3)
+        .unwrap()
+        .puzzle;
+    let mut resplits = 0;
+    for formulation in [Formulation::Sat, Formulation::Propagation] {
+        let split = Split {
+            threads: 2,
+            cubes: 1,
+            hand_off: Some(Duration::ZERO),
+        };
+        let (r, s) = solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
+        resplits += s.resplits;
+        assert_eq!(r.verdict(), Verdict::Unique, "{formulation:?}");
+        check_solution(&puzzle, &r.solutions[0]).expect("a valid solution");
+    }
+    assert!(resplits > 0, "no cube was split again");
+}
+
 /// A raised cancel flag stops every thread: the answer is not a proof. The empty 16x16 grid
 /// has more solutions than any search could list, so only the flag can end it.
 #[test]

@@ -434,7 +434,9 @@ fn search(
     };
     let (nodes, halt) = match shared.formulation {
         Formulation::Sat => {
+            // Solutions given before the cube was split again come again and do not count.
             let left = shared.want - shared.found.load(Ordering::Relaxed).min(shared.want);
+            let left = left.saturating_add(cube.given.len() as u64);
             let stop_at = usize::try_from(left).unwrap_or(usize::MAX);
             let (found, mut halt) = race::solutions(&query, Strength::default(), stop_at, cancel);
             for values in &found {
