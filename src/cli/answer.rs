@@ -5,6 +5,7 @@ use super::batch::{Answer, Line, Puzzle, status_json};
 use super::quantity;
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
+use crate::engine::formulation::cubes::{self, Split as CubeSplit};
 use crate::engine::formulation::mip::split::{self, Split};
 use crate::engine::formulation::sat::race::{self, Rival};
 use crate::engine::nine::{Nine, is_solution};
@@ -47,11 +48,58 @@ fn mip_split(formulation: Formulation, puzzle: &Grid) -> Option<Split> {
     })
 }
 
+/// The box size whose propagation and SAT searches are split into cubes over the cores, and
+/// into how many (BENCHMARKS.md, "Peak-hard grids": "Cube-and-conquer on every core"): where
+/// it was measured. The default formulation keeps its race from 36x36 on, and SAT its one
+/// search there.
+const CUBES_BOX: usize = 5;
+const CUBES: usize = 32;
+
+/// The most solutions wanted for which CDCL conquers the default formulation's cubes: on the
+/// sparse 25x25 puzzles its cubes proved uniqueness in less CPU time than the propagation
+/// search's. CDCL makes one solver call per solution, so longer counts keep the propagation
+/// search (not measured).
+const CDCL_CUBES_UP_TO: u64 = 3;
+
+/// How the propagation or SAT search is split for `puzzle` when `want` solutions are wanted
+/// (`None`: all), and which formulation conquers the cubes; `None` (one search, or the race)
+/// for the other formulations, small grids, the default formulation from 36x36, or one core.
+fn cube_split(
+    formulation: Formulation,
+    puzzle: &Grid,
+    want: Option<u64>,
+) -> Option<(CubeSplit, Formulation)> {
+    let threads = portfolio::threads(usize::MAX);
+    let large = puzzle.size().box_size() == CUBES_BOX;
+    let conquer = match formulation {
+        Formulation::Propagation if race_threads(formulation, puzzle).is_none() => {
+            match want.is_some_and(|w| w <= CDCL_CUBES_UP_TO) {
+                true => Formulation::Sat,
+                false => Formulation::Propagation,
+            }
+        }
+        Formulation::Sat => Formulation::Sat,
+        _ => return None,
+    };
+    let split = CubeSplit {
+        threads,
+        cubes: CUBES,
+        hand_off: None,
+    };
+    (large && threads > 1).then_some((split, conquer))
+}
+
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
-    let split = mip_split(args.solver.formulation, &parsed.puzzle);
-    let r = match race_threads(args.solver.formulation, &parsed.puzzle) {
+    let formulation = args.solver.formulation;
+    let split = mip_split(formulation, &parsed.puzzle);
+    let options = SolveOptions::default();
+    let cube = cube_split(formulation, &parsed.puzzle, options.max_solutions);
+    let r = match race_threads(formulation, &parsed.puzzle) {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &SolveOptions::default(), &split).map(|(r, ..)| r)
+        }
+        _ if let Some((cube, conquer)) = cube => {
+            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
         }
         Some(threads) => race::solve(
             &parsed.puzzle,
@@ -162,13 +210,18 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
         keep: 0,
         ..SolveOptions::default()
     };
-    let split = mip_split(args.solver.formulation, &parsed.puzzle);
+    let formulation = args.solver.formulation;
+    let split = mip_split(formulation, &parsed.puzzle);
+    let cube = cube_split(formulation, &parsed.puzzle, options.max_solutions);
     let r = match (
         options.max_solutions,
-        race_threads(args.solver.formulation, &parsed.puzzle),
+        race_threads(formulation, &parsed.puzzle),
     ) {
         _ if let Some(split) = split => {
             split::solve(&parsed.puzzle, &options, &split).map(|(r, ..)| r)
+        }
+        _ if let Some((cube, conquer)) = cube => {
+            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
         }
         (Some(max), Some(threads)) => race::solve(
             &parsed.puzzle,

@@ -1,5 +1,7 @@
 //! The formulation registry: one enum, one entry point, one result type for every way of solving.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cubes;
 mod error;
 mod exact_cover;
 pub mod mip;

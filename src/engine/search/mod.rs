@@ -7,6 +7,7 @@
 //! explicit stack, so it can hand out solutions one at a time as an iterator and stop anywhere.
 
 mod branch;
+pub mod cubes;
 mod learn;
 pub mod portfolio;
 pub mod probe;
