@@ -72,16 +72,21 @@ impl Shared {
     }
 }
 
-/// Ends the pass for every thread when dropped: at a thread's end, and also when it unwinds, so
-/// a panic on either side (a question, the progress callback) reaches the caller instead of
-/// leaving the other threads waiting for each other.
+/// Ends the pass for every thread when dropped: the calling thread's at the pass's end, and a
+/// worker's only when it unwinds, so a panic on either side (a question, the progress callback)
+/// reaches the caller instead of leaving the other threads waiting for each other.
 struct EndsPass<'a> {
     shared: &'a Shared,
     halt: &'a Cancel,
+    /// Only when the thread panics: a worker that ends normally leaves the others going.
+    on_panic_only: bool,
 }
 
 impl Drop for EndsPass<'_> {
     fn drop(&mut self) {
+        if self.on_panic_only && !std::thread::panicking() {
+            return;
+        }
         self.shared.lock().stop = true;
         self.shared.changed.notify_all();
         self.halt.cancel();
@@ -127,12 +132,17 @@ impl Run<'_, '_> {
             let ends = EndsPass {
                 shared: &shared,
                 halt: &halt,
+                on_panic_only: false,
             };
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
                     let (shared, options, halt) = (&shared, &options, &halt);
                     scope.spawn(move || {
-                        let _ends = EndsPass { shared, halt };
+                        let _ends = EndsPass {
+                            shared,
+                            halt,
+                            on_panic_only: true,
+                        };
                         let mut stats = GenerateStats::default();
                         let mut quiet = |_: &Progress| Flow::Continue;
                         let mut run = Run {
@@ -222,14 +232,14 @@ impl Run<'_, '_> {
                     if let Some(e) = board.error.take() {
                         return Err(e);
                     }
+                    let i = board.taken;
+                    if i >= orbits.len() {
+                        return Ok(());
+                    }
                     // A worker ended the pass by unwinding: its panic follows when it is
                     // joined.
                     if board.stop {
                         return Err(GenerateError::Cancelled);
-                    }
-                    let i = board.taken;
-                    if i >= orbits.len() {
-                        return Ok(());
                     }
                     if board.usable(i) {
                         if board.answers[i] != Some(Answer::Necessary) {
