@@ -1,9 +1,9 @@
 //! The propagation or SAT search split into cubes over threads (`formulation::cubes`) on
-//! puzzle files: one line per file with the answer, wall seconds, the cubes made and refuted,
-//! re-splits, the longest cube's seconds and each thread's busy seconds. CPU seconds of the
-//! whole run come from outside (`/usr/bin/time`).
+//! puzzle files: one line per file with the answer, wall seconds, the seconds spent splitting,
+//! the cubes made and refuted, re-splits, the longest cube's seconds and each thread's busy
+//! seconds. CPU seconds of the whole run come from outside (`/usr/bin/time`).
 //!
-//! `cargo run --release --example cube_split -- [--sat] [--threads T] [--cubes K]
+//! `cargo run --release --example cube_split -- [--sat] [--lookahead] [--threads T] [--cubes K]
 //! [--hand-off MS] [--limit L] FILE...` (`--threads 0`: one search, unsplit; `--limit`:
 //! solutions wanted, 2 by default, as `solve` asks)
 
@@ -28,6 +28,10 @@ struct Args {
     /// Milliseconds a cube is searched before it is split again for an idle thread.
     #[arg(long)]
     hand_off: Option<u64>,
+    /// Split by look-ahead (probed roots, largest search space first) rather than breadth
+    /// first at the search's branch points.
+    #[arg(long)]
+    lookahead: bool,
     /// Solutions wanted.
     #[arg(long, default_value_t = 2)]
     limit: u64,
@@ -59,15 +63,17 @@ fn main() {
                 threads: args.threads,
                 cubes: args.cubes,
                 hand_off: args.hand_off.map(Duration::from_millis),
+                lookahead: args.lookahead,
             };
             let (r, s) = solve_split(&puzzle, formulation, &options, &split).expect("an answer");
             let longest = s.cubes.iter().map(|c| c.seconds).fold(0.0, f64::max);
             let busy: Vec<String> = s.busy.iter().map(|b| format!("{b:.2}")).collect();
             format!(
-                "{} exhaustive={} wall={:.2} made={} refuted={} searched={} resplits={} longest={longest:.2} busy={}",
+                "{} exhaustive={} wall={:.2} split={:.2} made={} refuted={} searched={} resplits={} longest={longest:.2} busy={}",
                 r.count,
                 r.exhaustive,
                 s.wall,
+                s.splitting,
                 s.made,
                 s.refuted,
                 s.cubes.len(),

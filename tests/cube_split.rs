@@ -55,8 +55,9 @@ fn sorted(grids: &[Grid]) -> Vec<Vec<u8>> {
 }
 
 /// Compares the split search of `formulation` with one propagation search on one puzzle, for
-/// every thread count and number of cubes, with and without cubes split again for idle
-/// threads at once; returns the verdict and the cubes made.
+/// every thread count and number of cubes, split by look-ahead or at the search's branch
+/// points, with and without cubes split again for idle threads at once; returns the verdict
+/// and the cubes made.
 fn compare(
     puzzle: &Grid,
     formulation: Formulation,
@@ -64,14 +65,20 @@ fn compare(
 ) -> (Verdict, usize) {
     let one = solve(puzzle, Formulation::Propagation, &options(max_solutions)).expect("one search");
     let mut made = 0;
-    let hand_offs = [None, Some(Duration::ZERO)];
+    let hand_offs = [
+        (None, false),
+        (Some(Duration::ZERO), false),
+        (None, true),
+        (Some(Duration::ZERO), true),
+    ];
     for threads in [1, 2, 4] {
         for cubes in [1, 2, 5, 16, 32] {
-            for hand_off in hand_offs {
+            for (hand_off, lookahead) in hand_offs {
                 let split = Split {
                     threads,
                     cubes,
                     hand_off,
+                    lookahead,
                 };
                 let (r, s) = solve_split(puzzle, formulation, &options(max_solutions), &split)
                     .expect("the split answers");
@@ -186,16 +193,19 @@ fn a_unique_puzzle_has_the_same_answer_on_any_number_of_threads() {
         }
         seen += 1;
         for formulation in [Formulation::Propagation, Formulation::Sat] {
-            for threads in [1, 2, 4] {
+            for (threads, lookahead) in [1, 2, 4].into_iter().flat_map(|t| [(t, false), (t, true)])
+            {
                 let split = Split {
                     threads,
                     cubes: 8,
                     hand_off: None,
+                    lookahead,
                 };
                 let (r, _) =
                     solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
-                assert_eq!(r.verdict(), Verdict::Unique, "{formulation:?} {threads}");
-                assert_eq!(r.solutions, one.solutions, "{formulation:?} {threads}");
+                let what = format!("{formulation:?} {split:?}");
+                assert_eq!(r.verdict(), Verdict::Unique, "{what}");
+                assert_eq!(r.solutions, one.solutions, "{what}");
                 check_solution(&puzzle, &r.solutions[0]).expect("a valid solution");
             }
         }
@@ -216,6 +226,7 @@ fn cubes_split_again_for_idle_threads_give_each_solution_once() {
                 threads: 2,
                 cubes,
                 hand_off: Some(Duration::ZERO),
+                lookahead: false,
             };
             let (r, s) = solve_split(&puzzle, formulation, &options(Some(300)), &split).unwrap();
             let what = format!("{formulation:?} {cubes}");
@@ -250,6 +261,7 @@ fn a_count_with_cubes_split_again_is_exhaustive() {
                 threads: 2,
                 cubes: 1,
                 hand_off: Some(Duration::ZERO),
+                lookahead: false,
             };
             let (r, s) = solve_split(&puzzle, formulation, &options(None), &split).unwrap();
             resplits += s.resplits;
@@ -292,6 +304,7 @@ fn a_unique_puzzle_stays_unique_with_cubes_split_again() {
             threads: 2,
             cubes: 1,
             hand_off: Some(Duration::ZERO),
+            lookahead: false,
         };
         let (r, s) = solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
         resplits += s.resplits;
@@ -301,13 +314,35 @@ fn a_unique_puzzle_stays_unique_with_cubes_split_again() {
     assert!(resplits > 0, "no cube was split again");
 }
 
+/// The look-ahead split of a sparse 25x25 puzzle, as the command line splits it: the cubes
+/// carry the candidates probing ruled out, and the proof of uniqueness still holds for both
+/// formulations (CDCL conquering, and the propagation search).
+#[test]
+fn a_sparse_25x25_puzzle_split_by_look_ahead_is_proved_unique() {
+    let puzzle = sudoku_lab::engine::format::parse(GECODE_25_3)
+        .unwrap()
+        .puzzle;
+    for formulation in [Formulation::Sat, Formulation::Propagation] {
+        let split = Split {
+            threads: 2,
+            cubes: 32,
+            hand_off: None,
+            lookahead: true,
+        };
+        let (r, s) = solve_split(&puzzle, formulation, &SolveOptions::default(), &split).unwrap();
+        assert_eq!(r.verdict(), Verdict::Unique, "{formulation:?}");
+        assert!(s.made + s.refuted > 1, "{formulation:?}: not split");
+        check_solution(&puzzle, &r.solutions[0]).expect("a valid solution");
+    }
+}
+
 /// A raised cancel flag stops every thread: the answer is not a proof. The empty 16x16 grid
 /// has more solutions than any search could list, so only the flag can end it.
 #[test]
 fn a_cancelled_split_search_decides_nothing() {
     let puzzle = Grid::empty(Size::new(4).unwrap());
     for formulation in [Formulation::Propagation, Formulation::Sat] {
-        for delay in [0, 50] {
+        for (delay, lookahead) in [(0, false), (50, false), (0, true), (50, true)] {
             let cancel = Cancel::new();
             let options = SolveOptions {
                 max_solutions: None,
@@ -321,6 +356,7 @@ fn a_cancelled_split_search_decides_nothing() {
                 threads: 2,
                 cubes: 4,
                 hand_off: None,
+                lookahead,
             };
             let flag = cancel.clone();
             let raiser = std::thread::spawn(move || {

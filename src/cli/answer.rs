@@ -85,6 +85,7 @@ fn cube_split(
         threads,
         cubes: CUBES,
         hand_off: None,
+        lookahead: true,
     };
     (large && threads > 1).then_some((split, conquer))
 }

@@ -2,11 +2,12 @@
 //! cubes, parts that are disjoint and together cover its search, each conquered by the
 //! formulation's one-thread search on one of several threads.
 //!
-//! A cube is the puzzle with extra givens. The splitting propagates a cube's root as the
-//! propagation search does and makes one cube per alternative of the branch point the search
-//! would take there ([`Start::root`]); a cube the root refutes is dropped. Cubes are split
-//! breadth first from one queue until there are [`Split::cubes`], then threads take them in
-//! that order, each searching its cube for the solutions still wanted. Cubes differ in size by
+//! A cube is the puzzle with extra givens, and candidates ruled out. The splitting propagates
+//! a cube's root as the propagation search does and makes one cube per alternative of the
+//! branch point the search would take there ([`Start::root`]); a cube the root refutes is
+//! dropped. Cubes are split breadth first from one queue until there are [`Split::cubes`], or
+//! by look-ahead on every thread ([`ranked`]), then threads take them in that order, each
+//! searching its cube for the solutions still wanted. Cubes differ in size by
 //! orders of magnitude, so once the queue is empty and a thread idles, a cube searched for
 //! longer than [`Split::hand_off`] is stopped and split again where it stands: its work is
 //! lost, its children go to the front of the queue, and solutions it had already given are
@@ -15,6 +16,8 @@
 //! Every solution passes the independent checker on the calling thread, which stops every
 //! thread once enough are found or the caller cancels. "No solution", "unique" and a count are
 //! proofs: every cube was exhausted.
+
+mod ranked;
 
 use super::sat::race::{self, Strength};
 use super::{Formulation, Query, SolveError, SolveOptions, SolveReport, Stats, solve};
@@ -42,6 +45,10 @@ pub struct Split {
     /// How long a cube must have been searched before it is split again for an idle thread;
     /// `None` searches each cube to its end.
     pub hand_off: Option<Duration>,
+    /// Whether cubes are split by look-ahead ([`ranked`]: each cube's root probed, the largest
+    /// search space split first, on the choice whose sides narrow most) rather than breadth
+    /// first at the branch points of the search.
+    pub lookahead: bool,
 }
 
 /// One cube conquered: its extra givens, nodes (propagation), seconds and halt (`Cancelled`
@@ -67,6 +74,8 @@ pub struct SplitStats {
     pub cubes: Vec<CubeStats>,
     /// Per thread, the seconds spent conquering.
     pub busy: Vec<f64>,
+    /// Seconds spent splitting, before any cube was conquered.
+    pub splitting: f64,
     /// Seconds from the start to the answer.
     pub wall: f64,
 }
@@ -77,6 +86,8 @@ pub struct SplitStats {
 struct Cube {
     places: Vec<(usize, u8)>,
     given: Arc<Vec<Vec<u8>>>,
+    /// Candidates of open cells that no solution of the cube takes (found by probing).
+    forbid: Arc<Vec<(Pos, Digit)>>,
 }
 
 impl Cube {
@@ -92,8 +103,17 @@ impl Cube {
 
     /// This cube's children at its root's branch point, or `None` when propagation refutes
     /// it; a cube propagation solves is its own only child.
+    /// The cube's start: its grid without the candidates known to lead nowhere.
+    fn start(&self, grid: &Grid) -> Start {
+        let mut start = Start::from_grid(grid);
+        for &(p, d) in self.forbid.iter() {
+            start.forbid(p, d);
+        }
+        start
+    }
+
     fn children(&self, puzzle: &Grid) -> Option<Vec<Cube>> {
-        match Start::from_grid(&self.grid(puzzle)).root() {
+        match self.start(&self.grid(puzzle)).root() {
             Root::Refuted => None,
             Root::Solved(_) => Some(vec![self.clone()]),
             Root::Branch(places) => Some(
@@ -102,10 +122,25 @@ impl Cube {
                     .map(|p| Cube {
                         places: self.places.iter().copied().chain([p]).collect(),
                         given: self.given.clone(),
+                        forbid: self.forbid.clone(),
                     })
                     .collect(),
             ),
         }
+    }
+}
+
+/// The first splitting of `puzzle`, as `split` says: its cubes in the order threads take them
+/// and how many were refuted.
+fn split_first(
+    puzzle: &Grid,
+    split: &Split,
+    cancelled: &(dyn Fn() -> bool + Sync),
+) -> (VecDeque<Cube>, usize) {
+    if split.lookahead {
+        ranked::split(puzzle, split.cubes, split.threads.max(1), cancelled)
+    } else {
+        split_into(puzzle, split.cubes)
     }
 }
 
@@ -222,10 +257,18 @@ pub fn solve_split(
         });
     }
     let start = Instant::now();
-    let (cubes, refuted) = split_into(&givens, split.cubes);
+    let cancelled = || {
+        options
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(Cancel::is_cancelled)
+    };
+    let (cubes, refuted) = split_first(&givens, split, &cancelled);
     let mut stats = SplitStats {
         made: cubes.len(),
         refuted,
+        splitting: start.elapsed().as_secs_f64(),
         ..SplitStats::default()
     };
     let want = options.max_solutions.unwrap_or(u64::MAX);
@@ -251,13 +294,6 @@ pub fn solve_split(
     let mut failed = None;
     let mut complete = true;
     let mut nodes = 0u64;
-    let cancelled = || {
-        options
-            .limits
-            .cancel
-            .as_ref()
-            .is_some_and(Cancel::is_cancelled)
-    };
     std::thread::scope(|scope| {
         for thread in 0..split.threads.max(1) {
             let tx = tx.clone();
@@ -381,6 +417,7 @@ fn conquer(shared: &Shared, thread: usize, tx: &Sender<Report>) {
                     let parent = Cube {
                         places: cube.places,
                         given: Arc::new(given),
+                        forbid: cube.forbid,
                     };
                     match parent.children(shared.puzzle) {
                         None => queue.refuted += 1,
@@ -415,7 +452,10 @@ fn search(
     tx: &Sender<Report>,
 ) -> Result<(u64, Halt, Vec<Vec<u8>>), SolveError> {
     let grid = cube.grid(shared.puzzle);
-    let query = Query::new(&grid);
+    let query = Query {
+        forbidden: &cube.forbid,
+        ..Query::new(&grid)
+    };
     let mut given: Vec<Vec<u8>> = cube.given.to_vec();
     let mut give = |values: &[u8]| -> Flow {
         if cube.given.iter().any(|g| g == values) {
