@@ -88,6 +88,8 @@ struct State {
     splitting: usize,
     probed: usize,
     refuted: usize,
+    /// A thread unwound while splitting.
+    failed: bool,
 }
 
 impl State {
@@ -102,6 +104,23 @@ impl State {
             .max_by(|&a, &b| self.open[a].space.total_cmp(&self.open[b].space))?;
         self.splitting += 1;
         Some(self.open.swap_remove(i))
+    }
+}
+
+/// Ends the split when a thread unwinds while splitting a cube, so no other thread waits for
+/// the cubes it would have made; the scope then passes the panic on.
+struct Unwinding<'a>(&'a Mutex<State>, &'a Condvar);
+
+impl Drop for Unwinding<'_> {
+    fn drop(&mut self) {
+        let mut state = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        state.splitting -= 1;
+        state.failed = true;
+        drop(state);
+        self.1.notify_all();
     }
 }
 
@@ -120,14 +139,17 @@ pub(super) fn split(
         open: root.into_iter().collect(),
         splitting: 0,
         probed: 1,
+        failed: false,
     });
     let ready = Condvar::new();
     let work = || {
         loop {
             let taken = {
-                let mut state = state.lock().expect("no thread panicked");
+                let mut state = state
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
                 loop {
-                    if cancelled() {
+                    if cancelled() || state.failed {
                         break None;
                     }
                     if let Some(taken) = state.next(cubes) {
@@ -136,13 +158,16 @@ pub(super) fn split(
                     if state.splitting == 0 {
                         break None;
                     }
-                    state = ready.wait(state).expect("no thread panicked");
+                    state = ready
+                        .wait(state)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner());
                 }
             };
             let Some(Probed { cube, places, .. }) = taken else {
                 ready.notify_all();
                 return;
             };
+            let unwinding = Unwinding(&state, &ready);
             let children: Vec<Option<Probed>> = places
                 .into_iter()
                 .map(|p| {
@@ -153,7 +178,10 @@ pub(super) fn split(
                     probe(puzzle, child)
                 })
                 .collect();
-            let mut state = state.lock().expect("no thread panicked");
+            std::mem::forget(unwinding);
+            let mut state = state
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             state.splitting -= 1;
             state.probed += children.len();
             for child in children {
