@@ -30,11 +30,15 @@ use sudoku_lab::engine::check::check_values;
 use sudoku_lab::engine::formulation::sat::race::{self, Strength};
 use sudoku_lab::engine::formulation::sat::{Cnf, CnfOptions, cnf};
 use sudoku_lab::engine::formulation::{Query, decide};
-use sudoku_lab::engine::generate::{GenerateOptions, Phase, Symmetry, generate, random_full_grid};
+use sudoku_lab::engine::generate::{Symmetry, random_full_grid};
 use sudoku_lab::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use sudoku_lab::engine::rng::Rng;
-use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits};
+use sudoku_lab::engine::search::{Cancel, Halt, Limits};
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
+
+#[path = "support/late_puzzle.rs"]
+mod late;
+use late::late_puzzle;
 
 #[derive(Parser)]
 struct Args {
@@ -571,24 +575,7 @@ fn read_model(model: &[Lit], size: Size) -> Vec<u8> {
 /// The puzzle the logic pass leaves (the first progress report of the removal with as many
 /// clues as the one before), and its clues in the generator's visiting order.
 fn start(size: Size, seed: u64) -> (Grid, Vec<usize>) {
-    let mut last: Option<usize> = None;
-    let mut found: Option<Grid> = None;
-    let _ = generate(size, &GenerateOptions::with_seed(seed), &mut |p| {
-        if p.phase != Phase::Removing {
-            return Flow::Continue;
-        }
-        let Some(puzzle) = p.puzzle else {
-            return Flow::Continue;
-        };
-        let given = puzzle.given_count();
-        if last == Some(given) {
-            found = Some(puzzle.clone());
-            return Flow::Stop;
-        }
-        last = Some(given);
-        Flow::Continue
-    });
-    let puzzle = found.expect("the removal reached the end of its logic pass");
+    let puzzle = late_puzzle(size, seed);
     // As `generate` orders them: the full grid from the seed's stream, then the orbits shuffled.
     let mut rng = Rng::new(seed);
     let full = random_full_grid(size, &mut rng, None).expect("full grid");

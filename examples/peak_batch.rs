@@ -28,12 +28,15 @@ use std::collections::VecDeque;
 use sudoku_lab::engine::format::write_numeric;
 use sudoku_lab::engine::formulation::Query;
 use sudoku_lab::engine::formulation::sat::race::{self, Strength};
-use sudoku_lab::engine::generate::{GenerateOptions, Phase, generate};
 use sudoku_lab::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio::lookahead_searcher;
 use sudoku_lab::engine::search::probe::Probing;
-use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
+
+#[path = "support/late_puzzle.rs"]
+mod late;
+use late::late_puzzle;
 
 /// Probing at every node, branching on the look-ahead's choice.
 const EVERY: Probing = Probing {
@@ -582,29 +585,6 @@ fn single(
         _ => None,
     };
     (answer, s.stats().nodes)
-}
-
-/// The puzzle the logic pass leaves (see `peak_probe`).
-fn late_puzzle(size: Size, seed: u64) -> Grid {
-    let mut last: Option<usize> = None;
-    let mut found: Option<Grid> = None;
-    let options = GenerateOptions::with_seed(seed);
-    let _ = generate(size, &options, &mut |p| {
-        if p.phase != Phase::Removing {
-            return Flow::Continue;
-        }
-        let Some(puzzle) = p.puzzle else {
-            return Flow::Continue;
-        };
-        let given = puzzle.given_count();
-        if last == Some(given) {
-            found = Some(puzzle.clone());
-            return Flow::Stop;
-        }
-        last = Some(given);
-        Flow::Continue
-    });
-    found.expect("the removal passed its logic pass")
 }
 
 /// `work` with every blank cell outside the clue's band and stack fixed to the solution.

@@ -18,13 +18,16 @@ use sudoku_lab::engine::Formulation;
 use sudoku_lab::engine::formulation::sat::race::{self, Strength};
 use sudoku_lab::engine::formulation::sat::{CnfOptions, pruned, reduced};
 use sudoku_lab::engine::formulation::{Query, Undecided, decide};
-use sudoku_lab::engine::generate::{GenerateOptions, Phase, generate};
 use sudoku_lab::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use sudoku_lab::engine::rng::Rng;
 use sudoku_lab::engine::search::portfolio::lookahead_searcher;
 use sudoku_lab::engine::search::probe::Probing;
-use sudoku_lab::engine::search::{Cancel, Flow, Halt, Limits, Order, Searcher, Start};
+use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
 use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
+
+#[path = "support/late_puzzle.rs"]
+mod late;
+use late::late_puzzle;
 
 /// Probing at the root only, in rounds until nothing changes.
 const ROOT: Probing = Probing {
@@ -151,30 +154,6 @@ fn word(answer: Option<bool>) -> &'static str {
         Some(false) => "removable",
         None => "unknown",
     }
-}
-
-/// The puzzle the logic pass leaves: the first progress report of the removal whose puzzle has
-/// as many clues as the one before it (the logic pass reports only removals).
-fn late_puzzle(size: Size, seed: u64) -> Grid {
-    let mut last: Option<usize> = None;
-    let mut found: Option<Grid> = None;
-    let options = GenerateOptions::with_seed(seed);
-    let _ = generate(size, &options, &mut |p| {
-        if p.phase != Phase::Removing {
-            return Flow::Continue;
-        }
-        let Some(puzzle) = p.puzzle else {
-            return Flow::Continue;
-        };
-        let given = puzzle.given_count();
-        if last == Some(given) {
-            found = Some(puzzle.clone());
-            return Flow::Stop;
-        }
-        last = Some(given);
-        Flow::Continue
-    });
-    found.expect("the removal passed its logic pass")
 }
 
 /// `work` with every blank cell outside the clue's band and stack fixed to the solution.

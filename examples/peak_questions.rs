@@ -11,10 +11,13 @@ use std::time::{Duration, Instant};
 use sudoku_lab::engine::Formulation;
 use sudoku_lab::engine::formulation::sat::race::{self, Strength};
 use sudoku_lab::engine::formulation::{Query, Undecided, decide};
-use sudoku_lab::engine::generate::{GenerateOptions, Phase, generate};
 use sudoku_lab::engine::grid::{Digit, Entry, Grid, Pos, Size};
 use sudoku_lab::engine::rng::Rng;
-use sudoku_lab::engine::search::{Cancel, Flow, Limits};
+use sudoku_lab::engine::search::{Cancel, Limits};
+
+#[path = "support/late_puzzle.rs"]
+mod late;
+use late::late_puzzle;
 
 fn main() {
     let (mut box_size, mut seed, mut clues, mut secs) = (6usize, 0u64, 30usize, 60.0f64);
@@ -94,30 +97,6 @@ fn main() {
             finite.iter().sum::<f64>()
         );
     }
-}
-
-/// The puzzle at the start of the search pass: the first progress report of the removal whose
-/// puzzle has as many clues as the one before it (the logic pass reports only removals).
-fn late_puzzle(size: Size, seed: u64) -> Grid {
-    let mut last: Option<usize> = None;
-    let mut found: Option<Grid> = None;
-    let options = GenerateOptions::with_seed(seed);
-    let _ = generate(size, &options, &mut |p| {
-        if p.phase != Phase::Removing {
-            return Flow::Continue;
-        }
-        let Some(puzzle) = p.puzzle else {
-            return Flow::Continue;
-        };
-        let given = puzzle.given_count();
-        if last == Some(given) {
-            found = Some(puzzle.clone());
-            return Flow::Stop;
-        }
-        last = Some(given);
-        Flow::Continue
-    });
-    found.expect("the removal reached its search pass")
 }
 
 /// The removal's question by one member: `Some((differs, answered_near))`, `None` past `secs`.
