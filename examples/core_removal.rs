@@ -39,6 +39,12 @@ use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 #[path = "support/late_puzzle.rs"]
 mod late;
 use late::late_puzzle;
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu;
+#[path = "support/stop_writer.rs"]
+mod stop_writer;
+use stop_writer::StopWriter;
 
 #[derive(Parser)]
 struct Args {
@@ -85,23 +91,6 @@ struct Args {
     /// Wall seconds for the final uniqueness check by a fresh solver.
     #[arg(long, default_value_t = 600.0)]
     check_secs: f64,
-}
-
-/// A proof target that discards the proof and fails once the flag is raised: varisat cannot be
-/// interrupted otherwise.
-struct StopWriter(Cancel);
-
-impl std::io::Write for StopWriter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.is_cancelled() {
-            Err(std::io::Error::other("over the CPU cap"))
-        } else {
-            Ok(buf.len())
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// The removal's state: the oracle, the puzzle so far and what is known of each clue.
@@ -604,15 +593,4 @@ fn grid_line(grid: &Grid) -> String {
         .map(|&v| v.to_string())
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// CPU seconds of this process so far (user and system), from /proc.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let after = &stat[stat.rfind(')').expect("comm") + 2..];
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the state.
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    ticks / 100.0
 }

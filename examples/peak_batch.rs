@@ -37,6 +37,9 @@ use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
 #[path = "support/late_puzzle.rs"]
 mod late;
 use late::late_puzzle;
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu;
 
 /// Probing at every node, branching on the look-ahead's choice.
 const EVERY: Probing = Probing {
@@ -600,14 +603,4 @@ fn near_grid(work: &Grid, clue: (Pos, Digit), solution: &[u8]) -> Grid {
         }
     }
     near
-}
-
-/// CPU seconds of this process so far (user and system), from /proc.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let after = &stat[stat.rfind(')').expect("comm") + 2..];
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    ticks / 100.0
 }

@@ -28,6 +28,12 @@ use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 #[path = "support/late_puzzle.rs"]
 mod late;
 use late::late_puzzle;
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu;
+#[path = "support/stop_writer.rs"]
+mod stop_writer;
+use stop_writer::StopWriter;
 
 /// Probing at the root only, in rounds until nothing changes.
 const ROOT: Probing = Probing {
@@ -241,24 +247,6 @@ fn ask(grid: &Grid, clue: (Pos, Digit), solution: &[u8], method: &str, secs: f64
     answer
 }
 
-/// A proof target that discards the proof and fails once `cancel` is raised: varisat's only
-/// way to stop a call from outside.
-struct StopWriter(Cancel);
-
-impl std::io::Write for StopWriter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.is_cancelled() {
-            Err(std::io::Error::other("over the cap"))
-        } else {
-            Ok(buf.len())
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The question as a backbone proof: one solver over `grid` (the clue blanked; with `prune`
 /// over the candidates the search's root rules leave), each other
 /// open cell asked in turn, fewest candidates first, whether it can differ from `solution`;
@@ -305,14 +293,4 @@ fn backbone(
         }
     }
     Some(false)
-}
-
-/// CPU seconds of this process so far (user and system), from /proc.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let after = &stat[stat.rfind(')').expect("comm") + 2..];
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    ticks / 100.0
 }

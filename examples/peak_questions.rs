@@ -18,6 +18,9 @@ use sudoku_lab::engine::search::{Cancel, Limits};
 #[path = "support/late_puzzle.rs"]
 mod late;
 use late::late_puzzle;
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu;
 
 fn main() {
     let (mut box_size, mut seed, mut clues, mut secs) = (6usize, 0u64, 30usize, 60.0f64);
@@ -168,15 +171,4 @@ fn ask(
     cancel.cancel();
     timer.join().expect("timer");
     answer
-}
-
-/// CPU seconds of this process so far (user and system), from /proc.
-fn cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat");
-    let after = &stat[stat.rfind(')').expect("comm") + 2..];
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the state.
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    ticks / 100.0
 }
