@@ -13,6 +13,9 @@ use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::formulation::mip::split::{Split, SplitStats, run_split};
 use sudoku_lab::engine::search::{Cancel, Flow, Limits};
 use sudoku_lab::engine::{Query, check_solution};
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu as cpu_seconds;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -131,16 +134,4 @@ fn cube_words(s: &SplitStats) -> String {
         nodes,
         busy.join(" ")
     )
-}
-
-/// CPU seconds the process (every thread) has run, from `/proc/self/stat` in clock ticks of
-/// 1/100 s.
-fn cpu_seconds() -> f64 {
-    let text = std::fs::read_to_string("/proc/self/stat").expect("Linux's /proc/self/stat");
-    // The fields after the command's closing parenthesis; user and system time are 14 and 15.
-    let rest = &text[text.rfind(')').expect("a command name") + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 =
-        fields[11].parse::<f64>().expect("utime") + fields[12].parse::<f64>().expect("stime");
-    ticks / 100.0
 }
