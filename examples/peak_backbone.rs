@@ -22,6 +22,9 @@ use sudoku_lab::engine::grid::{Digit, Grid, Pos, Size};
 use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::{Halt, Limits, Order, Searcher, Start};
 use varisat::{ExtendFormula, Lit, Solver};
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu as cpu_seconds;
 
 #[derive(Copy, Clone, PartialEq)]
 enum Mode {
@@ -165,21 +168,6 @@ fn engine_stage(
             return Ok((todo, count));
         }
     }
-}
-
-/// CPU seconds (user and system) of this process so far, from `/proc/self/stat`.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn prove(puzzle: &Grid, mode: Mode, order: &str, engine_nodes: u64, engine_first: bool) -> String {

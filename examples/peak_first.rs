@@ -23,6 +23,9 @@ use sudoku_lab::engine::grid::Grid;
 use sudoku_lab::engine::search::portfolio;
 use sudoku_lab::engine::search::restart::Geometric;
 use sudoku_lab::engine::search::{Cancel, Halt, Limits, Order, Searcher, Start};
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu as process_cpu;
 
 fn main() {
     let mut secs = 15.0;
@@ -144,18 +147,4 @@ fn strength(spec: &str) -> Strength {
         }
     }
     strength
-}
-
-/// CPU seconds (user + system) of this process so far, from /proc (Linux).
-fn process_cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|s| s.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
 }

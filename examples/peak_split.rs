@@ -27,6 +27,9 @@ use sudoku_lab::engine::search::probe::Probing;
 use sudoku_lab::engine::search::restart::Geometric;
 use sudoku_lab::engine::search::rule::{Rule, ValueOrder};
 use sudoku_lab::engine::search::{Cancel, Limits, Order, Searcher, Start};
+#[path = "support/cpu.rs"]
+mod cpu_time;
+use cpu_time::cpu as process_cpu;
 
 /// Command-line arguments.
 #[derive(Parser)]
@@ -190,19 +193,4 @@ fn parse_rules(text: &str) -> Result<Rules, String> {
         })
         .collect::<Result<_, _>>()
         .map(Rules)
-}
-
-/// CPU seconds (user + system) of this process so far, from /proc (Linux).
-fn process_cpu() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command name (which ends at the last ')'): utime and stime are 14 and 15.
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|s| s.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    (ticks(11) + ticks(12)) / 100.0
 }

@@ -1,4 +1,4 @@
-//! The process's CPU time, for the examples that report it (`#[path]`-included).
+//! The process's CPU time (Linux: /proc), for the examples that report it (`#[path]`-included).
 
 /// CPU seconds of this process so far (user and system, every thread), from /proc.
 pub fn cpu() -> f64 {
