@@ -8,6 +8,7 @@ use crate::engine::formulation::ModelFormat;
 use crate::engine::formulation::cubes::{self, Split as CubeSplit};
 use crate::engine::formulation::mip::split::{self, Split};
 use crate::engine::formulation::sat::race::{self, Rival};
+use crate::engine::formulation::{SolveError, SolveReport};
 use crate::engine::nine::{Nine, is_solution};
 use crate::engine::search::{Flow, Halt, Limits, Order, Sink, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
@@ -63,7 +64,8 @@ const CDCL_CUBES_UP_TO: u64 = 3;
 
 /// How the propagation or SAT search is split for `puzzle` when `want` solutions are wanted
 /// (`None`: all), and which formulation conquers the cubes; `None` (one search, or the race)
-/// for the other formulations, small grids, the default formulation from 36x36, or one core.
+/// for the other formulations, small grids, or the default formulation from 36x36. One core
+/// splits too: the look-ahead cubes take less CPU time than one search.
 fn cube_split(
     formulation: Formulation,
     puzzle: &Grid,
@@ -87,7 +89,38 @@ fn cube_split(
         hand_off: None,
         lookahead: true,
     };
-    (large && threads > 1).then_some((split, conquer))
+    large.then_some((split, conquer))
+}
+
+/// The propagation search's budget before the default formulation splits a 25x25 puzzle into
+/// cubes: it answers most puzzles within it (easy ones, many minimal ones), where probing the
+/// cubes' roots would cost several times the whole search (BENCHMARKS.md, "Cubes split by
+/// look-ahead").
+const FIRST_TRY_NODES: u64 = 2_000;
+
+/// The search split into cubes as `cube` says, conquered by `conquer`; for the default
+/// formulation, after the propagation search alone within [`FIRST_TRY_NODES`].
+fn solve_cubes(
+    puzzle: &Grid,
+    formulation: Formulation,
+    options: &SolveOptions,
+    cube: &CubeSplit,
+    conquer: Formulation,
+) -> Result<SolveReport, SolveError> {
+    if formulation == Formulation::Propagation {
+        let first = SolveOptions {
+            limits: Limits {
+                max_nodes: Some(FIRST_TRY_NODES),
+                ..options.limits.clone()
+            },
+            ..options.clone()
+        };
+        let r = solve_grid(puzzle, formulation, &first)?;
+        if r.stats.halt != Some(Halt::NodeLimit) {
+            return Ok(r);
+        }
+    }
+    cubes::solve_split(puzzle, conquer, options, cube).map(|(r, _)| r)
 }
 
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
@@ -100,7 +133,7 @@ pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
             split::solve(&parsed.puzzle, &SolveOptions::default(), &split).map(|(r, ..)| r)
         }
         _ if let Some((cube, conquer)) = cube => {
-            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
+            solve_cubes(&parsed.puzzle, formulation, &options, &cube, conquer)
         }
         Some(threads) => race::solve(
             &parsed.puzzle,
@@ -222,7 +255,7 @@ pub fn count(args: &CountArgs, parsed: &Parsed) -> Result<Answer, String> {
             split::solve(&parsed.puzzle, &options, &split).map(|(r, ..)| r)
         }
         _ if let Some((cube, conquer)) = cube => {
-            cubes::solve_split(&parsed.puzzle, conquer, &options, &cube).map(|(r, _)| r)
+            solve_cubes(&parsed.puzzle, formulation, &options, &cube, conquer)
         }
         (Some(max), Some(threads)) => race::solve(
             &parsed.puzzle,
