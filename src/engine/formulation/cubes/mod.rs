@@ -34,6 +34,18 @@ use std::time::{Duration, Instant};
 /// How often the calling thread looks at the caller's cancel flag.
 const POLL: Duration = Duration::from_millis(20);
 
+/// CDCL's settings for a cube: a slower VSIDS decay than varisat's default (0.95) keeps the
+/// branching on the variables of older conflicts longer, which proves a cube's refutation in
+/// less CPU time on the gecode 25x25 proofs (BENCHMARKS.md, "Cubes split by look-ahead").
+const CONQUER: Strength = Strength {
+    vsids_decay: Some(0.99),
+    segments: false,
+    luby_unit: None,
+    shuffle: None,
+    prune: false,
+    phase: None,
+};
+
 /// How a search is split.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Split {
@@ -478,7 +490,7 @@ fn search(
             let left = shared.want - shared.found.load(Ordering::Relaxed).min(shared.want);
             let left = left.saturating_add(cube.given.len() as u64);
             let stop_at = usize::try_from(left).unwrap_or(usize::MAX);
-            let (found, mut halt) = race::solutions(&query, Strength::default(), stop_at, cancel);
+            let (found, mut halt) = race::solutions(&query, CONQUER, stop_at, cancel);
             for values in &found {
                 if give(values) == Flow::Stop {
                     halt = Halt::Sink;
