@@ -65,7 +65,8 @@ pub(super) fn full_grid(
             halt => return Err(GenerateError::FullGrid { halt }),
         }
     };
-    Ok(transform(size, &values, rng))
+    let filled = Grid::from_values(size, &values).expect("a search's values fit its size");
+    Ok(isomorph(&filled, rng))
 }
 
 /// An otherwise empty grid whose main-diagonal boxes hold independent random permutations:
@@ -118,22 +119,31 @@ fn band_preserving_order(rng: &mut Rng, n: usize) -> [usize; MAX_SIDE] {
     order
 }
 
-fn transform(size: Size, values: &[u8], rng: &mut Rng) -> Grid {
+/// A random isomorph of `grid`: digits relabelled, rows within bands and bands permuted,
+/// columns likewise, optionally transposed. Every entry keeps its kind (given, filled or
+/// empty), so a puzzle's isomorph has as many solutions, each the image of one of `grid`'s,
+/// and is as hard to reason about; only a solver's order of work differs, which makes
+/// isomorphs held-out inputs for benchmarks. Consumes `rng` deterministically.
+pub fn isomorph(grid: &Grid, rng: &mut Rng) -> Grid {
+    let size = grid.size();
     let (n, side) = (size.box_size(), size.side());
     let relabel = permutation(rng, side);
     let rows = band_preserving_order(rng, n);
     let cols = band_preserving_order(rng, n);
     let transpose = rng.below(2) == 1;
-    let mut grid = Grid::empty(size);
+    let mut out = Grid::empty(size);
     for (r, &row) in rows[..side].iter().enumerate() {
         for (c, &col) in cols[..side].iter().enumerate() {
             let (sr, sc) = if transpose { (col, row) } else { (row, col) };
-            let old = values[sr * side + sc] as usize;
-            let d = Digit::from_index(relabel[old - 1]);
-            grid.set(Pos::new(r, c), Entry::Given(d));
+            let entry = match grid.entries()[sr * side + sc] {
+                Entry::Empty => Entry::Empty,
+                Entry::Given(d) => Entry::Given(Digit::from_index(relabel[d.index()])),
+                Entry::Filled(d) => Entry::Filled(Digit::from_index(relabel[d.index()])),
+            };
+            out.set(Pos::new(r, c), entry);
         }
     }
-    grid
+    out
 }
 
 #[cfg(test)]
@@ -150,6 +160,48 @@ mod tests {
             if size.box_size() >= 2 {
                 let c = random_full_grid(size, &mut Rng::new(2), None).expect("grid");
                 assert_ne!(a, c);
+            }
+        }
+    }
+
+    #[test]
+    fn an_isomorph_keeps_blanks_and_kinds_and_maps_the_solution() {
+        let size = Size::new(3).expect("size");
+        let full = random_full_grid(size, &mut Rng::new(3), None).expect("grid");
+        // A partial grid: every third cell blank, every fifth a filled digit.
+        let mut grid = full.clone();
+        for (i, e) in full.entries().iter().enumerate() {
+            let p = Pos::from_index(i, size);
+            let d = e.digit().expect("full");
+            match i % 15 {
+                0 | 3 | 6 | 9 | 12 => grid.set(p, Entry::Empty),
+                5 | 10 => grid.set(p, Entry::Filled(d)),
+                _ => {}
+            }
+        }
+        let (mut r1, mut r2) = (Rng::new(9), Rng::new(9));
+        let image = isomorph(&grid, &mut r1);
+        let solved = isomorph(&full, &mut r2);
+        crate::engine::check_solution(&solved, &solved).expect("the full grid's image is valid");
+        let kinds = |g: &Grid| {
+            let mut k: Vec<u8> = g
+                .entries()
+                .iter()
+                .map(|e| match e {
+                    Entry::Empty => 0,
+                    Entry::Given(_) => 1,
+                    Entry::Filled(_) => 2,
+                })
+                .collect();
+            k.sort_unstable();
+            k
+        };
+        assert_eq!(kinds(&image), kinds(&grid));
+        assert_ne!(image, grid);
+        // The same draws map the partial grid into the full grid's image.
+        for (a, b) in image.entries().iter().zip(solved.entries()) {
+            if let Some(d) = a.digit() {
+                assert_eq!(Some(d), b.digit());
             }
         }
     }

@@ -38,7 +38,7 @@ use run::Run;
 use serde::{Deserialize, Serialize};
 
 pub use super::error::GenerateError;
-pub use full_grid::random_full_grid;
+pub use full_grid::{isomorph, random_full_grid};
 pub use symmetry::Symmetry;
 
 /// How the clues are chosen.
