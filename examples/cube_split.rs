@@ -4,8 +4,9 @@
 //! seconds. CPU seconds of the whole run come from outside (`/usr/bin/time`).
 //!
 //! `cargo run --release --example cube_split -- [--sat] [--lookahead] [--threads T] [--cubes K]
-//! [--hand-off MS] [--limit L] FILE...` (`--threads 0`: one search, unsplit; `--limit`:
-//! solutions wanted, 2 by default, as `solve` asks)
+//! [--hand-off MS] [--limit L] [--per-cube] FILE...` (`--threads 0`: one search, unsplit;
+//! `--limit`: solutions wanted, 2 by default, as `solve` asks; `--per-cube`: then one line per
+//! cube, in the order they finished: when it was taken, its seconds and the solutions it gave)
 
 use clap::Parser;
 use std::time::{Duration, Instant};
@@ -35,6 +36,9 @@ struct Args {
     /// Solutions wanted.
     #[arg(long, default_value_t = 2)]
     limit: u64,
+    /// Also print each cube's start, seconds and solutions.
+    #[arg(long)]
+    per_cube: bool,
     files: Vec<String>,
 }
 
@@ -54,6 +58,7 @@ fn main() {
         let text = std::fs::read_to_string(file).expect("a readable file");
         let puzzle = parse(&text).expect("a puzzle").puzzle;
         let began = Instant::now();
+        let mut cubes = Vec::new();
         let line = if args.threads == 0 {
             let r = solve(&puzzle, formulation, &options).expect("an answer");
             let wall = began.elapsed().as_secs_f64();
@@ -68,6 +73,9 @@ fn main() {
             let (r, s) = solve_split(&puzzle, formulation, &options, &split).expect("an answer");
             let longest = s.cubes.iter().map(|c| c.seconds).fold(0.0, f64::max);
             let busy: Vec<String> = s.busy.iter().map(|b| format!("{b:.2}")).collect();
+            if args.per_cube {
+                cubes = s.cubes.clone();
+            }
             format!(
                 "{} exhaustive={} wall={:.2} split={:.2} made={} refuted={} searched={} resplits={} longest={longest:.2} busy={}",
                 r.count,
@@ -82,5 +90,11 @@ fn main() {
             )
         };
         println!("{file} {line}");
+        for c in &cubes {
+            println!(
+                "  cube started={:.3} seconds={:.3} solutions={} givens={} halt={:?}",
+                c.started, c.seconds, c.solutions, c.givens, c.halt
+            );
+        }
     }
 }

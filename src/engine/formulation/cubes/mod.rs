@@ -64,13 +64,17 @@ pub struct Split {
 }
 
 /// One cube conquered: its extra givens, nodes (propagation), seconds and halt (`Cancelled`
-/// for one split again).
+/// for one split again), when it was taken (seconds from the start of the run) and how many
+/// new solutions it gave: what shows whether the threads ended together and which cube held
+/// the solutions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CubeStats {
     pub givens: usize,
     pub nodes: u64,
     pub seconds: f64,
     pub halt: Halt,
+    pub started: f64,
+    pub solutions: u64,
 }
 
 /// What the split made and how the threads spent the run.
@@ -211,6 +215,8 @@ struct Shared<'a> {
     found: AtomicU64,
     want: u64,
     hand_off: Option<Duration>,
+    /// When the run began.
+    began: Instant,
 }
 
 impl Shared<'_> {
@@ -299,6 +305,7 @@ pub fn solve_split(
         found: AtomicU64::new(0),
         want,
         hand_off: split.hand_off,
+        began: start,
     };
     let (tx, rx) = mpsc::channel();
     let mut count = 0u64;
@@ -411,18 +418,26 @@ fn conquer(shared: &Shared, thread: usize, tx: &Sender<Report>) {
             break;
         };
         let began = Instant::now();
+        let started = began.duration_since(shared.began).as_secs_f64();
         let result = search(shared, &cube, &cancel, tx);
         let seconds = began.elapsed().as_secs_f64();
         busy += seconds;
         let mut queue = shared.queue.lock().expect("no thread panicked");
         queue.running[thread] = None;
         match result {
-            Ok((nodes, halt, given)) => {
+            Ok(Searched {
+                nodes,
+                halt,
+                given,
+                new,
+            }) => {
                 let _ = tx.send(Report::Cube(CubeStats {
                     givens: cube.places.len(),
                     nodes,
                     seconds,
                     halt,
+                    started,
+                    solutions: new,
                 }));
                 if halt == Halt::Cancelled && !shared.stop.is_cancelled() {
                     queue.resplits += 1;
@@ -453,26 +468,39 @@ fn conquer(shared: &Shared, thread: usize, tx: &Sender<Report>) {
     let _ = tx.send(Report::Busy(busy));
 }
 
+/// How a cube's search ended.
+struct Searched {
+    /// Propagation nodes (none for CDCL).
+    nodes: u64,
+    /// `Cancelled`: to be split again, unless the whole search stopped.
+    halt: Halt,
+    /// The solutions given within the cube so far (its ancestors' included), which its
+    /// children must not give again.
+    given: Vec<Vec<u8>>,
+    /// How many of those the cube gave itself.
+    new: u64,
+}
+
 /// Searches one cube for the solutions still wanted until `cancel` (its own flag) is raised,
-/// sending each new one; returns its nodes, its halt (`Cancelled`: to be split again, unless
-/// the whole search stopped) and the solutions given within it so far (its ancestors'
-/// included), which its children must not give again.
+/// sending each new one.
 fn search(
     shared: &Shared,
     cube: &Cube,
     cancel: &Cancel,
     tx: &Sender<Report>,
-) -> Result<(u64, Halt, Vec<Vec<u8>>), SolveError> {
+) -> Result<Searched, SolveError> {
     let grid = cube.grid(shared.puzzle);
     let query = Query {
         forbidden: &cube.forbid,
         ..Query::new(&grid)
     };
     let mut given: Vec<Vec<u8>> = cube.given.to_vec();
+    let mut new = 0u64;
     let mut give = |values: &[u8]| -> Flow {
         if cube.given.iter().any(|g| g == values) {
             return Flow::Continue;
         }
+        new += 1;
         let n = shared.found.fetch_add(1, Ordering::Relaxed) + 1;
         let _ = tx.send(Report::Solution(values.to_vec()));
         if shared.hand_off.is_some() {
@@ -510,5 +538,10 @@ fn search(
             )
         }
     };
-    Ok((nodes, halt, given))
+    Ok(Searched {
+        nodes,
+        halt,
+        given,
+        new,
+    })
 }
