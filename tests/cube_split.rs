@@ -88,6 +88,14 @@ fn compare(
                 assert_eq!(r.exhaustive, one.exhaustive, "{what}");
                 assert_eq!(r.count, one.count, "{what}");
                 assert_eq!(s.busy.len(), threads, "{what}");
+                // Each solution is given by one cube; past the count wanted, racing threads may
+                // give more than the count keeps.
+                let given: u64 = s.cubes.iter().map(|c| c.solutions).sum();
+                assert!(given >= r.count, "{what}");
+                if r.exhaustive {
+                    assert_eq!(given, r.count, "{what}");
+                }
+                assert!(s.cubes.iter().all(|c| c.started <= s.wall), "{what}");
                 for g in &r.solutions {
                     check_solution(puzzle, g).expect("a valid solution");
                 }
