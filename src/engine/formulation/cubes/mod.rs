@@ -36,7 +36,8 @@ const POLL: Duration = Duration::from_millis(20);
 
 /// CDCL's settings for a cube: a slower VSIDS decay than varisat's default (0.95) keeps the
 /// branching on the variables of older conflicts longer, which proves a cube's refutation in
-/// less CPU time on the gecode 25x25 proofs (BENCHMARKS.md, "Cubes split by look-ahead").
+/// less CPU time on the gecode 25x25 proofs (BENCHMARKS.md, "A slower VSIDS decay for the
+/// cubes' CDCL").
 const CONQUER: Strength = Strength {
     vsids_decay: Some(0.99),
     segments: false,
