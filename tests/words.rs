@@ -679,37 +679,50 @@ fn compare_says_each_formulations_effort_in_its_terms_and_what_small_times_tell(
         (
             Formulation::Propagation,
             stats(Some(1), Some(0), None, None, None, None),
+            true,
             "1 node, 0 guesses",
         ),
         (
             Formulation::ExactCover,
             stats(Some(161), Some(0), None, None, Some(4096), Some(1024)),
+            true,
             "161 nodes, 0 guesses, 4,096 rows, 1,024 columns",
         ),
         (
             Formulation::Sat,
             stats(None, None, None, Some(1), Some(0), Some(0)),
+            true,
             "decided before the solver: the clues' singles fill the grid",
+        ),
+        // An unsolvable puzzle whose singles meet a contradiction: the grid is not filled.
+        (
+            Formulation::Sat,
+            stats(None, None, None, Some(1), Some(0), Some(1)),
+            false,
+            "decided before the solver: the clues and their singles contradict each other",
         ),
         (
             Formulation::Mip,
             stats(Some(1), None, Some(0), Some(0), Some(809), Some(640)),
+            true,
             "decided by propagation at the root, no LP solved, 809 variables, 640 constraints",
         ),
         // A puzzle that takes a search: the counters as they are.
         (
             Formulation::Sat,
             stats(None, None, None, Some(2), Some(1210), Some(9500)),
+            true,
             "2 solver calls, 1,210 variables, 9,500 clauses",
         ),
         (
             Formulation::Mip,
             stats(Some(7), None, Some(420), Some(9), Some(809), Some(640)),
+            false,
             "7 nodes, 420 LP iterations, 9 LP solves, 809 variables, 640 constraints",
         ),
     ];
-    for (formulation, stats, words) in cases {
-        assert_eq!(compare_effort(formulation, &stats), words, "{formulation}");
+    for (formulation, stats, solved, words) in cases {
+        assert_eq!(compare_effort(formulation, &stats, solved), words, "{formulation}");
     }
     assert!(compare_note(&[0.05, 0.7, 0.1, 0.9]).is_some());
     assert_eq!(compare_note(&[0.05, 12.0]), None);

@@ -113,7 +113,7 @@ pub fn compare_table(props: &CompareProps) -> Html {
                     Verdict::Multiple => "2 or more".to_string(),
                     Verdict::Unknown => "stopped".to_string(),
                 },
-                compare_effort(row.formulation, &r.stats),
+                compare_effort(row.formulation, &r.stats, r.count > 0),
             ),
             Err(e) => ("not run".to_string(), e.to_string()),
         };

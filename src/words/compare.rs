@@ -7,8 +7,9 @@ use crate::engine::{Formulation, Stats};
 /// A formulation's effort on one puzzle, in its own terms: exact cover's model is a matrix of
 /// rows and columns, SAT's constraints are clauses and MIP's solver calls are LP solves. Where
 /// the formulation's preprocessing decided the puzzle and its solver had nothing left to do,
-/// the words say so rather than show a row of zeros.
-pub fn compare_effort(formulation: Formulation, stats: &Stats) -> String {
+/// the words say so rather than show a row of zeros, and say how: by filling the grid, or by
+/// meeting a contradiction (`solved` false).
+pub fn compare_effort(formulation: Formulation, stats: &Stats, solved: bool) -> String {
     let (variables, constraints, calls) = match formulation {
         Formulation::ExactCover => ("rows", "columns", "solver calls"),
         Formulation::Sat => ("variables", "clauses", "solver calls"),
@@ -23,7 +24,11 @@ pub fn compare_effort(formulation: Formulation, stats: &Stats) -> String {
     let decided = match formulation {
         // No cell left open: the model handed to the SAT solver is empty.
         Formulation::Sat if stats.variables == Some(0) => {
-            return "decided before the solver: the clues' singles fill the grid".to_string();
+            return match solved {
+                true => "decided before the solver: the clues' singles fill the grid",
+                false => "decided before the solver: the clues and their singles contradict each other",
+            }
+            .to_string();
         }
         Formulation::Mip if stats.solver_calls == Some(0) && stats.nodes <= Some(1) => {
             Some("decided by propagation at the root, no LP solved".to_string())
