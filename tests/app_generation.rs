@@ -240,7 +240,12 @@ fn the_generation_reducer_and_what_it_puts_on_the_board_work_alone() {
     assert_eq!(generation.symmetry, Symmetry::Rotate90);
     // The answer names the symmetry the job was asked for, not the picker's.
     let mut board = Board::new(Grid::empty(Size::NINE));
-    let said = generation.generated(puzzle(), (41, 3.0, None), Symmetry::Rotate180, &mut board);
+    let said = generation.generated(
+        puzzle(),
+        (41, 3.0, None),
+        (Symmetry::Rotate180, None),
+        &mut board,
+    );
     assert_eq!(
         said,
         Message::Generated {
@@ -406,5 +411,52 @@ fn undo_and_redo_keep_the_puzzles_line_in_sight() {
     assert_eq!(
         undone.status.to_string(),
         format!("Undone. {}", imported.status)
+    );
+}
+
+/// A difficulty no puzzle of the size reaches (every 4x4 puzzle falls to singles): the puzzle
+/// that came is the closest, and the status says the level asked was not found, by the level
+/// the job was started with, whatever the picker says since.
+#[test]
+fn a_difficulty_out_of_reach_is_said_to_be_missed() {
+    use sudoku_lab::engine::logic::{Level, rate};
+    let small = parse(".....1.....3.41.").expect("valid").puzzle;
+    let rating = rate(&small, true);
+    assert_eq!(rating.level, Some(Level::Easy));
+    let s = AppState::default().reduce(Action::SetDifficulty(Some(Level::Extreme)));
+    let id = s.next_job_id();
+    let answer = |rating| Action::Answered {
+        id,
+        response: Response::Generated {
+            puzzle: small.clone(),
+            seed: 42,
+            millis: 3.0,
+            rating: Some(rating),
+        },
+    };
+    let started = Action::Started {
+        id,
+        kind: JobKind::Generate,
+    };
+    let s = run(
+        s,
+        [
+            started.clone(),
+            Action::SetDifficulty(Some(Level::Easy)),
+            answer(rating.clone()),
+        ],
+    );
+    let said = s.status.to_string();
+    assert!(said.starts_with("No Extreme puzzle found at 4x4"), "{said}");
+    assert!(said.contains("Easy puzzle, 4 clues, seed 42"), "{said}");
+    // Asked for the level it has, the puzzle is announced as before.
+    let s = run(
+        AppState::default().reduce(Action::SetDifficulty(Some(Level::Easy))),
+        [started, answer(rating)],
+    );
+    assert!(
+        s.status.to_string().starts_with("Easy puzzle, 4 clues"),
+        "{}",
+        s.status
     );
 }

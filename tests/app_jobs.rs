@@ -199,7 +199,7 @@ fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
     let mut board = Board::new(puzzle());
     let mut status = Message::Welcome;
     let mut act = |jobs: &mut Jobs, action| {
-        jobs.reduce(action, &mut board, &mut status, Symmetry::Vertical);
+        jobs.reduce(action, &mut board, &mut status, (Symmetry::Vertical, None));
         status.clone()
     };
     act(&mut jobs, JobAction::SetFormulation(Formulation::Mip));

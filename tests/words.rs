@@ -722,7 +722,11 @@ fn compare_says_each_formulations_effort_in_its_terms_and_what_small_times_tell(
         ),
     ];
     for (formulation, stats, solved, words) in cases {
-        assert_eq!(compare_effort(formulation, &stats, solved), words, "{formulation}");
+        assert_eq!(
+            compare_effort(formulation, &stats, solved),
+            words,
+            "{formulation}"
+        );
     }
     assert!(compare_note(&[0.05, 0.7, 0.1, 0.9]).is_some());
     assert_eq!(compare_note(&[0.05, 12.0]), None);

@@ -68,12 +68,13 @@ impl Generation {
     }
 
     /// Puts a generated puzzle on the board to play, and moves the seed field on so that
-    /// Generate makes another. `symmetry` is the one the job was asked for.
+    /// Generate makes another. `symmetry` and `asked` (the difficulty) are what the job was
+    /// asked for.
     pub fn generated(
         &mut self,
         puzzle: Grid,
         (seed, millis, rating): (u64, f64, Option<Rating>),
-        symmetry: Symmetry,
+        (symmetry, asked): (Symmetry, Option<Level>),
         board: &mut Board,
     ) -> Message {
         let (size, clues) = (puzzle.size(), puzzle.given_count());
@@ -82,8 +83,10 @@ impl Generation {
         self.seed = seed.wrapping_add(1);
         self.seed_draft = None;
         if let Some(rating) = rating {
+            let missed = asked.filter(|&level| rating.level != Some(level));
             return Message::Play(PlayMessage::Generated {
                 rating,
+                missed,
                 size,
                 clues,
                 seed,

@@ -2,7 +2,7 @@
 
 use super::board::{Board, marked};
 use super::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
-use crate::engine::logic::Rating;
+use crate::engine::logic::{Level, Rating};
 use crate::engine::{Entry, Formulation, Grid, Pos, SolveReport, Verdict};
 use crate::words::{
     CheckAnswer, Checked, EngineFault, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
@@ -24,6 +24,8 @@ pub struct Job {
     /// answer must be described with these, not the current ones.
     pub formulation: Formulation,
     pub symmetry: Symmetry,
+    /// A generation's difficulty (`None`: a minimal puzzle).
+    pub difficulty: Option<Level>,
     pub progress: Option<(Phase, u64, u64)>,
     /// A generation's latest puzzle so far (unique, not yet minimal), which Stop and keep puts
     /// on the board.
@@ -189,21 +191,22 @@ impl Jobs {
         }
     }
 
-    /// Applies one action. `symmetry` is the generator's, which a job started now keeps.
+    /// Applies one action. `generator` is the generator's symmetry and difficulty, which a job
+    /// started now keeps.
     pub fn reduce(
         &mut self,
         action: JobAction,
         board: &mut Board,
         status: &mut Message,
-        symmetry: Symmetry,
+        generator: (Symmetry, Option<Level>),
     ) {
         match action {
             JobAction::SetFormulation(f) => self.formulation = f,
             // Beside a running job, the status keeps speaking of it until the answer comes.
             JobAction::Started { id, kind } if self.job.is_some() => {
-                self.quick = Some(self.new_job(id, kind, symmetry));
+                self.quick = Some(self.new_job(id, kind, generator));
             }
-            JobAction::Started { id, kind } => *status = self.start(id, kind, symmetry, board),
+            JobAction::Started { id, kind } => *status = self.start(id, kind, generator, board),
             JobAction::EngineReady => self.engine = EngineState::Ready,
             JobAction::Cancelled => {
                 self.engine = EngineState::Starting;
@@ -242,23 +245,31 @@ impl Jobs {
     }
 
     /// A job record for request `id`; later ids are taken from past it.
-    fn new_job(&mut self, id: u64, kind: JobKind, symmetry: Symmetry) -> Job {
+    fn new_job(&mut self, id: u64, kind: JobKind, generator: (Symmetry, Option<Level>)) -> Job {
         self.next_id = self.next_id.max(id + 1);
+        let (symmetry, difficulty) = generator;
         Job {
             id,
             kind,
             formulation: self.formulation,
             symmetry,
+            difficulty,
             progress: None,
             partial: None,
         }
     }
 
-    fn start(&mut self, id: u64, kind: JobKind, symmetry: Symmetry, board: &Board) -> Message {
+    fn start(
+        &mut self,
+        id: u64,
+        kind: JobKind,
+        generator: (Symmetry, Option<Level>),
+        board: &Board,
+    ) -> Message {
         if kind == JobKind::Compare {
             self.compare.clear();
         }
-        self.job = Some(self.new_job(id, kind, symmetry));
+        self.job = Some(self.new_job(id, kind, generator));
         // The request started a fresh worker in place of the failed one.
         if self.engine == EngineState::Failed {
             self.engine = EngineState::Starting;

@@ -357,8 +357,8 @@ impl AppState {
                 false
             }
             Area::Jobs(job) => {
-                let symmetry = self.generation.symmetry;
-                self.jobs.reduce(job, board, status, symmetry);
+                let generator = (self.generation.symmetry, self.generation.difficulty);
+                self.jobs.reduce(job, board, status, generator);
                 false
             }
             Area::Answered { id, response } => self.answered(id, response),
@@ -444,9 +444,9 @@ impl AppState {
                 rating,
             } => {
                 let about = (seed, millis, rating);
-                self.status = self
-                    .generation
-                    .generated(puzzle, about, job.symmetry, board);
+                self.status =
+                    self.generation
+                        .generated(puzzle, about, (job.symmetry, job.difficulty), board);
                 return true;
             }
             // The worker's greeting comes under an id of its own; parts of an answer were

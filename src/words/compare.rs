@@ -26,7 +26,9 @@ pub fn compare_effort(formulation: Formulation, stats: &Stats, solved: bool) -> 
         Formulation::Sat if stats.variables == Some(0) => {
             return match solved {
                 true => "decided before the solver: the clues' singles fill the grid",
-                false => "decided before the solver: the clues and their singles contradict each other",
+                false => {
+                    "decided before the solver: the clues and their singles contradict each other"
+                }
             }
             .to_string();
         }

@@ -2,7 +2,7 @@
 
 use super::{Clipboard, format_millis, quantity, rating_words, sentence};
 use crate::app::advice::StepsEnd;
-use crate::engine::logic::{Rating, Technique, Unit};
+use crate::engine::logic::{Level, Rating, Technique, Unit};
 use crate::engine::{Pos, Size};
 use std::fmt;
 
@@ -64,6 +64,8 @@ pub enum PlayMessage {
     /// A puzzle generated for a difficulty, and its rating.
     Generated {
         rating: Rating,
+        /// The level asked for, when no puzzle tried reached it (the closest one came).
+        missed: Option<Level>,
         size: Size,
         clues: usize,
         seed: u64,
@@ -254,19 +256,19 @@ impl fmt::Display for PlayMessage {
             } => write!(f, "Step {number} of {count}, the board before it: {said}."),
             PlayMessage::Generated {
                 rating,
+                missed,
                 size,
                 clues,
                 seed,
                 millis,
                 next_seed,
-            } => write!(
+            } => generated(
                 f,
-                "{} puzzle, {}, seed {seed} ({size}, {}; {}); the seed field moves on to \
-                 {next_seed} for a new one.",
-                rating.label(),
-                quantity(*clues as u64, "clues"),
-                rating_words(rating),
-                format_millis(*millis)
+                rating,
+                *missed,
+                (*size, *clues),
+                (*seed, *next_seed),
+                *millis,
             ),
             PlayMessage::Solved { size, millis } => write!(
                 f,
@@ -314,4 +316,33 @@ impl fmt::Display for PlayMessage {
             }
         }
     }
+}
+
+/// A generated puzzle to play, with its rating; first, if so, that the level asked was not
+/// reached.
+fn generated(
+    f: &mut fmt::Formatter<'_>,
+    rating: &Rating,
+    missed: Option<Level>,
+    (size, clues): (Size, usize),
+    (seed, next_seed): (u64, u64),
+    millis: f64,
+) -> fmt::Result {
+    if let Some(asked) = missed {
+        write!(
+            f,
+            "No {} puzzle found at {size}: none of the puzzles tried needs its techniques, so \
+             this is the closest. ",
+            asked.name()
+        )?;
+    }
+    write!(
+        f,
+        "{} puzzle, {}, seed {seed} ({size}, {}; {}); the seed field moves on to {next_seed} \
+         for a new one.",
+        rating.label(),
+        quantity(clues as u64, "clues"),
+        rating_words(rating),
+        format_millis(millis)
+    )
 }
