@@ -44,7 +44,11 @@ pub fn status_line(props: &StatusProps) -> Html {
             let onclick = Callback::from(move |_: MouseEvent| engine.keep_partial());
             html! {
                 <p class="keep">
-                    <button type="button" {onclick}>{ "Stop and keep the puzzle so far" }</button>
+                    // Beside the progress bar (two and three columns) the words after "keep"
+                    // are for a screen reader only.
+                    <button type="button" {onclick}>
+                        { "Stop and keep" }<span class="keep-more">{ " the puzzle so far" }</span>
+                    </button>
                     <small>{ format!(
                         " One solution, {}; not minimal yet.",
                         quantity(puzzle.given_count() as u64, "clues")

@@ -121,13 +121,23 @@ for (const [box, side] of [[5, 25], [7, 49]]) {
   });
 }
 
-test('a 36x36 generation offers its puzzle so far, and stopping keeps it on the board', async () => {
+test('a 36x36 generation offers its puzzle so far in a 1280x800 window, and stopping keeps it on the board', async () => {
   const { page, errors } = await freshApp(env.context, env.url);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('Size', { exact: true }).selectOption('6');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const keep = page.getByRole('button', { name: 'Stop and keep the puzzle so far' });
   await keep.waitFor({ timeout: 60_000 });
   await shot(page, 'generating-36-keep');
+  // The progress bar, its count and Stop and keep share the status's first line, inside the
+  // window, the bar wide enough to read.
+  const area = await page.locator('.status-area').boundingBox();
+  const bar = await page.locator('progress').boundingBox();
+  const button = await keep.boundingBox();
+  assert.ok(area.y + area.height <= 800, `status ends at ${area.y + area.height}`);
+  assert.ok(button.y + button.height <= area.y + area.height, `keep at ${button.y}, status ${area.y}+${area.height}`);
+  assert.ok(Math.abs(bar.y + bar.height / 2 - (button.y + button.height / 2)) < 8, 'bar beside the button');
+  assert.ok(bar.width >= 40, `progress bar ${bar.width} px wide`);
   await keep.click();
   const text = await statusMatching(page, /^Stopped the generation/);
   const m = text.match(/^Stopped the generation and kept its puzzle so far: one solution, ([\d,]+) clues, not minimal yet/);
