@@ -540,3 +540,33 @@ fn solve_step_by_step_lists_every_step_and_shows_the_board_at_each() {
         "an empty grid needs guessing"
     );
 }
+
+/// A new size is an empty board to enter clues into: Notes mode ends with the old board, so
+/// the first digit typed is a clue, as the status says; the same size keeps it.
+#[test]
+fn a_new_size_ends_notes_mode() {
+    use sudoku_lab::engine::Size;
+    let s = run(playing(), [Action::ToggleNotes]);
+    assert!(s.editing.notes_mode);
+    let same = s.clone().reduce(Action::SetSize(s.board.grid.size()));
+    assert!(same.editing.notes_mode);
+    let sixteen = Size::new(4).unwrap();
+    let s = run(
+        s,
+        [
+            Action::SetSize(sixteen),
+            Action::Select(p(0, 0)),
+            Action::Input(Digit::new(16, 16).unwrap()),
+        ],
+    );
+    assert!(!s.editing.notes_mode);
+    assert!(
+        s.status.to_string().starts_with("Entering clues"),
+        "{}",
+        s.status
+    );
+    assert_eq!(
+        s.board.grid.entries()[0],
+        Entry::Given(Digit::new(16, 16).unwrap())
+    );
+}

@@ -217,9 +217,14 @@ impl Editing {
                 }
                 moved
             }
-            EditAction::Clear | EditAction::ResetToGivens | EditAction::SetSize(_) => {
-                replace(action, board, status)
+            EditAction::SetSize(_) => {
+                // A new size starts an empty board to enter clues into: a digit typed is a
+                // clue, as the status says, not a note.
+                let changed = replace(action, board, status);
+                self.notes_mode &= !changed;
+                changed
             }
+            EditAction::Clear | EditAction::ResetToGivens => replace(action, board, status),
             EditAction::SetMode(m) => {
                 // An older message may still speak of the other mode ("playing, ...").
                 // A running job's line says what it does and how to stop it; that stays.
