@@ -324,3 +324,41 @@ async fn solver_digits_and_redundant_clues_are_marked_and_clicks_select() {
     cell(&root, 5, 6).click();
     assert_eq!(*clicked.borrow(), vec![Action::Select(Pos::new(4, 5))]);
 }
+
+#[wasm_bindgen_test]
+async fn a_16x16_cell_is_named_with_the_letters_it_shows() {
+    use sudoku_lab::engine::{Digit, Entry, Grid, Size};
+    let size = Size::new(4).expect("16x16");
+    let digit = |v| Digit::new(v, 16).expect("digit");
+    let mut grid = Grid::empty(size);
+    grid.set(Pos::new(0, 0), Entry::Given(digit(10)));
+    grid.set(Pos::new(0, 1), Entry::Filled(digit(12)));
+    grid.set(Pos::new(0, 2), Entry::Filled(digit(7)));
+    let mut notes = sudoku_lab::app::notes::Notes::default();
+    notes.set(size, 3, 1 << 15 | 1 << 10 | 1 << 1);
+    let mut solved = vec![false; 256];
+    solved[1] = true;
+    let props = BoardProps {
+        grid,
+        selected: None,
+        solved,
+        redundant: Vec::new(),
+        typing_at: None,
+        notes,
+        notes_mode: false,
+        hint: Default::default(),
+        on_action: Callback::noop(),
+    };
+    let root = new_root();
+    yew::Renderer::<Board>::with_root_and_props(root.clone(), props).render();
+    until("the board", || find(&root, "#cell-15-15").is_some()).await;
+    let shown = |r, c| cell(&root, r, c).text_content().unwrap_or_default();
+    assert_eq!(
+        (shown(1, 1), shown(1, 2)),
+        ("A".to_string(), "C".to_string())
+    );
+    assert_eq!(label(&cell(&root, 1, 1)), "Row 1, column 1, clue A");
+    assert_eq!(label(&cell(&root, 1, 2)), "Row 1, column 2, solved C");
+    assert_eq!(label(&cell(&root, 1, 3)), "Row 1, column 3, 7");
+    assert_eq!(label(&cell(&root, 1, 4)), "Row 1, column 4, notes 2 B G");
+}

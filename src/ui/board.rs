@@ -14,22 +14,19 @@ pub fn symbol(d: Digit, side: usize) -> String {
     }
 }
 
-/// `Row 3, column 7, clue 5` / `, 5` / `, empty`: the cell's accessible name.
-pub fn cell_label(p: Pos, e: Entry, look: CellLook) -> String {
-    cell_label_with_notes(p, e, look, &[])
-}
-
-/// As [`cell_label`], an empty cell's notes read out: `Row 3, column 7, notes 1 4 9`.
-pub fn cell_label_with_notes(p: Pos, e: Entry, look: CellLook, notes: &[Digit]) -> String {
+/// `Row 3, column 7, clue 5` / `, 5` / `, empty` / `, notes 1 4 9`: the cell's accessible name,
+/// its digits written as the board shows them (letters from 10 on up to 25x25), so what is
+/// read out matches what is seen and typed.
+pub fn cell_label(p: Pos, e: Entry, look: CellLook, notes: &[Digit], side: usize) -> String {
     let what = match (e, look.solved) {
         (Entry::Empty, _) if !notes.is_empty() => {
-            let digits: Vec<String> = notes.iter().map(|d| d.get().to_string()).collect();
+            let digits: Vec<String> = notes.iter().map(|&d| symbol(d, side)).collect();
             format!("notes {}", digits.join(" "))
         }
         (Entry::Empty, _) => "empty".to_string(),
-        (Entry::Given(d), _) => format!("clue {}", d.get()),
-        (Entry::Filled(d), false) => d.get().to_string(),
-        (Entry::Filled(d), true) => format!("solved {}", d.get()),
+        (Entry::Given(d), _) => format!("clue {}", symbol(d, side)),
+        (Entry::Filled(d), false) => symbol(d, side),
+        (Entry::Filled(d), true) => format!("solved {}", symbol(d, side)),
     };
     // What the shading shows, said in words for screen readers.
     let conflict = if look.conflict { ", in conflict" } else { "" };
@@ -376,7 +373,7 @@ fn cell_view(props: &BoardProps, marks: &Marks, p: Pos) -> Html {
     };
     html! {
         <div role="gridcell" id={format!("cell-{}-{}", p.row, p.col)} class={class}
-             aria-label={cell_label_with_notes(p, e, look, &noted)} aria-selected={is_selected.to_string()}
+             aria-label={cell_label(p, e, look, &noted, side)} aria-selected={is_selected.to_string()}
              tabindex={tabindex} {onclick} {onfocus}>
             { content }
         </div>
