@@ -534,7 +534,10 @@ fn steps_and_hints_come_with_the_engine_sentences() {
         panic!("expected steps, got {answer:?}");
     };
     assert!(!steps.is_empty());
-    assert_eq!(said, steps.iter().map(explain).collect::<Vec<_>>());
+    assert_eq!(
+        said,
+        steps.iter().map(|s| explain(s, 9)).collect::<Vec<_>>()
+    );
     let (_, answer) = run(
         Request::Hint {
             grid: puzzle,
@@ -549,7 +552,7 @@ fn steps_and_hints_come_with_the_engine_sentences() {
     else {
         panic!("expected a step, got {answer:?}");
     };
-    assert_eq!(said, explain(&step));
+    assert_eq!(said, explain(&step, 9));
 }
 
 /// The puzzle so far goes to the page every two seconds, and at once before a wait that may

@@ -142,7 +142,31 @@ fn steps_and_hints_agree_with_the_solution_at_9x9_and_16x16() {
             "solved" => assert_eq!(*end, "solved"),
             _ => assert!(end.starts_with("stuck: needs guessing; left: r"), "{end}"),
         }
+        // Words write a digit as the grid does: one character each up to 25x25.
+        for listed in end.split('(').skip(1) {
+            let inside = listed.split(')').next().unwrap();
+            assert!(inside.split(',').all(|d| d.len() == 1), "{end}");
+        }
     }
+    // At 16x16 a placed 10 to 16 is said as the letter the grid shows, A to G.
+    let mut lettered = 0;
+    for log in &logs {
+        for step in log["steps"].as_array().unwrap() {
+            let said = step["explanation"].as_str().unwrap();
+            for placed in step["placements"].as_array().unwrap() {
+                let (cell, value) = placed.as_str().unwrap().split_once('=').unwrap();
+                let value: u8 = value.parse().unwrap();
+                if value < 10 {
+                    continue;
+                }
+                lettered += 1;
+                let letter = char::from(b'A' + value - 10).to_string();
+                let words: Vec<&str> = said.split(|c: char| !c.is_alphanumeric()).collect();
+                assert!(words.contains(&letter.as_str()), "{cell}={value}: {said}");
+            }
+        }
+    }
+    assert!(lettered > 0, "a 16x16 step places 10 to 16");
 }
 
 /// The state after a JSON step's placements and eliminations.
@@ -321,7 +345,7 @@ fn hint_reads_hodoku_lines_and_marks_text_beside_puzzles() {
     assert!(lines[1].starts_with("X-Wing on 9 in rows 1 and 4"), "{out}");
     assert_eq!(lines[1], lines[2], "the HoDoKu line is the marks state");
     assert!(
-        lines[3].starts_with("X-Wing on 10 in rows 4 and 11"),
+        lines[3].starts_with("X-Wing on A in rows 4 and 11"),
         "{out}"
     );
     assert_eq!(lines[4], "none: no X-Wing here");

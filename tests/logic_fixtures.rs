@@ -101,7 +101,7 @@ fn check_fixture(path: &std::path::Path) {
         effects(&first[0]),
         f.expect,
         "{name}: {}",
-        logic::explain(&first[0])
+        logic::explain(&first[0], f.state.side())
     );
     let all = logic::find_all(&f.state, f.technique);
     assert!(
@@ -109,7 +109,7 @@ fn check_fixture(path: &std::path::Path) {
         "{name}: listed by --all"
     );
     for s in &all {
-        assert!(!logic::explain(s).is_empty());
+        assert!(!logic::explain(s, f.state.side()).is_empty());
     }
     assert!(
         logic::find_all(&f.none, f.technique).is_empty(),
@@ -203,7 +203,7 @@ fn sources(side: usize) -> Vec<(Grid, Grid, bool)> {
 
 fn fixture_text(t: Technique, solution: &Grid, state: &Marks, step: &Step, none: &Marks) -> String {
     let mut s = String::new();
-    writeln!(s, "# {}", logic::explain(step)).unwrap();
+    writeln!(s, "# {}", logic::explain(step, state.side())).unwrap();
     writeln!(s, "technique: {}", t.id()).unwrap();
     let sol: Vec<String> = solution.values().iter().map(u8::to_string).collect();
     writeln!(s, "solution: {}", sol.join(" ")).unwrap();

@@ -18,7 +18,7 @@ fn check_steps(steps: &[Step], solution: &Grid) {
                 Some(d),
                 "{} places a wrong digit: {}",
                 s.technique,
-                logic::explain(s)
+                logic::explain(s, solution.size().side())
             );
         }
         for &(p, d) in &s.eliminations {
@@ -27,7 +27,7 @@ fn check_steps(steps: &[Step], solution: &Grid) {
                 Some(d),
                 "{} removes the solution's digit: {}",
                 s.technique,
-                logic::explain(s)
+                logic::explain(s, solution.size().side())
             );
         }
     }

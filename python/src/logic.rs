@@ -75,7 +75,9 @@ pub fn hint<'py>(
     }
     let marks = state(puzzle)?;
     let json = py
-        .detach(|| answers::hint(&marks, technique, all).map(|r| r.render(true, false)))
+        .detach(|| {
+            answers::hint(&marks, technique, all).map(|r| r.render(true, false, marks.side()))
+        })
         .map_err(errors::analyze)?;
     from_json(py, &json)
 }

@@ -106,7 +106,7 @@ pub fn hint(grid: &Grid, notes: &Notes) -> Hint {
     };
     match logic::next_step(&marks, &options) {
         Some(step) => Hint::Step {
-            said: logic::explain(&step),
+            said: logic::explain(&step, marks.size().side()),
             step: Box::new(step),
         },
         None => Hint::Stuck {
@@ -124,12 +124,12 @@ pub enum StepsEnd {
     NoSolution,
 }
 
-/// The whole logical solution of `grid`'s givens, step by step, and how it ended.
-/// Each step's sentence, as the step log lists them.
-pub fn said(steps: &[Step]) -> Vec<String> {
-    steps.iter().map(logic::explain).collect()
+/// Each step's sentence, as the step log lists them, on a grid of `side` digits.
+pub fn said(steps: &[Step], side: usize) -> Vec<String> {
+    steps.iter().map(|s| logic::explain(s, side)).collect()
 }
 
+/// The whole logical solution of `grid`'s givens, step by step, and how it ended.
 pub fn steps(grid: &Grid) -> (Vec<Step>, StepsEnd) {
     let puzzle = grid.puzzle();
     if !puzzle.conflicts().is_empty() {

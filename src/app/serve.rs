@@ -92,7 +92,7 @@ pub fn handle(request: Request, clock: &dyn Clock, sink: &mut dyn Sink) -> Respo
         Request::Steps { puzzle } => {
             let (steps, end) = advice::steps(&puzzle);
             Response::Stepped {
-                said: advice::said(&steps),
+                said: advice::said(&steps, puzzle.size().side()),
                 steps,
                 end,
             }

@@ -1,5 +1,6 @@
 //! How the logic commands write a state's steps and end: words, or one line of JSON.
 
+use crate::engine::format::shown_digit;
 use crate::engine::logic::{self, Marks, Step};
 use crate::engine::{Candidates, Pos};
 use serde::Serialize;
@@ -67,28 +68,29 @@ impl Report {
     }
 
     /// The answer: one line of JSON, or the steps in words (numbered when `numbered`, one per
-    /// line) and, unless steps were all there is to say, a line on how it ended.
-    pub fn render(&self, json: bool, numbered: bool) -> String {
+    /// line) and, unless steps were all there is to say, a line on how it ended. Words write
+    /// digits as a grid of `side` digits does (`A` for 10 at 16x16); JSON's data stays numbers.
+    pub fn render(&self, json: bool, numbered: bool, side: usize) -> String {
         if json {
-            return self.json();
+            return self.json(side);
         }
         let mut lines: Vec<String> = self
             .steps
             .iter()
             .enumerate()
             .map(|(i, s)| match numbered {
-                true => format!("{}. {}", i + 1, logic::explain(s)),
-                false => logic::explain(s),
+                true => format!("{}. {}", i + 1, logic::explain(s, side)),
+                false => logic::explain(s, side),
             })
             .collect();
         if self.status != Status::Step {
-            lines.push(self.end());
+            lines.push(self.end(side));
         }
         lines.join("\n")
     }
 
     /// `solved`, `stuck: needs guessing; left: r1c2(1,4) ...`, `no solution: ...`.
-    fn end(&self) -> String {
+    fn end(&self, side: usize) -> String {
         let mut line = match self.status {
             Status::Stuck => "stuck: needs guessing".to_string(),
             other => other.id().to_string(),
@@ -102,18 +104,18 @@ impl Report {
             let cells: Vec<String> = self
                 .left
                 .iter()
-                .map(|&(p, c)| format!("{p}({})", digits(c).join(",")))
+                .map(|&(p, c)| format!("{p}({})", digits(c, side).join(",")))
                 .collect();
             line.push_str(&format!("; left: {}", cells.join(" ")));
         }
         line
     }
 
-    fn json(&self) -> String {
+    fn json(&self, side: usize) -> String {
         let json = ReportJson {
             status: self.status.id(),
             reason: self.reason.clone(),
-            steps: self.steps.iter().map(StepJson::from).collect(),
+            steps: self.steps.iter().map(|s| StepJson::new(s, side)).collect(),
             remaining: self
                 .left
                 .iter()
@@ -127,8 +129,8 @@ impl Report {
     }
 }
 
-fn digits(c: Candidates) -> Vec<String> {
-    c.iter().map(|d| d.to_string()).collect()
+fn digits(c: Candidates, side: usize) -> Vec<String> {
+    c.iter().map(|d| shown_digit(d, side)).collect()
 }
 
 #[derive(Serialize)]
@@ -152,13 +154,13 @@ struct StepJson {
     eliminations: Vec<String>,
 }
 
-impl From<&Step> for StepJson {
-    fn from(s: &Step) -> StepJson {
+impl StepJson {
+    fn new(s: &Step, side: usize) -> StepJson {
         StepJson {
             technique: s.technique.id(),
             name: s.technique.name(),
             code: s.technique.hodoku_code(),
-            explanation: logic::explain(s),
+            explanation: logic::explain(s, side),
             placements: s
                 .placements
                 .iter()

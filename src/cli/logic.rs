@@ -10,11 +10,12 @@ use serde::Serialize;
 
 pub fn hint(args: &HintArgs, marks: &Marks) -> Result<Answer, String> {
     let report = logic::hint(marks, args.technique, args.all)?;
-    Ok(report.render(args.json, false).into())
+    Ok(report.render(args.json, false, marks.size().side()).into())
 }
 
 pub fn steps(args: &StepsArgs, marks: &Marks) -> Result<Answer, String> {
-    Ok(logic::steps(marks)?.render(args.json, true).into())
+    let side = marks.size().side();
+    Ok(logic::steps(marks)?.render(args.json, true, side).into())
 }
 
 pub fn rate(args: &RateArgs, parsed: &Parsed) -> Result<Answer, String> {

@@ -1,18 +1,10 @@
 //! The board: an ARIA grid of cells with keyboard entry, and the number pad.
 
 use crate::app::state::{Action, Direction, HintView, Notes};
-use crate::engine::format::{MAX_SYMBOL, digit_symbol, symbol_value};
+use crate::engine::format::{MAX_SYMBOL, shown_digit, symbol_value};
 use crate::engine::{Digit, Entry, Grid, Pos};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// How a digit is shown: the text format's symbols on grids up to 35 digits, numbers beyond.
-pub fn symbol(d: Digit, side: usize) -> String {
-    match digit_symbol(d) {
-        Some(c) if side as u32 <= MAX_SYMBOL => c.to_string(),
-        _ => d.get().to_string(),
-    }
-}
 
 /// `Row 3, column 7, clue 5` / `, 5` / `, empty` / `, notes 1 4 9`: the cell's accessible name,
 /// its digits written as the board shows them (letters from 10 on up to 25x25), so what is
@@ -20,13 +12,13 @@ pub fn symbol(d: Digit, side: usize) -> String {
 pub fn cell_label(p: Pos, e: Entry, look: CellLook, notes: &[Digit], side: usize) -> String {
     let what = match (e, look.solved) {
         (Entry::Empty, _) if !notes.is_empty() => {
-            let digits: Vec<String> = notes.iter().map(|&d| symbol(d, side)).collect();
+            let digits: Vec<String> = notes.iter().map(|&d| shown_digit(d, side)).collect();
             format!("notes {}", digits.join(" "))
         }
         (Entry::Empty, _) => "empty".to_string(),
-        (Entry::Given(d), _) => format!("clue {}", symbol(d, side)),
-        (Entry::Filled(d), false) => symbol(d, side),
-        (Entry::Filled(d), true) => format!("solved {}", symbol(d, side)),
+        (Entry::Given(d), _) => format!("clue {}", shown_digit(d, side)),
+        (Entry::Filled(d), false) => shown_digit(d, side),
+        (Entry::Filled(d), true) => format!("solved {}", shown_digit(d, side)),
     };
     // What the shading shows, said in words for screen readers.
     let conflict = if look.conflict { ", in conflict" } else { "" };
@@ -368,7 +360,7 @@ fn cell_view(props: &BoardProps, marks: &Marks, p: Pos) -> Html {
         _ => Vec::new(),
     };
     let content = match e.digit() {
-        Some(d) => html! { { symbol(d, side) } },
+        Some(d) => html! { { shown_digit(d, side) } },
         None => notes_grid(p, &noted, &props.hint, side),
     };
     html! {
@@ -407,7 +399,7 @@ fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
         if placed.contains(&d) {
             class.push("place");
         }
-        html! { <span {class}>{ shown(&d).then(|| symbol(d, side)) }</span> }
+        html! { <span {class}>{ shown(&d).then(|| shown_digit(d, side)) }</span> }
     };
     let digits = (1..=side).map(|v| Digit::new(v as u64, side).expect("in range"));
     // At 25x25 a place per digit would be too small to read: up to nine notes sit in a
@@ -477,7 +469,7 @@ pub fn number_pad(props: &PadProps) -> Html {
         html! {
             <button type="button" class="pad-digit" aria-label={format!("Digit {v}")} {onclick}
                     onmousedown={keep_focus.clone()}>
-                { symbol(d, props.side) }
+                { shown_digit(d, props.side) }
             </button>
         }
     });

@@ -15,7 +15,7 @@ mod storage;
 pub mod worker;
 mod zoom;
 
-pub use board::{Board, BoardProps, CellLook, Typed, cell_label, key_digit, symbol};
+pub use board::{Board, BoardProps, CellLook, Typed, cell_label, key_digit};
 
 use crate::app::state::EngineState;
 use crate::app::state::{Action, AppState};

@@ -1,10 +1,11 @@
 //! A player's tools under the board: Notes, Auto candidates, Hint and Apply hint, and the
 //! selected cell's notes where the cells are too small to show them.
 
-use super::board::{NOTES_LISTED_ABOVE, symbol};
+use super::board::NOTES_LISTED_ABOVE;
 use super::controls::{board_button, keep_focus};
 use super::engine::EngineHandle;
 use crate::app::state::{Action, AppState, JobKind};
+use crate::engine::format::shown_digit;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -75,7 +76,7 @@ pub fn cell_notes(state: &AppState) -> Html {
             true => "none".to_string(),
             false => digits
                 .iter()
-                .map(|&d| symbol(d, side))
+                .map(|&d| shown_digit(d, side))
                 .collect::<Vec<_>>()
                 .join(" "),
         };

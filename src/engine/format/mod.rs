@@ -16,8 +16,8 @@ pub use words::{is_words, line_of, words_line};
 
 pub use json::{JsonError, JsonIssue, JsonPuzzle, parse_json, write_json};
 pub use text::{
-    MAX_SYMBOL, digit_symbol, parse_line, parse_numeric, symbol_value, write_grid, write_line,
-    write_numeric,
+    MAX_SYMBOL, digit_symbol, parse_line, parse_numeric, shown_digit, symbol_value, write_grid,
+    write_line, write_numeric,
 };
 
 use super::grid::{Conflict, Grid, Size};

@@ -46,6 +46,15 @@ pub fn digit_symbol(d: Digit) -> Option<char> {
     }
 }
 
+/// A digit as grids of `side` digits show it: the one-character symbol where every digit of
+/// the grid has one (letters from 10 up to 25x25), the number beyond.
+pub fn shown_digit(d: Digit, side: usize) -> String {
+    match digit_symbol(d) {
+        Some(c) if side as u32 <= MAX_SYMBOL => c.to_string(),
+        _ => d.get().to_string(),
+    }
+}
+
 fn size_for(cells: usize) -> Result<Size, ParseError> {
     if cells == 0 {
         return Err(ParseError::Empty);

@@ -1,6 +1,8 @@
-//! One sentence per step, rendered from the step's data only.
+//! One sentence per step, rendered from the step's data only, its digits written as the
+//! board shows them.
 
 use super::{Step, Technique};
+use crate::engine::format::shown_digit;
 use crate::engine::grid::{Digit, Pos};
 use std::collections::BTreeMap;
 
@@ -36,17 +38,18 @@ fn lines(units: &[super::Unit]) -> String {
 }
 
 /// What the step does: placements, then eliminations grouped by digit.
-fn effects(step: &Step) -> String {
+fn effects(step: &Step, side: usize) -> String {
     let mut parts: Vec<String> = step
         .placements
         .iter()
-        .map(|(p, d)| format!("{p} is {d}"))
+        .map(|&(p, d)| format!("{p} is {}", shown_digit(d, side)))
         .collect();
     let mut by_digit: BTreeMap<Digit, Vec<Pos>> = BTreeMap::new();
     for &(p, d) in &step.eliminations {
         by_digit.entry(d).or_default().push(p);
     }
     for (d, cells) in by_digit {
+        let d = shown_digit(d, side);
         parts.push(format!("{d} removed from {}", list(&cells)));
     }
     parts.join("; ")
@@ -54,10 +57,11 @@ fn effects(step: &Step) -> String {
 
 /// Links alternate strong (`=`) and weak (`-`); a group node (its cells in `groups`, one
 /// entry per chain node) reads `(5){r1c1, r1c2}`.
-fn chain(step: &Step) -> String {
+fn chain(step: &Step, side: usize) -> String {
     let grouped = step.groups.len() == step.chain.len();
     let mut out = String::new();
-    for (i, (p, d)) in step.chain.iter().enumerate() {
+    for (i, &(p, d)) in step.chain.iter().enumerate() {
+        let d = shown_digit(d, side);
         if i > 0 {
             out.push_str(if i % 2 == 1 { " = " } else { " - " });
         }
@@ -69,17 +73,15 @@ fn chain(step: &Step) -> String {
     out
 }
 
-/// The step in one sentence, e.g. `Hidden single: 7 fits only r3c5 in box 2`.
-pub fn explain(step: &Step) -> String {
+/// The step in one sentence, e.g. `Hidden single: 7 fits only r3c5 in box 2`, on a grid of
+/// `side` digits (`A` for 10 at 16x16, as the board and the text format write it).
+pub fn explain(step: &Step, side: usize) -> String {
     use Technique as T;
     let t = step.technique;
     let name = t.name();
-    let digit = step
-        .digits
-        .first()
-        .map(|d| d.to_string())
-        .unwrap_or_default();
-    let digits = and_list(&step.digits);
+    let shown: Vec<String> = step.digits.iter().map(|&d| shown_digit(d, side)).collect();
+    let digit = shown.first().cloned().unwrap_or_default();
+    let digits = and_list(&shown);
     let cells = list(&step.cells);
     let unit = step
         .units
@@ -128,7 +130,7 @@ pub fn explain(step: &Step) -> String {
             format!("{name} on {digit} in {unit} with the pair in {cover}")
         }
         T::WWing => {
-            let (y, x) = (&step.digits[0], &step.digits[1]);
+            let (y, x) = (&shown[0], &shown[1]);
             format!(
                 "{name}: {} and {} joined by the {x} pair {}, {}: one of them holds {y}",
                 step.cells[0], step.cells[1], step.cells[2], step.cells[3]
@@ -147,7 +149,7 @@ pub fn explain(step: &Step) -> String {
         | T::HiddenRectangle
         | T::AvoidableRectangle1
         | T::AvoidableRectangle2 => {
-            format!("{name} on {} in {cells}", and_list(&step.digits))
+            format!("{name} on {digits} in {cells}")
         }
         T::BugPlusOne => {
             format!(
@@ -159,7 +161,7 @@ pub fn explain(step: &Step) -> String {
             format!("{name} on {digit}, colours {}", g.join(" / "))
         }
         T::XChain | T::TurbotFish | T::XyChain | T::Aic | T::GroupedNiceLoop => {
-            format!("{name}: {}", chain(step))
+            format!("{name}: {}", chain(step, side))
         }
         T::SueDeCoq => {
             let g: Vec<String> = step.groups.iter().map(|g| list(g)).collect();
@@ -181,9 +183,9 @@ pub fn explain(step: &Step) -> String {
                 g.get(1).cloned().unwrap_or_default()
             )
         }
-        T::ForcingChain => return forcing(step),
+        T::ForcingChain => return forcing(step, side),
     };
-    format!("{head}: {}", effects(step))
+    format!("{head}: {}", effects(step, side))
 }
 
 /// `Finned X-Wing on 4 in rows 2 and 7, columns 3 and 8, fin r1c2`.
@@ -199,7 +201,7 @@ fn finned_fish(step: &Step, digit: &str) -> String {
     )
 }
 
-fn forcing(step: &Step) -> String {
+fn forcing(step: &Step, side: usize) -> String {
     let name = step.technique.name();
     if let Some(&(p, d)) = step.placements.first() {
         let start = step
@@ -207,7 +209,12 @@ fn forcing(step: &Step) -> String {
             .first()
             .map(|c| c.to_string())
             .unwrap_or_default();
-        let ds: Vec<Digit> = step.chain.iter().map(|&(_, d)| d).collect();
+        let ds: Vec<String> = step
+            .chain
+            .iter()
+            .map(|&(_, d)| shown_digit(d, side))
+            .collect();
+        let d = shown_digit(d, side);
         return format!(
             "{name}: {p} is {d} whichever of {} {start} holds",
             and_list(&ds)
@@ -216,8 +223,12 @@ fn forcing(step: &Step) -> String {
     let (p, d) = step.chain[0];
     let why = match (step.cells.first(), step.units.first()) {
         (Some(c), _) => format!("leaves {c} with no candidate"),
-        (None, Some(u)) => format!("leaves no place for {} in {u}", step.digits[1]),
+        (None, Some(u)) => format!(
+            "leaves no place for {} in {u}",
+            shown_digit(step.digits[1], side)
+        ),
         _ => "breaks the grid".to_string(),
     };
+    let d = shown_digit(d, side);
     format!("{name}: {d} in {p} {why}, so {d} is removed from {p}")
 }
