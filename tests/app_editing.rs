@@ -227,6 +227,22 @@ fn clearing_an_empty_board_or_resetting_a_board_of_givens_adds_no_undo_step() {
         (&empty.board.grid, &empty.board.undo)
     );
     assert_eq!(cleared.status.to_string(), "The board is already empty.");
+    // Notes alone are something to reset: they go, as one undo step.
+    let noted = run(
+        givens,
+        [
+            Action::Select(p(0, 1)),
+            Action::ToggleNotes,
+            Action::Input(d(1)),
+            Action::ToggleNotes,
+        ],
+    );
+    assert!(!noted.board.notes.is_empty());
+    let reset = noted.clone().reduce(Action::ResetToGivens);
+    assert!(reset.board.notes.is_empty());
+    assert_eq!(reset.board.grid, noted.board.grid);
+    assert_eq!(reset.status.to_string(), "Back to the clues.");
+    assert_eq!(reset.reduce(Action::Undo).board.notes, noted.board.notes);
 }
 
 #[test]

@@ -116,11 +116,16 @@ impl Board {
     /// stack; a new step clears the redo stack. A new board's notes are its candidates with
     /// Auto candidates on, else none.
     pub fn push(&mut self, grid: Grid) {
-        let notes = match self.auto {
-            true => Notes::auto(&grid),
-            false => Notes::default(),
-        };
+        let notes = self.fresh_notes(&grid);
         self.push_with(grid, notes, self.auto);
+    }
+
+    /// The notes a new board `grid` starts with: its candidates with Auto candidates on.
+    pub fn fresh_notes(&self, grid: &Grid) -> Notes {
+        match self.auto {
+            true => Notes::auto(grid),
+            false => Notes::default(),
+        }
     }
 
     /// As [`Board::push`], with the notes and Auto candidates given.

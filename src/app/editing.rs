@@ -363,6 +363,11 @@ impl Editing {
             None if board.auto => notes.set(size, cell, allowed(&next, cell)),
             None => notes.set(size, cell, 0),
         }
+        // With Auto candidates, the digit that went gives back what its placing took from the
+        // peers, so the candidates stay true.
+        if let Some(gone) = current.digit().filter(|&g| board.auto && entry.digit() != Some(g)) {
+            notes.freed(&next, cell, gone);
+        }
         board.push_with(next, notes, board.auto);
         board.solver_grid = solver;
         *status = self.editing_status(board);
@@ -381,7 +386,8 @@ impl Editing {
             return false;
         }
         if board.grid.digit(p).is_some() {
-            *status = Message::Play(PlayMessage::NotesNeedEmptyCell { at: p });
+            let clue = board.mode == Mode::Play && matches!(board.grid.entry(p), Entry::Given(_));
+            *status = Message::Play(PlayMessage::NotesNeedEmptyCell { at: p, clue });
             return false;
         }
         let mut notes = board.notes.clone();
@@ -405,12 +411,18 @@ fn replace(action: EditAction, board: &mut Board, status: &mut Message) -> bool 
         .then_some(size);
     match action {
         // Nothing to clear or reset: no step for Undo to walk through.
-        EditAction::Clear if board.grid == Grid::empty(size) => {
+        EditAction::Clear
+            if board.grid == Grid::empty(size)
+                && board.notes == board.fresh_notes(&Grid::empty(size)) =>
+        {
             board.mode = Mode::Givens;
             *status = Message::AlreadyEmpty;
             false
         }
-        EditAction::ResetToGivens if board.grid == board.grid.puzzle() => {
+        EditAction::ResetToGivens
+            if board.grid == board.grid.puzzle()
+                && board.notes == board.fresh_notes(&board.grid) =>
+        {
             *status = Message::OnlyGivens;
             false
         }

@@ -60,6 +60,16 @@ impl Notes {
         }
     }
 
+    /// Digit `d` left `cell` of `grid`: each empty peer that `d` now fits takes it back.
+    pub fn freed(&mut self, grid: &Grid, cell: usize, d: Digit) {
+        let size = grid.size();
+        for &peer in &size.layout().peers[cell] {
+            if allowed(grid, peer) >> d.index() & 1 == 1 {
+                self.set(size, peer, self.get(peer) | 1 << d.index());
+            }
+        }
+    }
+
     /// Notes that belong to a board of `size`; another size's are dropped.
     pub fn fit(self, size: Size) -> Notes {
         if self.0.len() == size.cells() {

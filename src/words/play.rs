@@ -18,9 +18,10 @@ pub enum PlayMessage {
         on: bool,
         cells: usize,
     },
-    /// Notes go in empty cells only.
+    /// Notes go in empty cells only; `clue` when the cell holds a clue that Play mode keeps.
     NotesNeedEmptyCell {
         at: Pos,
+        clue: bool,
     },
     /// A hint's first word: the technique and the units to look at.
     HintArea {
@@ -220,7 +221,11 @@ impl fmt::Display for PlayMessage {
             PlayMessage::AutoCandidates { on: false, .. } => {
                 f.write_str("Auto candidates off: the notes are cleared (Undo brings them back).")
             }
-            PlayMessage::NotesNeedEmptyCell { at } => write!(
+            PlayMessage::NotesNeedEmptyCell { at, clue: true } => write!(
+                f,
+                "Notes go in empty cells; {at} holds a clue (choose Enter clues to change it)."
+            ),
+            PlayMessage::NotesNeedEmptyCell { at, clue: false } => write!(
                 f,
                 "Notes go in empty cells; {at} holds a digit (Backspace erases it)."
             ),
