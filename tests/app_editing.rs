@@ -203,9 +203,18 @@ fn erase_undo_and_redo_walk_the_history() {
             .starts_with("Conflict: digit 4 appears twice")
     );
 
+    // Past either end the board stays, and the status says so.
     let nothing = AppState::default();
-    assert_eq!(nothing.clone().reduce(Action::Undo), nothing);
-    assert_eq!(nothing.clone().reduce(Action::Redo), nothing);
+    for (action, said) in [
+        (Action::Undo, "Nothing to undo."),
+        (Action::Redo, "Nothing to redo."),
+    ] {
+        let after = nothing.clone().reduce(action);
+        assert_eq!(after.board, nothing.board);
+        assert_eq!(after.status.to_string(), said);
+    }
+    let redone = redone.reduce(Action::Redo);
+    assert_eq!(redone.status.to_string(), "Nothing to redo.");
 }
 
 #[test]

@@ -609,6 +609,8 @@ fn a_player_reads_clues_not_givens() {
         ),
         (Message::Playing, "Playing: the clues are locked."),
         (Message::OnlyGivens, "The board holds only clues already."),
+        (Message::NothingToMove { undo: true }, "Nothing to undo."),
+        (Message::NothingToMove { undo: false }, "Nothing to redo."),
         (Message::BackToGivens, "Back to the clues."),
         (
             Message::Saved {

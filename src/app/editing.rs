@@ -214,6 +214,10 @@ impl Editing {
                         false => Message::Redone { said },
                     };
                     *status = board_status(board, done);
+                } else if !busy {
+                    // A key press past either end still answers, so an old "Undone." does
+                    // not seem to speak of it.
+                    *status = Message::NothingToMove { undo };
                 }
                 moved
             }

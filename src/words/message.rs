@@ -52,6 +52,10 @@ pub enum Message {
     Redone {
         said: Option<Box<Message>>,
     },
+    /// Undo (`undo`) or Redo with nothing left to take back or do again.
+    NothingToMove {
+        undo: bool,
+    },
     AlreadyEmpty,
     OnlyGivens,
     BackToGivens,
@@ -217,6 +221,8 @@ impl fmt::Display for Message {
             Message::Conflict { conflict } => return write!(f, "Conflict: {conflict}."),
             Message::Undone { said } => return moved(f, "Undone.", said.as_deref()),
             Message::Redone { said } => return moved(f, "Redone.", said.as_deref()),
+            Message::NothingToMove { undo: true } => "Nothing to undo.",
+            Message::NothingToMove { undo: false } => "Nothing to redo.",
             Message::AlreadyEmpty => "The board is already empty.",
             Message::OnlyGivens => "The board holds only clues already.",
             Message::BackToGivens => "Back to the clues.",
