@@ -12,7 +12,7 @@ use sudoku_lab::app::state::{Action, AppState, Detail, JobKind, Message, Notes};
 use sudoku_lab::engine::format::Format;
 use sudoku_lab::engine::logic::Marks;
 use sudoku_lab::engine::{Digit, Entry, Grid, Pos};
-use sudoku_lab::words::PlayMessage;
+use sudoku_lab::words::{PlayMessage, Wrong};
 
 struct Zero;
 impl Clock for Zero {
@@ -82,7 +82,11 @@ fn notes_toggle_in_notes_mode_and_undo_one_at_a_time() {
         s.status,
         Message::Play(PlayMessage::NotesNeedEmptyCell { clue: true, .. })
     ));
-    assert!(s.status.to_string().contains("r1c1 holds a clue (choose Enter clues"));
+    assert!(
+        s.status
+            .to_string()
+            .contains("r1c1 holds a clue (choose Enter clues")
+    );
     // Erase on an empty cell takes its notes away.
     let s = run(s, [Action::Select(p(0, 1)), Action::Erase]);
     assert!(s.board.notes.is_empty());
@@ -264,6 +268,31 @@ fn a_hint_says_first_that_a_digit_is_wrong_then_where() {
     let s = s.reduce(Action::RevealHint);
     assert_eq!(s.hints.view(&s.board).cells, [p(0, 1)]);
     assert!(s.status.to_string().contains("r1c2"), "{}", s.status);
+    // With several solutions only a clash is wrong, whoever filled the digits.
+    let mut open = Grid::empty(sudoku_lab::engine::Size::new(2).expect("4x4"));
+    for col in [1, 2] {
+        open.set(p(0, col), Entry::Filled(Digit::new(2, 4).expect("digit")));
+    }
+    let cells = vec![p(0, 1), p(0, 2)];
+    assert_eq!(
+        advice::hint(&open, &Notes::default()),
+        Hint::Clash {
+            cells: cells.clone()
+        }
+    );
+    let said = |shown| PlayMessage::HintWrong {
+        cells: cells.clone(),
+        what: Wrong::Clash,
+        shown,
+    };
+    assert_eq!(
+        said(false).to_string(),
+        "Hint: 2 digits on the board clash with each other. Press Hint again to see where."
+    );
+    assert_eq!(
+        said(true).to_string(),
+        "Hint: clashing digits in r1c2, r1c3 (marked on the board)."
+    );
 }
 
 #[test]
@@ -282,7 +311,10 @@ fn notes_that_leave_out_the_solution_are_a_hint_and_agreeing_notes_narrow_it() {
     let s = hinted(s);
     assert!(matches!(
         s.status,
-        Message::Play(PlayMessage::HintWrong { notes: true, .. })
+        Message::Play(PlayMessage::HintWrong {
+            what: Wrong::Notes,
+            ..
+        })
     ));
     // A cell whose notes hold only the solution's digit is a naked single for the hint.
     let mut notes = Notes::default();

@@ -17,8 +17,10 @@ pub enum Hint {
     Solved,
     /// The givens have no solution.
     NoSolution,
-    /// The player's digits in these cells are not the solution's (or clash).
+    /// The player's digits in these cells are not the solution's.
     Wrong { cells: Vec<Pos> },
+    /// The givens have several solutions and these filled cells clash with each other.
+    Clash { cells: Vec<Pos> },
     /// These cells' notes leave out the digit the solution has there.
     WrongNotes { cells: Vec<Pos> },
     /// No technique applies; `several` when the givens have more than one solution.
@@ -60,21 +62,28 @@ pub fn hint(grid: &Grid, notes: &Notes) -> Hint {
     };
     let size = grid.size();
     let played = |i: usize| matches!(grid.entries()[i], Entry::Filled(_));
-    let wrong: Vec<Pos> = match &known.solution {
-        Some(s) => (0..size.cells())
-            .filter(|&i| played(i) && grid.entries()[i].digit() != s.entries()[i].digit())
-            .map(|i| Pos::from_index(i, size))
-            .collect(),
+    match &known.solution {
+        Some(s) => {
+            let wrong: Vec<Pos> = (0..size.cells())
+                .filter(|&i| played(i) && grid.entries()[i].digit() != s.entries()[i].digit())
+                .map(|i| Pos::from_index(i, size))
+                .collect();
+            if !wrong.is_empty() {
+                return Hint::Wrong { cells: wrong };
+            }
+        }
+        // With several solutions no digit is wrong by itself, and the filled digits may be
+        // a solver's: only a clash is certain.
         None => {
             let clashing = grid.conflicting_cells();
-            (0..size.cells())
+            let cells: Vec<Pos> = (0..size.cells())
                 .filter(|&i| played(i) && clashing[i])
                 .map(|i| Pos::from_index(i, size))
-                .collect()
+                .collect();
+            if !cells.is_empty() {
+                return Hint::Clash { cells };
+            }
         }
-    };
-    if !wrong.is_empty() {
-        return Hint::Wrong { cells: wrong };
     }
     let mut marks = Marks::from_grid(grid);
     if let Some(solution) = &known.solution {

@@ -369,7 +369,10 @@ impl Editing {
         }
         // With Auto candidates, the digit that went gives back what its placing took from the
         // peers, so the candidates stay true.
-        if let Some(gone) = current.digit().filter(|&g| board.auto && entry.digit() != Some(g)) {
+        if let Some(gone) = current
+            .digit()
+            .filter(|&g| board.auto && entry.digit() != Some(g))
+        {
             notes.freed(&next, cell, gone);
         }
         board.push_with(next, notes, board.auto);

@@ -6,7 +6,7 @@ use super::board::Board;
 use super::notes::{Notes, allowed};
 use crate::engine::logic::Step;
 use crate::engine::{Digit, Entry, Grid, Pos, Size};
-use crate::words::{Message, PlayMessage};
+use crate::words::{Message, PlayMessage, Wrong};
 
 /// How much of a hint is on show.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,7 +66,10 @@ impl Hints {
             s.detail == Detail::Area
                 && matches!(
                     s.hint,
-                    Hint::Step { .. } | Hint::Wrong { .. } | Hint::WrongNotes { .. }
+                    Hint::Step { .. }
+                        | Hint::Wrong { .. }
+                        | Hint::Clash { .. }
+                        | Hint::WrongNotes { .. }
                 )
         })
     }
@@ -144,10 +147,12 @@ impl Hints {
         let exact = shown.detail == Detail::Exact;
         match &shown.hint {
             Hint::Step { step, .. } => step_view(step, board.size(), exact),
-            Hint::Wrong { cells } | Hint::WrongNotes { cells } if exact => HintView {
-                cells: cells.clone(),
-                ..HintView::default()
-            },
+            Hint::Wrong { cells } | Hint::Clash { cells } | Hint::WrongNotes { cells } if exact => {
+                HintView {
+                    cells: cells.clone(),
+                    ..HintView::default()
+                }
+            }
             _ => HintView::default(),
         }
     }
@@ -211,12 +216,17 @@ fn say(shown: &Shown) -> Message {
         },
         Hint::Wrong { cells } => PlayMessage::HintWrong {
             cells: cells.clone(),
-            notes: false,
+            what: Wrong::Digits,
+            shown: exact,
+        },
+        Hint::Clash { cells } => PlayMessage::HintWrong {
+            cells: cells.clone(),
+            what: Wrong::Clash,
             shown: exact,
         },
         Hint::WrongNotes { cells } => PlayMessage::HintWrong {
             cells: cells.clone(),
-            notes: true,
+            what: Wrong::Notes,
             shown: exact,
         },
         Hint::Solved => PlayMessage::HintSolved,

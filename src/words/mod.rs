@@ -15,7 +15,7 @@ pub use compare::{compare_effort, compare_note};
 pub use failure::{EngineFault, Failure, Unread};
 pub use import::{ImportError, ImportSource, Imported, Skipped};
 pub use message::{Clipboard, Message, Slow};
-pub use play::PlayMessage;
+pub use play::{PlayMessage, Wrong};
 use serde::{Deserialize, Serialize};
 
 /// What kind of job the engine is busy with; messages name it by its verb.

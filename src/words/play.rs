@@ -6,6 +6,17 @@ use crate::engine::logic::{Level, Rating, Technique, Unit};
 use crate::engine::{Pos, Size};
 use std::fmt;
 
+/// What a hint found wrong on the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// The player's digits are not the (one) solution's.
+    Digits,
+    /// Filled digits clash, where the clues have several solutions.
+    Clash,
+    /// Notes leave out the solution's digit.
+    Notes,
+}
+
 /// A player's tools: notes and Auto candidates.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayMessage {
@@ -32,11 +43,10 @@ pub enum PlayMessage {
     HintStep {
         said: String,
     },
-    /// The player's digits (or notes, `notes`) in these cells are not the solution's;
-    /// `shown` once the board marks them.
+    /// What is wrong in these cells; `shown` once the board marks them.
     HintWrong {
         cells: Vec<Pos>,
-        notes: bool,
+        what: Wrong,
         shown: bool,
     },
     HintSolved,
@@ -143,27 +153,37 @@ fn cell_list(cells: &[Pos]) -> String {
     }
 }
 
-fn hint_wrong(f: &mut fmt::Formatter<'_>, cells: &[Pos], notes: bool, shown: bool) -> fmt::Result {
+fn hint_wrong(f: &mut fmt::Formatter<'_>, cells: &[Pos], what: Wrong, shown: bool) -> fmt::Result {
     let n = cells.len() as u64;
-    match (notes, shown) {
-        (false, false) => write!(
+    match (what, shown) {
+        (Wrong::Digits, false) => write!(
             f,
             "Hint: {} of yours {} not the solution's. Press Hint again to see where.",
             quantity(n, "digits"),
             if n == 1 { "is" } else { "are" }
         ),
-        (false, true) => write!(
+        (Wrong::Digits, true) => write!(
             f,
             "Hint: not the solution's digit in {} (marked on the board).",
             cell_list(cells)
         ),
-        (true, false) => write!(
+        (Wrong::Clash, false) => write!(
+            f,
+            "Hint: {} on the board clash with each other. Press Hint again to see where.",
+            quantity(n, "digits")
+        ),
+        (Wrong::Clash, true) => write!(
+            f,
+            "Hint: clashing digits in {} (marked on the board).",
+            cell_list(cells)
+        ),
+        (Wrong::Notes, false) => write!(
             f,
             "Hint: the notes of {} leave out the digit the solution has there. Press Hint \
              again to see where.",
             quantity(n, "cells")
         ),
-        (true, true) => write!(
+        (Wrong::Notes, true) => write!(
             f,
             "Hint: the notes of {} leave out the solution's digit (marked on the board).",
             cell_list(cells)
@@ -235,11 +255,7 @@ impl fmt::Display for PlayMessage {
                 "{} Apply hint makes this step.",
                 sentence(format!("Hint: {said}"))
             ),
-            PlayMessage::HintWrong {
-                cells,
-                notes,
-                shown,
-            } => hint_wrong(f, cells, *notes, *shown),
+            PlayMessage::HintWrong { cells, what, shown } => hint_wrong(f, cells, *what, *shown),
             PlayMessage::HintSolved => f.write_str("The grid is solved: no hint needed."),
             PlayMessage::HintNoSolution => {
                 f.write_str("The clues have no solution, so there is no step to hint at.")
