@@ -187,6 +187,34 @@ pub fn show_status() {
     }
 }
 
+/// Scrolls the page up just enough to show the board's top when it is above the window, as
+/// after choosing a step low in a long step log (the board then is what the choice shows),
+/// unless that would push the status under the board out of the window.
+pub fn show_board() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let document = window.document();
+    let find = |selector: &str| {
+        document
+            .as_ref()
+            .and_then(|d| d.query_selector(selector).ok().flatten())
+    };
+    let (Some(frame), Some(area)) = (find(".board-frame"), find(".status-area")) else {
+        return;
+    };
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let top = frame.get_bounding_client_rect().top();
+    let bottom = area.get_bounding_client_rect().bottom();
+    if top < 0.0 && bottom - top <= height {
+        window.scroll_by_with_x_and_y(0.0, top);
+    }
+}
+
 /// The grid edits a player reaches for: undo, redo, back to the clues, clear.
 pub fn edit_actions(props: &ActionsProps) -> Html {
     let state = &props.state;

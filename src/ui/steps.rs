@@ -1,7 +1,7 @@
 //! The "Solve step by step" panel: the logical solution's steps, each a button that shows the
 //! board at that step.
 
-use super::controls::{button, show_status};
+use super::controls::{button, show_board, show_status};
 use super::engine::EngineHandle;
 use crate::app::advice::StepsEnd;
 use crate::app::state::{Action, AppState, JobKind};
@@ -30,6 +30,7 @@ pub fn steps_panel(props: &StepsProps) -> Html {
             on_action.emit(Action::ShowStep(k));
             // The board then, and the step's sentence under it: on a phone, far above the list.
             show_status();
+            show_board();
         })
     };
     let list = state.steps.log.as_ref().map(|log| {

@@ -265,6 +265,10 @@ test('Solve step by step lists the steps to "solved"; a step shows the board the
   assert.equal(await steps.nth(0).getAttribute('aria-pressed'), 'true');
   assert.ok(await page.locator('.cell.hint-cell').count() > 0, 'the step is marked');
   await steps.nth(count - 1).click();
+  // A step low in the list brings the board's top back into view with the step still seen.
+  const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
+  assert.ok(board.y >= -1, `the board's top in view: ${JSON.stringify(board)}`);
+  assert.ok(await steps.nth(count - 1).isVisible());
   const late = await labels(page);
   // Before the last step: every digit but the last step's placed, none of them the player's.
   const placed = late.filter((l) => /, \d$/.test(l)).length;
