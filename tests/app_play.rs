@@ -7,50 +7,12 @@ mod app;
 use app::*;
 use sudoku_lab::app::advice::{self, Hint};
 use sudoku_lab::app::protocol::{Request, Response};
-use sudoku_lab::app::serve::{self, Clock};
-use sudoku_lab::app::state::{Action, AppState, Detail, JobKind, Message, Notes};
+use sudoku_lab::app::serve;
+use sudoku_lab::app::state::{Action, AppState, JobKind, Message, Notes};
 use sudoku_lab::engine::format::Format;
 use sudoku_lab::engine::logic::Marks;
 use sudoku_lab::engine::{Digit, Entry, Grid, Pos};
-use sudoku_lab::words::{PlayMessage, Wrong};
-
-struct Zero;
-impl Clock for Zero {
-    fn now_ms(&self) -> f64 {
-        0.0
-    }
-}
-
-fn notes_at(s: &AppState, at: Pos) -> Vec<u8> {
-    let cell = at.index(s.size());
-    s.board.notes.digits(cell).iter().map(|d| d.get()).collect()
-}
-
-fn playing() -> AppState {
-    run(AppState::default(), [Action::Import(PUZZLE.into())])
-}
-
-/// The puzzle's one solution.
-fn solution() -> Grid {
-    report(&puzzle(), 2).solutions[0].clone()
-}
-
-/// Asks the worker for a hint on the state's board and hands its answer back.
-fn hinted(s: AppState) -> AppState {
-    let id = s.next_job_id();
-    let request = s.request(JobKind::Hint);
-    let response = serve::handle(request, &Zero, &mut |_: Response| {});
-    run(
-        s,
-        [
-            Action::Started {
-                id,
-                kind: JobKind::Hint,
-            },
-            Action::Answered { id, response },
-        ],
-    )
-}
+use sudoku_lab::words::PlayMessage;
 
 #[test]
 fn notes_toggle_in_notes_mode_and_undo_one_at_a_time() {
@@ -199,136 +161,6 @@ fn notes_survive_a_reload_and_a_json_round_trip() {
         Notes::from_json("{\"dim\":3}", s.size()),
         Ok(Notes::default())
     );
-}
-
-#[test]
-fn a_hint_shows_the_area_then_the_step_and_applies_as_one_undo_step() {
-    let s = hinted(playing());
-    let Some(Hint::Step { step, .. }) = s.hints.current(&s.board).map(|h| h.hint.clone()) else {
-        panic!("a step: {:?}", s.status);
-    };
-    assert!(matches!(
-        s.status,
-        Message::Play(PlayMessage::HintArea { .. })
-    ));
-    assert!(s.hints.can_reveal(&s.board));
-    let view = s.hints.view(&s.board);
-    assert!(!view.area.is_empty() && view.struck.is_empty() && view.placed.is_empty());
-
-    let s = s.reduce(Action::RevealHint);
-    assert_eq!(
-        s.hints.current(&s.board).map(|h| h.detail),
-        Some(Detail::Exact)
-    );
-    assert!(matches!(
-        s.status,
-        Message::Play(PlayMessage::HintStep { .. })
-    ));
-    assert!(s.status.to_string().starts_with("Hint: "), "{}", s.status);
-    let view = s.hints.view(&s.board);
-    assert_eq!(view.placed, step.placements);
-    assert_eq!(view.struck, step.eliminations);
-
-    let before = s.board.grid.clone();
-    let s = s.reduce(Action::ApplyHint);
-    let solution = solution();
-    let mut want = before.clone();
-    for &(at, digit) in &step.placements {
-        assert_eq!(
-            solution.digit(at),
-            Some(digit),
-            "the step agrees with the solution"
-        );
-        want.set(at, Entry::Filled(digit));
-    }
-    assert_eq!(s.board.grid, want, "the board changed exactly by the step");
-    for &(at, digit) in &step.eliminations {
-        assert!(!s.board.notes.digits(at.index(s.size())).contains(&digit));
-    }
-    assert!(s.hints.current(&s.board).is_none(), "the hint is used up");
-    let s = s.reduce(Action::Undo);
-    assert_eq!(s.board.grid, before);
-}
-
-#[test]
-fn a_hint_says_first_that_a_digit_is_wrong_then_where() {
-    let solution = solution();
-    let wrong = (1..=9)
-        .map(d)
-        .find(|&x| Some(x) != solution.digit(p(0, 1)))
-        .expect("a wrong digit");
-    let s = run(playing(), [Action::Select(p(0, 1)), Action::Input(wrong)]);
-    let s = hinted(s);
-    assert!(s.status.is_error());
-    assert!(matches!(
-        s.status,
-        Message::Play(PlayMessage::HintWrong { shown: false, .. })
-    ));
-    assert!(s.hints.view(&s.board).cells.is_empty(), "not shown yet");
-    let s = s.reduce(Action::RevealHint);
-    assert_eq!(s.hints.view(&s.board).cells, [p(0, 1)]);
-    assert!(s.status.to_string().contains("r1c2"), "{}", s.status);
-    // With several solutions only a clash is wrong, whoever filled the digits.
-    let mut open = Grid::empty(sudoku_lab::engine::Size::new(2).expect("4x4"));
-    for col in [1, 2] {
-        open.set(p(0, col), Entry::Filled(Digit::new(2, 4).expect("digit")));
-    }
-    let cells = vec![p(0, 1), p(0, 2)];
-    assert_eq!(
-        advice::hint(&open, &Notes::default()),
-        Hint::Clash {
-            cells: cells.clone()
-        }
-    );
-    let said = |shown| PlayMessage::HintWrong {
-        cells: cells.clone(),
-        what: Wrong::Clash,
-        shown,
-    };
-    assert_eq!(
-        said(false).to_string(),
-        "Hint: 2 digits on the board clash with each other. Press Hint again to see where."
-    );
-    assert_eq!(
-        said(true).to_string(),
-        "Hint: clashing digits in r1c2, r1c3 (marked on the board)."
-    );
-}
-
-#[test]
-fn notes_that_leave_out_the_solution_are_a_hint_and_agreeing_notes_narrow_it() {
-    let solution = solution();
-    let want = solution.digit(p(0, 1)).expect("solved");
-    let other = (1..=9).map(d).find(|&x| x != want).expect("another digit");
-    let s = run(
-        playing(),
-        [
-            Action::ToggleNotes,
-            Action::Select(p(0, 1)),
-            Action::Input(other),
-        ],
-    );
-    let s = hinted(s);
-    assert!(matches!(
-        s.status,
-        Message::Play(PlayMessage::HintWrong {
-            what: Wrong::Notes,
-            ..
-        })
-    ));
-    // A cell whose notes hold only the solution's digit is a naked single for the hint.
-    let mut notes = Notes::default();
-    notes.set(
-        puzzle().size(),
-        p(0, 1).index(puzzle().size()),
-        1 << want.index(),
-    );
-    match advice::hint(&puzzle(), &notes) {
-        Hint::Step { step, .. } => {
-            assert!(!step.placements.is_empty() || !step.eliminations.is_empty())
-        }
-        other => panic!("a step, not {other:?}"),
-    }
 }
 
 #[test]

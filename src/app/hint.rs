@@ -37,6 +37,9 @@ pub struct HintView {
     pub struck: Vec<(Pos, Digit)>,
     /// Digits the step places.
     pub placed: Vec<(Pos, Digit)>,
+    /// The candidates of the step's empty cells that hold no notes of the player's (as masks),
+    /// so that a step read on candidates shows them on a board played without notes.
+    pub candidates: Vec<(Pos, u64)>,
 }
 
 /// The hint on show, if any.
@@ -146,7 +149,11 @@ impl Hints {
         };
         let exact = shown.detail == Detail::Exact;
         match &shown.hint {
-            Hint::Step { step, .. } => step_view(step, board.size(), exact),
+            Hint::Step { step, .. } => {
+                let mut view = step_view(step, board.size(), exact);
+                view.candidates = unnoted_candidates(&view, board);
+                view
+            }
             Hint::Wrong { cells } | Hint::Clash { cells } | Hint::WrongNotes { cells } if exact => {
                 HintView {
                     cells: cells.clone(),
@@ -186,7 +193,30 @@ pub fn step_view(step: &Step, size: Size, exact: bool) -> HintView {
         cells: pattern_cells(step),
         struck: step.eliminations.clone(),
         placed: step.placements.clone(),
+        candidates: Vec::new(),
     }
+}
+
+/// The candidates of the marked cells (the pattern's and those losing a candidate) that are
+/// empty and hold no notes. The hint was found on exactly these candidates there: notes
+/// narrow the board's candidates only where the player wrote some.
+fn unnoted_candidates(view: &HintView, board: &Board) -> Vec<(Pos, u64)> {
+    let size = board.size();
+    let mut cells: Vec<Pos> = view
+        .cells
+        .iter()
+        .copied()
+        .chain(view.struck.iter().map(|&(p, _)| p))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+        .into_iter()
+        .map(|p| (p, p.index(size)))
+        .filter(|&(_, i)| board.notes.get(i) == 0)
+        .map(|(p, i)| (p, allowed(&board.grid, i)))
+        .filter(|&(_, mask)| mask != 0)
+        .collect()
 }
 
 /// Every cell the pattern is made of.

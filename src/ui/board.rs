@@ -375,6 +375,18 @@ fn cell_view(props: &BoardProps, marks: &Marks, p: Pos) -> Html {
 /// An empty cell's notes in a small grid, one place per digit, with what a hint strikes or
 /// places there; nothing on grids whose cells are too small (see [`NOTES_IN_CELLS_UP_TO`]).
 fn notes_grid(p: Pos, noted: &[Digit], hint: &HintView, side: usize) -> Html {
+    // Without notes of the player's, a hint's cell shows the candidates its step reads.
+    let read: Vec<Digit>;
+    let noted = match hint.candidates.iter().find(|c| c.0 == p) {
+        Some(&(_, mask)) if noted.is_empty() => {
+            read = (0..side)
+                .filter(|&i| mask >> i & 1 == 1)
+                .map(Digit::from_index)
+                .collect();
+            &read[..]
+        }
+        _ => noted,
+    };
     let struck: Vec<Digit> = hint
         .struck
         .iter()

@@ -2,6 +2,8 @@
 // Each test binary uses some of these.
 #![allow(dead_code)]
 
+use sudoku_lab::app::protocol::Response;
+use sudoku_lab::app::serve::{self, Clock};
 use sudoku_lab::app::state::{Action, AppState, JobKind};
 use sudoku_lab::engine::format::parse;
 use sudoku_lab::engine::{Digit, Formulation, Grid, Pos, SolveOptions, SolveReport, solve};
@@ -42,4 +44,45 @@ pub fn report(puzzle: &Grid, max: u64) -> SolveReport {
         ..SolveOptions::default()
     };
     solve(puzzle, Formulation::Propagation, &options).expect("solves")
+}
+
+/// A clock that stays at zero, for answers that are timed.
+pub struct Zero;
+impl Clock for Zero {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// The notes of the cell at `at`, as numbers.
+pub fn notes_at(s: &AppState, at: Pos) -> Vec<u8> {
+    let cell = at.index(s.size());
+    s.board.notes.digits(cell).iter().map(|d| d.get()).collect()
+}
+
+/// The puzzle imported, in play mode.
+pub fn playing() -> AppState {
+    run(AppState::default(), [Action::Import(PUZZLE.into())])
+}
+
+/// The puzzle's one solution.
+pub fn solution() -> Grid {
+    report(&puzzle(), 2).solutions[0].clone()
+}
+
+/// Asks the worker for a hint on the state's board and hands its answer back.
+pub fn hinted(s: AppState) -> AppState {
+    let id = s.next_job_id();
+    let request = s.request(JobKind::Hint);
+    let response = serve::handle(request, &Zero, &mut |_: Response| {});
+    run(
+        s,
+        [
+            Action::Started {
+                id,
+                kind: JobKind::Hint,
+            },
+            Action::Answered { id, response },
+        ],
+    )
 }
