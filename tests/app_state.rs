@@ -50,6 +50,31 @@ fn a_restored_grid_says_where_it_came_from() {
 }
 
 #[test]
+fn a_reload_during_a_job_says_the_job_stopped_and_keeps_the_board() {
+    let (busy, _) = busy_with(JobKind::Generate);
+    let back = AppState::restore(busy.saved());
+    assert!(!back.busy());
+    assert_eq!(back.board.grid, busy.board.grid);
+    assert_eq!(
+        back.status.to_string(),
+        "Generating stopped when the page was left or reloaded; the board is as it was before \
+         it began."
+    );
+    // A job that ended is not said to have stopped.
+    let ended = busy.reduce(Action::Cancelled);
+    assert!(matches!(
+        AppState::restore(ended.saved()).status,
+        Message::Restored { .. }
+    ));
+    // Nor is a hint, a moment's work.
+    assert_eq!(busy_with(JobKind::Hint).0.saved().running, None);
+    assert_eq!(
+        busy_with(JobKind::Count).0.saved().running,
+        Some(JobKind::Count)
+    );
+}
+
+#[test]
 fn a_restored_board_counts_the_digits_played_as_well_as_the_givens() {
     let s = run(
         AppState::default(),

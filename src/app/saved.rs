@@ -9,7 +9,7 @@ use super::state::{Action, AppState};
 use super::timer::Timer;
 use crate::engine::logic::Level;
 use crate::engine::{Formulation, Grid};
-use crate::words::Message;
+use crate::words::{JobKind, Message};
 use serde::{Deserialize, Serialize};
 
 /// A new visitor's first seed is below this: short enough to read out and type again.
@@ -45,6 +45,10 @@ pub struct Saved {
     /// file), in its words: the reload says it again, and so do moves in play after it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub said: Option<String>,
+    /// The job running when the state was stored: a reload stops it, and the next visit says
+    /// so rather than show the board as if nothing had been under way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<JobKind>,
 }
 
 impl AppState {
@@ -117,7 +121,10 @@ impl AppState {
         state.generation.seed = saved.seed;
         state.generation.symmetry = saved.symmetry;
         state.generation.difficulty = saved.difficulty;
-        state.status = status;
+        state.status = match saved.running {
+            Some(job) => Message::StoppedByReload { job },
+            None => status,
+        };
         if let Some(text) = saved.said.filter(|_| digits > 0) {
             state
                 .editing
@@ -143,6 +150,10 @@ impl AppState {
             notes_mode: self.editing.notes_mode,
             offered_link: self.files.offered_link.as_ref().map(|o| o.text.clone()),
             said: self.editing.said_of(&self.board).map(ToString::to_string),
+            // A hint is a moment's work, not worth a word on the next visit.
+            running: (self.jobs.job.as_ref())
+                .map(|j| j.kind)
+                .filter(|&k| k != JobKind::Hint),
         }
     }
 }

@@ -25,6 +25,10 @@ pub enum Message {
         /// What was said of where the puzzle came from, as the last visit worded it.
         said: Option<String>,
     },
+    /// A job was running when the page was left; the reload stopped it.
+    StoppedByReload {
+        job: JobKind,
+    },
     /// What an earlier visit said of where the puzzle on the board came from, in its words.
     Recalled {
         text: String,
@@ -210,6 +214,14 @@ impl fmt::Display for Message {
                 played,
                 said,
             } => return restored(f, *size, *givens, *played, said.as_deref()),
+            Message::StoppedByReload { job } => {
+                return write!(
+                    f,
+                    "{} stopped when the page was left or reloaded; the board is as it was \
+                     before it began.",
+                    job.verb()
+                );
+            }
             Message::Recalled { text } => text.as_str(),
             Message::SelectFirst => "Select a cell first.",
             Message::GivenLocked { at } => return given_locked(f, *at),

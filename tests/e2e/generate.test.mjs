@@ -154,6 +154,22 @@ test('a 36x36 generation offers its puzzle so far in a 1280x800 window, and stop
   await page.close();
 });
 
+test('a reload during a generation says the generation stopped, and the board is as before', async () => {
+  const { page, errors } = await freshApp(env.context, env.url);
+  // A 36x36 generation runs long enough to be under way at the reload.
+  await page.getByLabel('Size', { exact: true }).selectOption('6');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await page.locator('progress').waitFor();
+  await page.reload();
+  await engineReady(page);
+  await statusMatching(page, /^Generating stopped when the page was left or reloaded; the board is as it was before it began\.$/);
+  assert.equal(await page.getByLabel('Size', { exact: true }).inputValue(), '6');
+  assert.equal(await page.locator('.cell.given').count(), 0);
+  assert.equal(await page.locator('progress').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('typing in the seed field keeps the focus there, through a typo and its fix, and Enter generates', async () => {
   const { page } = await freshApp(env.context, env.url);
   const seed = page.getByLabel('Seed');
