@@ -266,7 +266,7 @@ fn the_jobs_reducer_and_its_answers_work_on_a_board_alone() {
         panic!("{answer:?}")
     };
     let solution = report.solutions[0].clone();
-    let said = jobs.solved(job.kind, report, millis, &mut board);
+    let said = jobs.solved((job.kind, job.formulation), report, millis, &mut board);
     let Message::Solved(solved) = &said else {
         panic!("{said:?}")
     };

@@ -81,6 +81,7 @@ fn solved(answer: SolveAnswer, stats: Stats) -> Solved {
     Solved {
         answer,
         formulation: Formulation::Propagation,
+        raced_by: None,
         millis: 0.4,
         stats,
         kept: None,
@@ -397,6 +398,15 @@ fn job_messages_read_as_before() {
         (
             Message::Solved(Box::new(solved(count(3, false), Stats::default()))),
             "At least 3 solutions; counting stopped there (Propagation, 0.4 ms).",
+        ),
+        (
+            // A race the default formulation runs, won by its CDCL member.
+            Message::Solved(Box::new(Solved {
+                formulation: Formulation::Sat,
+                raced_by: Some(Formulation::Propagation),
+                ..solved(SolveAnswer::Unique, Stats::default())
+            })),
+            "Unique solution (SAT, first in the race Propagation runs at this size, 0.4 ms).",
         ),
         (
             Message::Solved(Box::new(Solved {

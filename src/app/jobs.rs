@@ -347,7 +347,7 @@ impl Jobs {
     /// as one undo step; the rest are kept to step through.
     pub fn solved(
         &mut self,
-        kind: JobKind,
+        (kind, asked): (JobKind, Formulation),
         report: SolveReport,
         millis: f64,
         board: &mut Board,
@@ -371,6 +371,7 @@ impl Jobs {
         let mut solved = Solved {
             answer,
             formulation: report.formulation,
+            raced_by: Some(asked),
             millis,
             stats: report.stats.clone(),
             kept: (kind == JobKind::Count && kept > 1 && report.count > kept as u64)

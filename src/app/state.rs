@@ -418,7 +418,8 @@ impl AppState {
         let board = &mut self.board;
         self.status = match answer {
             Response::Solved { report, millis } => {
-                self.jobs.solved(job.kind, report, millis, board)
+                self.jobs
+                    .solved((job.kind, job.formulation), report, millis, board)
             }
             Response::Checked {
                 outcome,

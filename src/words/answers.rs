@@ -10,6 +10,8 @@ use std::fmt;
 pub struct Solved {
     pub answer: SolveAnswer,
     pub formulation: Formulation,
+    /// The formulation asked for, when a race it runs was won by `formulation`'s member.
+    pub raced_by: Option<Formulation>,
     pub millis: f64,
     pub stats: Stats,
     /// A count found more solutions than it kept to step through: how many it kept.
@@ -123,13 +125,31 @@ impl Checked {
 
 /// `Propagation, 0.4 ms, 5 nodes`: the formulation, the time and the effort it took.
 fn how(formulation: Formulation, millis: f64, stats: Option<&Stats>) -> String {
+    how_raced(formulation, None, millis, stats)
+}
+
+/// As [`how`]; with `raced_by`, the formulation asked for, whose race `formulation` won.
+fn how_raced(
+    formulation: Formulation,
+    raced_by: Option<Formulation>,
+    millis: f64,
+    stats: Option<&Stats>,
+) -> String {
+    let name = match raced_by {
+        Some(asked) if asked != formulation => format!(
+            "{}, first in the race {} runs at this size",
+            formulation.name(),
+            asked.name()
+        ),
+        _ => formulation.name().to_string(),
+    };
     let stats = stats.map(Stats::entries).unwrap_or_default();
     // Model sizes say little about this puzzle's answer.
     let effort = stats
         .iter()
         .filter(|(k, _)| *k != "variables" && *k != "constraints")
         .map(|(k, v)| quantity(*v, k));
-    std::iter::once(formulation.name().to_string())
+    std::iter::once(name)
         .chain(std::iter::once(format_millis(millis)))
         .chain(effort)
         .collect::<Vec<_>>()
@@ -157,7 +177,12 @@ fn effort(guesses: u64) -> String {
 
 impl fmt::Display for Solved {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let how = how(self.formulation, self.millis, Some(&self.stats));
+        let how = how_raced(
+            self.formulation,
+            self.raced_by,
+            self.millis,
+            Some(&self.stats),
+        );
         match self.answer {
             SolveAnswer::NoSolution { clash } => no_solution(f, &how, clash)?,
             SolveAnswer::Counted {

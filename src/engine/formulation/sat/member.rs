@@ -93,11 +93,18 @@ pub fn report(
         solutions: (answer.solutions.iter().take(keep))
             .map(|v| givens.with_solution(v))
             .collect(),
-        stats: Stats {
-            nodes: Some(answer.stats.nodes),
-            guesses: Some(answer.stats.guesses),
-            halt: Some(answer.halt),
-            ..Stats::default()
+        // A CDCL member counts no search nodes: none is said rather than a false 0.
+        stats: match formulation {
+            Formulation::Sat => Stats {
+                halt: Some(answer.halt),
+                ..Stats::default()
+            },
+            _ => Stats {
+                nodes: Some(answer.stats.nodes),
+                guesses: Some(answer.stats.guesses),
+                halt: Some(answer.halt),
+                ..Stats::default()
+            },
         },
     })
 }
