@@ -108,6 +108,11 @@ fn notes_mode_joins_two_keys_into_one_note_on_49x49() {
 fn auto_candidates_fill_every_empty_cell_and_come_back_when_a_digit_goes() {
     let s = run(playing(), [Action::SetAutoCandidates(true)]);
     assert!(s.board.auto);
+    assert!(
+        s.status
+            .to_string()
+            .contains("every empty cell shows its candidates")
+    );
     let marks = Marks::from_grid(&s.board.grid);
     for cell in 0..81 {
         let want = if marks.value(cell).is_some() {
@@ -126,6 +131,19 @@ fn auto_candidates_fill_every_empty_cell_and_come_back_when_a_digit_goes() {
     assert_eq!(s.board.notes, before);
     let s = s.reduce(Action::SetAutoCandidates(false));
     assert!(s.board.notes.is_empty() && !s.board.auto);
+    // From 36x36, cells are too small to show them, and the status says where they are.
+    let big = run(
+        AppState::default(),
+        [
+            Action::SetSize(sudoku_lab::engine::Size::new(6).expect("36x36")),
+            Action::SetAutoCandidates(true),
+        ],
+    );
+    assert_eq!(
+        big.status.to_string(),
+        "Auto candidates: every empty cell has its candidates, listed under the board for the \
+         selected cell (1,296 cells); a digit placed takes itself out of its row, column and box."
+    );
     let s = s.reduce(Action::Undo);
     assert!(
         s.board.auto && !s.board.notes.is_empty(),

@@ -1,7 +1,7 @@
 //! Editing the board by hand: selection, digits, erasing, undo and redo, clear, reset, size, mode.
 
 use super::board::{Board, Mode, on_the_board};
-use super::notes::{Notes, allowed};
+use super::notes::{NOTES_IN_CELLS_UP_TO, Notes, allowed};
 use crate::engine::{Digit, Entry, Grid, Pos, Size};
 use crate::words::{Message, PlayMessage};
 
@@ -463,7 +463,8 @@ fn set_auto_candidates(on: bool, board: &mut Board, status: &mut Message) {
         };
         let cells = notes.cells().count();
         board.push_notes(notes, on);
-        *status = Message::Play(PlayMessage::AutoCandidates { on, cells });
+        let drawn = board.size().side() <= NOTES_IN_CELLS_UP_TO;
+        *status = Message::Play(PlayMessage::AutoCandidates { on, cells, drawn });
     }
 }
 

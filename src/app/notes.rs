@@ -4,6 +4,10 @@ use crate::engine::{Digit, Grid, Pos, Size};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// Notes are drawn in the cells up to 25x25; above, a cell is too small to hold them, and only
+/// the selected cell's are listed, under the board.
+pub const NOTES_IN_CELLS_UP_TO: usize = 25;
+
 /// Each cell's notes, one bit per digit index (bit 0 is digit 1); no cells at all when the
 /// board has no notes, so a board without any costs nothing to store.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -97,8 +97,7 @@ pub struct BoardProps {
     pub on_action: Callback<Action>,
 }
 
-/// Notes are drawn in the cells up to 25x25; above, a cell is too small to hold them.
-pub const NOTES_IN_CELLS_UP_TO: usize = 25;
+pub use crate::app::notes::NOTES_IN_CELLS_UP_TO;
 
 /// Above 16x16 the selected cell's notes are also listed under the board, in full size.
 pub const NOTES_LISTED_ABOVE: usize = 16;

@@ -41,7 +41,18 @@ pub fn status_line(props: &StatusProps) -> Html {
         .and_then(|job| job.partial.as_ref())
         .map(|puzzle| {
             let engine = props.engine.clone();
-            let onclick = Callback::from(move |_: MouseEvent| engine.keep_partial());
+            let onclick = Callback::from(move |_: MouseEvent| {
+                engine.keep_partial();
+                // The button goes with the job; the focus goes to Cancel beside it, which
+                // stays, rather than to the page's start.
+                let cancel = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.query_selector("button.cancel").ok().flatten())
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+                if let Some(cancel) = cancel {
+                    let _ = cancel.focus();
+                }
+            });
             html! {
                 <p class="keep">
                     // Beside the progress bar (two and three columns) the words after "keep"

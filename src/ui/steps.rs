@@ -61,7 +61,9 @@ pub fn steps_panel(props: &StepsProps) -> Html {
         <details class="steps-panel">
             <summary>{ "Solve step by step" }</summary>
             { button("Solve step by step", start, classes!()) }
-            { for list }
+            // A container that is always there, so the button before it keeps its place in
+            // the page (and the keyboard focus) when the list comes.
+            <div class="steps-log">{ for list }</div>
         </details>
     }
 }

@@ -300,6 +300,7 @@ fn step(name: &str, sign: &str, onclick: Option<Callback<MouseEvent>>) -> Html {
     let onclick = onclick.unwrap_or_else(Callback::noop);
     html! {
         <button type="button" class="zoom-step" aria-label={name.to_string()} title={name.to_string()}
-                aria-disabled={unavailable.to_string()} {onclick}>{ sign.to_string() }</button>
+                aria-disabled={unavailable.to_string()} {onclick}
+                onmousedown={super::controls::keep_focus()}>{ sign.to_string() }</button>
     }
 }

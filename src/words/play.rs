@@ -1,6 +1,6 @@
 //! What the page says to a player: notes, hints, the steps of a logical solution, difficulty.
 
-use super::{Clipboard, format_millis, quantity, rating_words, sentence};
+use super::{Clipboard, format_millis, quantity, rating_words, sentence, thousands};
 use crate::app::advice::StepsEnd;
 use crate::engine::logic::{Level, Rating, Technique, Unit};
 use crate::engine::{Pos, Size};
@@ -24,10 +24,12 @@ pub enum PlayMessage {
     NotesMode {
         on: bool,
     },
-    /// Auto candidates switched; `cells`: the empty cells given their candidates.
+    /// Auto candidates switched; `cells`: the empty cells given their candidates; `drawn`:
+    /// whether cells are large enough to show them (else the selected cell's are listed).
     AutoCandidates {
         on: bool,
         cells: usize,
+        drawn: bool,
     },
     /// Notes go in empty cells only; `clue` when the cell holds a clue that Play mode keeps.
     NotesNeedEmptyCell {
@@ -232,10 +234,18 @@ impl fmt::Display for PlayMessage {
             PlayMessage::NotesMode { on: false } => {
                 f.write_str("Notes off: a digit typed fills the cell.")
             }
-            PlayMessage::AutoCandidates { on: true, cells } => write!(
+            PlayMessage::AutoCandidates {
+                on: true,
+                cells,
+                drawn,
+            } => write!(
                 f,
-                "Auto candidates: every empty cell shows its candidates ({}); a digit placed \
-                 takes itself out of its row, column and box.",
+                "Auto candidates: every empty cell {} ({}); a digit placed takes itself out of \
+                 its row, column and box.",
+                match drawn {
+                    true => "shows its candidates",
+                    false => "has its candidates, listed under the board for the selected cell",
+                },
                 quantity(*cells as u64, "cells")
             ),
             PlayMessage::AutoCandidates { on: false, .. } => {
@@ -274,7 +284,12 @@ impl fmt::Display for PlayMessage {
                 number,
                 count,
                 said,
-            } => write!(f, "Step {number} of {count}, the board before it: {said}."),
+            } => write!(
+                f,
+                "Step {} of {}, the board before it: {said}.",
+                thousands(*number as u64),
+                thousands(*count as u64)
+            ),
             PlayMessage::Generated {
                 rating,
                 missed,

@@ -140,6 +140,8 @@ test('a 36x36 generation offers its puzzle so far in a 1280x800 window, and stop
   assert.ok(bar.width >= 40, `progress bar ${bar.width} px wide`);
   await keep.click();
   const text = await statusMatching(page, /^Stopped the generation/);
+  // The button goes with the job; the focus goes to Cancel beside it, not the page's start.
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'cancel');
   const m = text.match(/^Stopped the generation and kept its puzzle so far: one solution, ([\d,]+) clues, not minimal yet/);
   assert.ok(m, text);
   const clues = Number(m[1].replace(/,/g, ''));
