@@ -145,6 +145,20 @@ impl PlayMessage {
     }
 }
 
+/// Auto candidates switched on for `cells` empty cells, `drawn` in them or listed elsewhere.
+fn auto_on(f: &mut fmt::Formatter<'_>, cells: usize, drawn: bool) -> fmt::Result {
+    let shown = match drawn {
+        true => "shows its candidates",
+        false => "has its candidates, listed under the board for the selected cell",
+    };
+    write!(
+        f,
+        "Auto candidates: every empty cell {shown} ({}); a digit placed takes itself out of \
+         its row, column and box.",
+        quantity(cells as u64, "cells")
+    )
+}
+
 /// `r1c2, r3c4 and 5 more`: the first few cells of a list.
 fn cell_list(cells: &[Pos]) -> String {
     const SHOWN: usize = 4;
@@ -238,16 +252,7 @@ impl fmt::Display for PlayMessage {
                 on: true,
                 cells,
                 drawn,
-            } => write!(
-                f,
-                "Auto candidates: every empty cell {} ({}); a digit placed takes itself out of \
-                 its row, column and box.",
-                match drawn {
-                    true => "shows its candidates",
-                    false => "has its candidates, listed under the board for the selected cell",
-                },
-                quantity(*cells as u64, "cells")
-            ),
+            } => auto_on(f, *cells, *drawn),
             PlayMessage::AutoCandidates { on: false, .. } => {
                 f.write_str("Auto candidates off: the notes are cleared (Undo brings them back).")
             }
