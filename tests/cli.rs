@@ -443,7 +443,7 @@ fn usage_errors_exit_2_with_a_message() {
         (vec!["frobnicate"], "unrecognized subcommand 'frobnicate'"),
         (
             vec!["count", "--limit", "x"],
-            "invalid value 'x' for '--limit <K>': a whole number of 0 or more is needed",
+            "invalid value 'x' for '--limit <K>': a whole number of 1 or more is needed",
         ),
         (
             vec!["count", "--limit=-1"],

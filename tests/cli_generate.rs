@@ -118,7 +118,8 @@ fn stop_after_prints_the_unique_puzzle_reached_by_then() {
     assert!(clues < 256, "{puzzle}");
     let err = String::from_utf8_lossy(&o.stderr).to_string();
     let said = format!(
-        "seed 9: stopped after 0 s with a puzzle of one solution and {clues} clues, not minimal"
+        "seed 9: stopped after 0 s with a puzzle of one solution and {clues} clues, not proved \
+         minimal"
     );
     assert!(err.contains(&said), "{err}");
     let verdict = stdout(&run(&["check"], &puzzle));
@@ -262,7 +263,7 @@ fn stop_after_with_no_guess_prints_a_puzzle_the_logic_solver_solves() {
     let clues = puzzle.given_count();
     assert!(clues < 36 * 36);
     let err = String::from_utf8_lossy(&o.stderr).to_string();
-    let said = "clues that the logic solver solves, not minimal for its techniques\n";
+    let said = "clues that the logic solver solves, not proved minimal for its techniques\n";
     assert!(
         err.starts_with("seed 2: stopped after 0 s with a puzzle of ") && err.ends_with(said),
         "{err}"

@@ -413,6 +413,18 @@ fn stuck_no_solution_and_off_track_are_said_with_what_is_left() {
         out,
         format!("off track: r1c1 holds {other}, not the solution's digit\n")
     );
+    // A placed digit that clashes with a clue is off track too, not "no solution": the clues
+    // still have theirs. Placed digits that clash where there are several solutions are not.
+    let mut clashing = Marks::from_grid(&parse(EASY).unwrap().puzzle);
+    clashing.place(0, clashing.value(1).expect("r1c2 is a clue of EASY"));
+    let out = ok(&["hint"], &clashing.to_text());
+    assert!(out.starts_with("off track: r1c1 holds "), "{out}");
+    let open = r#"{"dim":2,"fixed":{"1":{"1":1}},"solved":{"1":{"2":1}}}"#;
+    let out = ok(&["hint"], open);
+    assert!(
+        out.starts_with("no solution: digit 1 appears twice"),
+        "{out}"
+    );
 }
 
 fn solution_of(puzzle: &str) -> Grid {

@@ -184,9 +184,11 @@ fn stopped(
     let remark = match options.no_guess {
         true => format!(
             "{stopped} with a puzzle of {clues} clues that the logic solver solves, not \
-             minimal for its techniques"
+             proved minimal for its techniques"
         ),
-        false => format!("{stopped} with a puzzle of one solution and {clues} clues, not minimal"),
+        false => format!(
+            "{stopped} with a puzzle of one solution and {clues} clues, not proved minimal"
+        ),
     };
     Some((puzzle, Some(remark)))
 }

@@ -21,16 +21,24 @@ enum Known {
 /// solution, and that the state agrees with it.
 fn known(marks: &Marks) -> Result<Known, String> {
     let grid = marks.to_grid();
-    if let Some(c) = grid.conflicts().into_iter().next() {
-        return Ok(Known::Not(Report::new(
-            Status::NoSolution,
-            Some(c.to_string()),
-        )));
+    // Clues that clash leave no solution; a placed digit that clashes is the player's, and
+    // with one solution it is off track like any wrong digit.
+    let clash = |grid: &Grid| {
+        grid.conflicts()
+            .into_iter()
+            .next()
+            .map(|c| Known::Not(Report::new(Status::NoSolution, Some(c.to_string()))))
+    };
+    if let Some(clues_clash) = clash(&grid.puzzle()) {
+        return Ok(clues_clash);
     }
     let certificate = logic::certify(&grid).map_err(|e| e.to_string())?;
     let unique = match certificate {
         Certificate::NoSolution => return Ok(Known::Not(Report::new(Status::NoSolution, None))),
-        Certificate::Multiple { .. } => false,
+        Certificate::Multiple { .. } => match clash(&grid) {
+            Some(placed_clash) => return Ok(placed_clash),
+            None => false,
+        },
         Certificate::Unique { solution } => {
             if let Some(why) = off_track(marks, &solution) {
                 return Ok(Known::Not(Report::new(Status::OffTrack, Some(why))));

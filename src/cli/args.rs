@@ -11,12 +11,12 @@ use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-const ABOUT: &str = "Solve, count, convert, check, rate, explain, generate and export Sudoku \
-                     puzzles of every size (1x1 to 49x49)";
+const ABOUT: &str = "Solve (also step by step), count, convert, check, rate, generate and \
+                     export Sudoku puzzles of every size (1x1 to 49x49)";
 
 const LONG_ABOUT: &str = "\
-Solve, count, convert, check, rate, explain, generate and export Sudoku puzzles of every size \
-(1x1 to 49x49).
+Solve (also step by step), count, convert, check, rate, generate and export Sudoku puzzles of \
+every size (1x1 to 49x49).
 
 Puzzles are read one per line (blank lines and lines starting with # are skipped), as multi-line \
 layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}), one \

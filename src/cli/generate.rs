@@ -236,13 +236,15 @@ fn one(
         }
         (Err(GenerateError::Cancelled), None, Some(partial)) => {
             let clues = quantity(partial.given_count() as u64, "clues");
+            // The removal did not finish: its last questions may have gone either way, so the
+            // puzzle is not known to be minimal (though it may be, if they all keep their clue).
             let remark = if options.no_guess {
                 format!(
                     "{stopped} with a puzzle of {clues} that the logic solver solves, not \
-                     minimal for its techniques"
+                     proved minimal for its techniques"
                 )
             } else {
-                format!("{stopped} with a puzzle of one solution and {clues}, not minimal")
+                format!("{stopped} with a puzzle of one solution and {clues}, not proved minimal")
             };
             Ok((partial, Some(remark)))
         }

@@ -77,11 +77,13 @@ pub fn whole<T: FromStr>(v: &str) -> Result<T, String> {
     })
 }
 
+/// A whole number of 1 or more, said so whatever is wrong with it.
 pub fn at_least_one(v: &str) -> Result<u64, String> {
     if v.len() > 1 && v.starts_with('-') && v[1..].bytes().all(|b| b.is_ascii_digit()) {
         return Err("it must be at least 1".into());
     }
-    match whole(v)? {
+    let n = whole(v).map_err(|e| e.replace("0 or more", "1 or more"))?;
+    match n {
         0 => Err("it must be at least 1".into()),
         n => Ok(n),
     }
