@@ -89,7 +89,8 @@ pub enum Command {
     ///
     /// Without --seed a random seed is drawn and printed to standard error; puzzle i of
     /// --count C uses seed S+i, so any one can be reproduced with --seed S+i. On a terminal,
-    /// progress shows on standard error while it works. By default the puzzle is truly minimal:
+    /// progress shows on standard error while it works on one puzzle at a time (one puzzle, or
+    /// -j 1); puzzles made side by side show none. By default the puzzle is truly minimal:
     /// no clue can go and keep one solution. With --no-guess it is minimal for the logic
     /// solver instead, which is fast at every size; --difficulty picks its level.
     #[command(after_help = GENERATE_EXIT_STATUS)]
