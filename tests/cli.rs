@@ -252,6 +252,10 @@ fn batch_output_reads_back_and_bad_bytes_or_comments_spoil_nothing_around_them()
     // JSON of several puzzles is one document per line, and reads back.
     let (json, _, code) = run(&["convert", "--to=json", "-"], &two.join("\n"));
     assert_eq!((json.lines().count(), code), (2, 0));
+    // A line that does not read is a JSON line too, so the output stays JSON lines.
+    let (mixed, _, code) = run(&["convert", "--to=json", "-"], &format!("123\n{}", two[0]));
+    let first: serde_json::Value = serde_json::from_str(mixed.lines().next().unwrap()).unwrap();
+    assert_eq!((first["status"].as_str(), code), (Some("invalid"), 1));
     let (lines, err, code) = run(&["convert", "--to", "line", "--", "-"], &json);
     assert_eq!(
         (lines.lines().collect::<Vec<_>>(), code),

@@ -74,8 +74,10 @@ fn parse_and_run(argv: Vec<OsString>) -> i32 {
             answer::count(&a, p)
         }),
         Command::Convert(a) => {
+            // JSON lines stay JSON lines: a puzzle that does not read is a JSON status too.
             let layout = Layout {
                 blocks: a.to == Format::Grid,
+                json: a.to == Format::Json,
                 ..Layout::default()
             };
             batch::run(a.input.file(), layout, Some(1), |p| {
