@@ -34,11 +34,31 @@ pub fn steps_panel(props: &StepsProps) -> Html {
         })
     };
     let list = state.steps.log.as_ref().map(|log| {
+        let count = log.said.len();
+        // One tab stop for the whole list (the step shown, else the first); arrows, Home and
+        // End move between steps, so a 49x49 log of 1,500 steps is not 1,500 tab stops.
+        let stop = state.steps.selected.unwrap_or(0);
         let items = log.said.iter().enumerate().map(|(k, said)| {
             let current = state.steps.selected == Some(k);
+            let onkeydown = {
+                let on_action = props.on_action.clone();
+                Callback::from(move |e: KeyboardEvent| {
+                    let to = match e.key().as_str() {
+                        "ArrowDown" | "ArrowRight" => (k + 1).min(count - 1),
+                        "ArrowUp" | "ArrowLeft" => k.saturating_sub(1),
+                        "Home" => 0,
+                        "End" => count - 1,
+                        _ => return,
+                    };
+                    e.prevent_default();
+                    on_action.emit(Action::ShowStep(Some(to)));
+                    focus_step(to);
+                })
+            };
             html! {
                 <li>
-                    <button type="button" class="step" aria-pressed={current.to_string()} onclick={show(Some(k))}>
+                    <button type="button" class="step" id={format!("step-{k}")} aria-pressed={current.to_string()}
+                            tabindex={if k == stop { "0" } else { "-1" }} onclick={show(Some(k))} {onkeydown}>
                         { format!("{}. {said}", k + 1) }
                     </button>
                 </li>
@@ -65,5 +85,16 @@ pub fn steps_panel(props: &StepsProps) -> Html {
             // the page (and the keyboard focus) when the list comes.
             <div class="steps-log">{ for list }</div>
         </details>
+    }
+}
+
+/// Moves the keyboard focus to step `k`'s button.
+fn focus_step(k: usize) {
+    let button = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&format!("step-{k}")))
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    if let Some(button) = button {
+        let _ = button.focus();
     }
 }

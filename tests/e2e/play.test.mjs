@@ -267,6 +267,15 @@ test('Solve step by step lists the steps to "solved"; a step shows the board the
   await statusMatching(page, new RegExp(`^Step 1 of ${count}, the board before it: .+\\.$`));
   assert.equal(await steps.nth(0).getAttribute('aria-pressed'), 'true');
   assert.ok(await page.locator('.cell.hint-cell').count() > 0, 'the step is marked');
+  // The list is one tab stop; arrows and End move between the steps, and the focus with them.
+  assert.equal(await page.locator('ol.steps button[tabindex="0"]').count(), 1);
+  await page.keyboard.press('ArrowDown');
+  await statusMatching(page, new RegExp(`^Step 2 of ${count}, `));
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'step-1');
+  await page.keyboard.press('End');
+  await statusMatching(page, new RegExp(`^Step ${count} of ${count}, `));
+  await page.keyboard.press('Home');
+  await statusMatching(page, new RegExp(`^Step 1 of ${count}, `));
   await steps.nth(count - 1).click();
   // A step low in the list brings the board's top back into view with the step still seen.
   const board = await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox();
