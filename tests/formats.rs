@@ -584,6 +584,15 @@ fn numbers_are_never_read_as_characters() {
         parse(&one_line.join(" ")),
         Err(ParseError::NotASquareOfSquare { cells: 255 })
     );
+    // A grid's count of numbers too long for any digit: the first is named, not the count
+    // of their characters.
+    for long in ["999", "12345678901234567890"] {
+        assert_eq!(
+            parse(&vec![long; 81].join(" ")),
+            Err(range(1, 1, long, 9)),
+            "{long}"
+        );
+    }
 }
 
 #[test]

@@ -348,7 +348,7 @@ fn guess_text_format(text: &str) -> Format {
     let is_token = |t: &&str| !t.is_empty() && !t.chars().all(|c| c == '-' || c == '+');
     let splits = |c: char| c.is_whitespace() || c == '|' || text::is_box_drawing(c);
     let (mut tokens, mut chars, mut widest, mut short, mut mixed) = (0usize, 0, 0, 0, false);
-    let mut letters = false;
+    let (mut letters, mut digits_only) = (false, true);
     for line in text.lines() {
         let mut width = None;
         for t in line.split(splits).filter(is_token) {
@@ -360,6 +360,7 @@ fn guess_text_format(text: &str) -> Format {
             widest = widest.max(w);
             short += usize::from(w <= 2);
             letters |= t.chars().any(char::is_alphabetic);
+            digits_only &= t.chars().all(|c| c.is_ascii_digit());
         }
     }
     let grid_sized = |k: usize| Size::from_cells(k).is_some();
@@ -373,7 +374,12 @@ fn guess_text_format(text: &str) -> Format {
             Format::Line
         }
     } else if (mixed && widest <= 3)
-        || (tokens > 1 && grid_sized(tokens) && !grid_sized(chars) && 2 * short > tokens)
+        // A grid's count of numbers, some too long for any grid's digit: numbers all the same,
+        // so that the error names the one out of range rather than a count of characters.
+        || (tokens > 1
+            && grid_sized(tokens)
+            && !grid_sized(chars)
+            && (2 * short > tokens || digits_only))
     {
         Format::Numeric
     } else {
