@@ -3,7 +3,7 @@
 use crate::errors;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyString};
+use pyo3::types::{PyBool, PyInt, PyString};
 use std::fmt::Write;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use sudoku_lab::engine::format::{self, Format, ParseError, Parsed};
@@ -102,7 +102,9 @@ fn from_rows(rows: &[Vec<Bound<'_, PyAny>>]) -> PyResult<PyGrid> {
 /// A cell's number; a number no grid's digit can be is refused as the numeric text refuses
 /// it, naming the cell.
 fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize, side: usize) -> PyResult<u64> {
-    let Ok(int) = cell.cast::<PyInt>() else {
+    // `True` is an int to Python, but no digit: refused as any other non-number.
+    let int = cell.cast::<PyInt>().ok().filter(|_| !cell.is_instance_of::<PyBool>());
+    let Some(int) = int else {
         return Err(PyTypeError::new_err(format!(
             "row {}, column {}: a cell is a number or None, not {}",
             row + 1,

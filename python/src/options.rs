@@ -88,11 +88,14 @@ impl Whole {
 
     /// The number, refused below 1 as the CLI refuses `--limit 0`.
     pub fn at_least_one(&self, name: &str) -> PyResult<u64> {
-        match self.get(name)? {
-            0 => Err(PyValueError::new_err(format!(
+        match &self.0 {
+            Ok(0) => Err(PyValueError::new_err(format!(
                 "{name} must be at least 1, not 0"
             ))),
-            n => Ok(n),
+            Err(text) if text.starts_with('-') => Err(PyValueError::new_err(format!(
+                "{name} must be at least 1, not {text}"
+            ))),
+            _ => self.get(name),
         }
     }
 

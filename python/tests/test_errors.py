@@ -86,7 +86,7 @@ P9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..
 def test_numbers_are_checked_as_the_cli_checks_them():
     with pytest.raises(ValueError, match="limit must be at least 1, not 0"):
         sudoku_lab.count(P9, limit=0)
-    with pytest.raises(ValueError, match="limit must be 0 or more, not -1"):
+    with pytest.raises(ValueError, match="limit must be at least 1, not -1"):
         sudoku_lab.count(P9, limit=-1)
     with pytest.raises(ValueError, match="seed must be 0 or more, not -1"):
         sudoku_lab.generate(2, seed=-1)
@@ -113,6 +113,9 @@ def test_rows_with_numbers_no_grid_has_name_the_cell():
             sudoku_lab.solve(rows)
     with pytest.raises(TypeError, match="row 1, column 2: a cell is a number or None, not str"):
         sudoku_lab.solve([[0, "1", 0, 0], [0] * 4, [0] * 4, [0] * 4])
+    # True is an int to Python, but no digit.
+    with pytest.raises(TypeError, match="row 1, column 1: a cell is a number or None, not bool"):
+        sudoku_lab.solve([[True, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4])
     with pytest.raises(ParseError, match="2 rows, but row 2 has 1 cells"):
         sudoku_lab.solve([[1, 2], [3]])
 
