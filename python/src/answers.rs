@@ -126,7 +126,8 @@ pub fn count(
 /// CLI's answer; `solutions` is `none`, `one` or `several`; `witnesses` the solutions that
 /// prove it (two that differ for several); `redundant` the clues that could go (`r1c3`);
 /// `guesses` propagation's measured effort. With `difficulty`, `effort` holds each
-/// formulation's counters (or its error) as `check --difficulty` measures them. Ctrl-C stops
+/// formulation's counters (or its error) as `check --difficulty` measures them, and `logic`
+/// the logic rating as `rate` gives it. Ctrl-C stops
 /// it between the questions it asks (one clue each).
 #[pyfunction]
 #[pyo3(signature = (puzzle, *, formulation="propagation", difficulty=false))]
@@ -206,6 +207,7 @@ pub fn check<'py>(
             }
         }
         out.set_item("effort", effort)?;
+        out.set_item("logic", crate::logic::rating(py, &puzzle)?)?;
     }
     Ok(out)
 }

@@ -186,9 +186,9 @@ fn stopped(
             "{stopped} with a puzzle of {clues} clues that the logic solver solves, not \
              proved minimal for its techniques"
         ),
-        false => format!(
-            "{stopped} with a puzzle of one solution and {clues} clues, not proved minimal"
-        ),
+        false => {
+            format!("{stopped} with a puzzle of one solution and {clues} clues, not proved minimal")
+        }
     };
     Some((puzzle, Some(remark)))
 }

@@ -103,7 +103,10 @@ fn from_rows(rows: &[Vec<Bound<'_, PyAny>>]) -> PyResult<PyGrid> {
 /// it, naming the cell.
 fn cell_value(cell: &Bound<'_, PyAny>, row: usize, col: usize, side: usize) -> PyResult<u64> {
     // `True` is an int to Python, but no digit: refused as any other non-number.
-    let int = cell.cast::<PyInt>().ok().filter(|_| !cell.is_instance_of::<PyBool>());
+    let int = cell
+        .cast::<PyInt>()
+        .ok()
+        .filter(|_| !cell.is_instance_of::<PyBool>());
     let Some(int) = int else {
         return Err(PyTypeError::new_err(format!(
             "row {}, column {}: a cell is a number or None, not {}",

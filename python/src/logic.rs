@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use sudoku_lab::batch::{Item, logic as answers, states};
+use sudoku_lab::engine::Grid;
 use sudoku_lab::engine::logic::{Marks, Technique};
 
 /// A JSON line as Python data.
@@ -24,8 +25,13 @@ fn from_json<'py>(py: Python<'py>, json: &str) -> PyResult<Bound<'py, PyDict>> {
 #[pyfunction]
 pub fn rate<'py>(py: Python<'py>, puzzle: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyDict>> {
     let grid = self::puzzle(puzzle)?.grid.puzzle();
+    rating(py, &grid)
+}
+
+/// [`rate`]'s answer for the givens `grid`: `check(difficulty=True)` gives it too.
+pub fn rating<'py>(py: Python<'py>, grid: &Grid) -> PyResult<Bound<'py, PyDict>> {
     let json = py
-        .detach(|| answers::rate(&grid).map(|r| r.json()))
+        .detach(|| answers::rate(grid).map(|r| r.json()))
         .map_err(errors::analyze)?;
     from_json(py, &json)
 }

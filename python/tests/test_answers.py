@@ -94,6 +94,9 @@ def test_check_difficulty_measures_every_formulation(cli):
     nodes = checked["effort"]["propagation"]["nodes"]
     assert line.startswith(checked["verdict"] + "; propagation: ")
     assert f"propagation: {nodes:,} node" in line
+    # The logic rating, as rate gives it and the CLI's line ends with.
+    assert checked["logic"] == sudoku_lab.rate(RATED[0])
+    assert f"; logic: {checked['logic']['level'].capitalize()}, score " in line
 
 
 def test_rate_equals_the_cli_json(cli):
