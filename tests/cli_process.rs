@@ -71,6 +71,9 @@ fn a_full_disk_is_an_error_with_a_message_for_every_command() {
         &["check", "-"],
         &["hint", "-"],
         &["generate", "--box", "3", "--seed", "1", "--count", "3"],
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
     ];
     for args in runs {
         let full = std::fs::OpenOptions::new()

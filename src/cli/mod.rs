@@ -63,9 +63,15 @@ fn parse_and_run(argv: Vec<OsString>) -> i32 {
         Ok(cli) => cli.command,
         Err(e) => {
             let e = name_the_takers(e);
-            // Help or an error for a reader that has gone: nothing left to tell.
-            let _ = e.print();
-            return e.exit_code();
+            match e.print() {
+                // Help that could not be written (a full disk) fails as any answer would.
+                Err(w) if e.exit_code() == 0 && w.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write to standard output: {w}");
+                    return 1;
+                }
+                // Help or an error for a reader that has gone: nothing left to tell.
+                _ => return e.exit_code(),
+            }
         }
     };
     match command {
