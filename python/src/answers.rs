@@ -138,6 +138,8 @@ pub fn check<'py>(
     difficulty: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let board = self::puzzle(puzzle)?;
+    // Ctrl-C raises it, which stops the check inside a question too (the first may be long).
+    let cancel = Cancel::new();
     let options = ExamineOptions {
         formulation: options::formulation(formulation)?,
         profile: if difficulty {
@@ -145,6 +147,7 @@ pub fn check<'py>(
         } else {
             Vec::new()
         },
+        cancel: Some(cancel.clone()),
     };
     let puzzle = board.grid.puzzle();
     // Up to 16x16 a check takes milliseconds and stays on the calling thread.
@@ -154,7 +157,6 @@ pub fn check<'py>(
         poll.raised()?;
         examined
     } else {
-        let cancel = Cancel::new();
         watch::run(
             py,
             &cancel,

@@ -10,10 +10,18 @@ import time
 import pytest
 import sudoku_lab
 
+# A 36x36 grid with half its cells given at random: deciding whether it has one solution, a
+# check's first question, runs for minutes.
+PEAK_36 = (
+    "(lambda rng: ' '.join(str(((i // 36 % 6) * 6 + i // 216 + i % 36) % 36 + 1)"
+    " if rng.random() < 0.5 else '0' for i in range(1296)))(__import__('random').Random(5))"
+)
+
 # Calls that run for minutes or longer: counting the solutions of empty grids, a minimal 36x36
-# puzzle alone and as a line of generate_lines, and many 9x9 puzzles (these on the calling
-# thread, where small work stays).
+# puzzle alone and as a line of generate_lines, many 9x9 puzzles (these on the calling
+# thread, where small work stays), and checking a 36x36 grid inside its first question.
 LONG_CALLS = [
+    f"sudoku_lab.check({PEAK_36})",
     "sudoku_lab.count('.' * 81)",
     "sudoku_lab.count('.' * 256, limit=10**15)",
     "sudoku_lab.count('.' * 81, formulation='mip')",

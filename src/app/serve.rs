@@ -255,9 +255,10 @@ impl Job<'_> {
     /// propagation needs.
     fn check(&mut self, puzzle: &Grid, formulation: Formulation) -> Response {
         let t0 = self.now();
+        // Cancel ends the worker itself, so the check needs no flag of its own.
         let options = ExamineOptions {
             formulation,
-            profile: Vec::new(),
+            ..ExamineOptions::default()
         };
         let examined = examine(puzzle, &options, &mut self.engine_progress());
         match examined {

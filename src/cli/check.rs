@@ -20,6 +20,8 @@ pub fn check_line(
         } else {
             Vec::new()
         },
+        // Ctrl-C ends the process.
+        cancel: None,
     };
     // From 25x25 up a check can take minutes: a terminal shows which clue it is at.
     let mut progress = TerminalProgress::first_free();

@@ -2,9 +2,9 @@
 
 use super::analyze::{self, AnalyzeError, AnalyzeOptions, Certificate, Effort};
 use super::formulation::Formulation;
-use super::generate::Progress;
+use super::generate::{Phase, Progress};
 use super::grid::{Grid, Pos};
-use super::search::Flow;
+use super::search::{Cancel, Flow};
 use serde::{Deserialize, Serialize};
 
 /// What a check established about a puzzle.
@@ -28,13 +28,16 @@ pub enum CheckOutcome {
 }
 
 /// How a check decides, and which formulations' effort it measures besides.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct ExamineOptions {
     /// Decides uniqueness and which clues could go.
     pub formulation: Formulation,
     /// Formulations whose effort on the solution count (up to two) is measured, for any
     /// puzzle; empty measures none.
     pub profile: Vec<Formulation>,
+    /// Stops the check inside a question too (the first, uniqueness, may be the longest),
+    /// where [`Flow::Stop`] from progress stops it between questions.
+    pub cancel: Option<Cancel>,
 }
 
 /// A check's outcome and the effort of each profiled formulation.
@@ -57,9 +60,22 @@ pub fn examine(
     let analyze_options = AnalyzeOptions {
         formulation: options.formulation,
         profile: options.profile.clone(),
-        cancel: None,
+        cancel: options.cancel.clone(),
     };
-    let outcome = match analyze::uniqueness(puzzle, options.formulation, None)? {
+    // Said before the first question, which from 25x25 up may take a while on its own.
+    let asking = Progress {
+        attempt: 0,
+        phase: Phase::Uniqueness,
+        done: 0,
+        total: 1,
+        puzzle: None,
+        slow_next: true,
+    };
+    if progress(&asking) == Flow::Stop {
+        return Err(AnalyzeError::Cancelled);
+    }
+    let cancel = options.cancel.as_ref();
+    let outcome = match analyze::uniqueness(puzzle, options.formulation, cancel)? {
         Certificate::NoSolution => CheckOutcome::NoSolution,
         Certificate::Multiple { first, second } => CheckOutcome::Multiple { first, second },
         Certificate::Unique { solution } => {
@@ -100,6 +116,7 @@ mod tests {
         let options = ExamineOptions {
             formulation: Formulation::Propagation,
             profile,
+            ..ExamineOptions::default()
         };
         examine(&puzzle, &options, &mut no_progress).expect("decided")
     }
@@ -133,5 +150,14 @@ mod tests {
             Flow::Stop
         });
         assert_eq!(stopped, Err(AnalyzeError::Cancelled));
+        // A raised flag stops it inside a question, where progress is not asked.
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let options = ExamineOptions {
+            cancel: Some(cancel),
+            ..ExamineOptions::default()
+        };
+        let flagged = examine(&puzzle, &options, &mut no_progress);
+        assert_eq!(flagged, Err(AnalyzeError::Cancelled));
     }
 }

@@ -124,7 +124,8 @@ pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
         Phase::FullGrid => return "Filling a grid...".into(),
         Phase::Adding => ("Adding clues", "cells"),
         Phase::Removing => ("Removing clues", "cells"),
-        Phase::Uniqueness => ("Deciding uniqueness", "steps"),
+        // One question, however long: its count says nothing.
+        Phase::Uniqueness => return "Deciding uniqueness...".into(),
         Phase::Clues => ("Testing clues", "clues"),
         Phase::Difficulty => ("Measuring effort", "formulations"),
         Phase::Formulations => ("Comparing", "formulations answered"),
