@@ -149,6 +149,19 @@ pub fn uniqueness(
     })
 }
 
+/// The report of the uniqueness question, before it is asked (it may take long) or once
+/// `decided`.
+pub(crate) fn deciding(decided: bool) -> Progress<'static> {
+    Progress {
+        attempt: 0,
+        phase: Phase::Uniqueness,
+        done: usize::from(decided),
+        total: 1,
+        puzzle: None,
+        slow_next: !decided,
+    }
+}
+
 /// For each clue: is there a solution of the puzzle without it that puts another digit there?
 /// If not, the clue is redundant. `progress` is called after each clue.
 pub fn irreducibility(
@@ -245,15 +258,7 @@ pub fn analyze(
 ) -> Result<Analysis, AnalyzeError> {
     let cancel = options.cancel.as_ref();
     let certificate = uniqueness(puzzle, options.formulation, cancel)?;
-    let p = Progress {
-        attempt: 0,
-        phase: Phase::Uniqueness,
-        done: 1,
-        total: 1,
-        puzzle: None,
-        slow_next: false,
-    };
-    if progress(&p) == Flow::Stop {
+    if progress(&deciding(true)) == Flow::Stop {
         return Err(AnalyzeError::Cancelled);
     }
     let irreducibility = match certificate {

@@ -2,7 +2,7 @@
 
 use super::analyze::{self, AnalyzeError, AnalyzeOptions, Certificate, Effort};
 use super::formulation::Formulation;
-use super::generate::{Phase, Progress};
+use super::generate::Progress;
 use super::grid::{Grid, Pos};
 use super::search::{Cancel, Flow};
 use serde::{Deserialize, Serialize};
@@ -63,15 +63,7 @@ pub fn examine(
         cancel: options.cancel.clone(),
     };
     // Said before the first question, which from 25x25 up may take a while on its own.
-    let asking = Progress {
-        attempt: 0,
-        phase: Phase::Uniqueness,
-        done: 0,
-        total: 1,
-        puzzle: None,
-        slow_next: true,
-    };
-    if progress(&asking) == Flow::Stop {
+    if progress(&analyze::deciding(false)) == Flow::Stop {
         return Err(AnalyzeError::Cancelled);
     }
     let cancel = options.cancel.as_ref();
@@ -151,13 +143,14 @@ mod tests {
         });
         assert_eq!(stopped, Err(AnalyzeError::Cancelled));
         // A raised flag stops it inside a question, where progress is not asked.
-        let cancel = Cancel::new();
-        cancel.cancel();
         let options = ExamineOptions {
-            cancel: Some(cancel),
+            cancel: Some(Cancel::new()),
             ..ExamineOptions::default()
         };
-        let flagged = examine(&puzzle, &options, &mut no_progress);
-        assert_eq!(flagged, Err(AnalyzeError::Cancelled));
+        options.cancel.iter().for_each(Cancel::cancel);
+        assert_eq!(
+            examine(&puzzle, &options, &mut no_progress),
+            Err(AnalyzeError::Cancelled)
+        );
     }
 }
