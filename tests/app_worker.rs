@@ -322,14 +322,22 @@ fn a_check_finds_redundant_clues_and_the_guesses_propagation_needs() {
         assert_eq!((clues, redundant), (18, vec![extra]), "{formulation}");
     }
 
-    // Seventeen clues are more steps than are all shown: a standing clock shows the first
-    // and the last, a clock past 50 ms a clue shows each.
+    // The uniqueness question is said before it is asked; seventeen clues are more steps than
+    // are all shown: a standing clock shows the first report and the last, a clock past 50 ms
+    // a clue shows each.
     let (shown, _) = check(&minimal, Formulation::Propagation, 0.0);
     let steps: Vec<(Phase, u64, u64)> = shown.iter().map(|s| (s.1, s.2, s.3)).collect();
-    assert_eq!(steps, vec![(Phase::Clues, 1, 17), (Phase::Clues, 17, 17)]);
+    assert_eq!(
+        steps,
+        vec![(Phase::Uniqueness, 0, 1), (Phase::Clues, 17, 17)]
+    );
     let (shown, _) = check(&minimal, Formulation::Propagation, 60.0);
-    let steps: Vec<u64> = shown.iter().map(|s| s.2).collect();
-    assert_eq!(steps, (1..=17).collect::<Vec<u64>>());
+    let steps: Vec<(Phase, u64)> = shown.iter().map(|s| (s.1, s.2)).collect();
+    let clues = (1..=17).map(|k| (Phase::Clues, k));
+    let want: Vec<(Phase, u64)> = std::iter::once((Phase::Uniqueness, 0))
+        .chain(clues)
+        .collect();
+    assert_eq!(steps, want);
 }
 
 #[test]
@@ -340,7 +348,19 @@ fn a_check_of_a_puzzle_without_one_solution_proves_it() {
             formulation: Formulation::Propagation,
         };
         let (said, answer) = run(request, &FakeClock::new(1.0));
-        assert_eq!(said, Vec::new(), "no clue steps without a unique solution");
+        // Only the uniqueness question is said: no clue steps without a unique solution.
+        let steps: Vec<&Response> = said.iter().map(|(_, r)| r).collect();
+        assert!(
+            matches!(
+                steps[..],
+                [Response::Progress {
+                    phase: Phase::Uniqueness,
+                    done: 0,
+                    total: 1
+                }]
+            ),
+            "{said:?}"
+        );
         match answer {
             Response::Checked {
                 outcome,
@@ -351,7 +371,8 @@ fn a_check_of_a_puzzle_without_one_solution_proves_it() {
                     rating.is_some(),
                     matches!(outcome, CheckOutcome::Unique { .. })
                 );
-                assert_eq!(millis, 1.0);
+                // The clock moves once at the uniqueness report, once at the end.
+                assert_eq!(millis, 2.0);
                 outcome
             }
             other => panic!("{other:?}"),
