@@ -27,9 +27,14 @@ fn wait_for(screen: &Screen, what: &str, limit: Duration) -> bool {
     false
 }
 
+/// One session at a time: each generation takes every core, and the tests time what the
+/// terminal shows.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
 /// A 36x36 generation, which runs for minutes, on the pseudo-terminal of `script`; the shell
 /// there says its process id first (the tool's, after `exec`).
 struct Session {
+    _turn: std::sync::MutexGuard<'static, ()>,
     child: Child,
     input: ChildStdin,
     screen: Screen,
@@ -40,6 +45,9 @@ struct Session {
 
 impl Session {
     fn start() -> Session {
+        let turn = ONE_AT_A_TIME
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let command = format!(
             "echo pid $$; exec {} generate --box 6 --seed 1",
             env!("CARGO_BIN_EXE_sudoku-lab")
@@ -72,6 +80,7 @@ impl Session {
         let (_, after) = shown.split_once("pid ").expect("the shell said its id");
         let pid = after.chars().take_while(char::is_ascii_digit).collect();
         Session {
+            _turn: turn,
             child,
             input,
             screen,
@@ -142,8 +151,18 @@ fn an_interrupt_while_the_terminal_holds_its_output_still_ends_the_process() {
     // Ctrl-S: the terminal holds its output, so the next progress write waits, holding
     // standard error. Nothing more shows while it holds.
     session.type_keys(b"\x13");
-    std::thread::sleep(Duration::from_millis(500));
-    let held = shown(&session.screen).len();
+    // What was on its way shows first: held once nothing new came for three progress periods.
+    let start = Instant::now();
+    let mut held = shown(&session.screen).len();
+    let mut since = Instant::now();
+    while since.elapsed() < Duration::from_millis(600) && start.elapsed() < Duration::from_secs(10)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+        let now = shown(&session.screen).len();
+        if now != held {
+            (held, since) = (now, Instant::now());
+        }
+    }
     std::thread::sleep(Duration::from_secs(1));
     assert_eq!(
         shown(&session.screen).len(),

@@ -14,8 +14,10 @@ distributed = pytest.importorskip("distributed")
 
 from sudoku_lab.dask import generate_shards, shard_name  # noqa: E402
 
-SEEDS = range(1000, 1600)
-SHARD = 25
+# 16x16 puzzles, a tenth of a second or more a shard: the run lasts long enough that a worker
+# is still busy once the first shard is written.
+SEEDS = range(1000, 1240)
+SHARD = 10
 
 
 def kill_a_busy_worker(client, out: Path, pids: dict[str, int], killed: list[int]) -> None:
@@ -30,6 +32,21 @@ def kill_a_busy_worker(client, out: Path, pids: dict[str, int], killed: list[int
             os.kill(pids[busy[0]], signal.SIGKILL)
             return
         time.sleep(0.01)
+
+
+def replaced(client, pid: int) -> bool:
+    """Whether two workers run within a minute, none of them the process `pid`."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            client.wait_for_workers(2, timeout=10)
+            pids = client.run(os.getpid)
+            if len(pids) == 2 and pid not in pids.values():
+                return True
+        except (OSError, TimeoutError, distributed.comm.CommClosedError):
+            pass
+        time.sleep(0.1)
+    return False
 
 
 def test_shards_equal_the_cli_with_a_worker_killed_mid_run(cli, tmp_path):
@@ -52,20 +69,21 @@ def test_shards_equal_the_cli_with_a_worker_killed_mid_run(cli, tmp_path):
                 target=kill_a_busy_worker, args=(client, out, pids, killed), daemon=True
             )
             killer.start()
-            files = generate_shards(client, SEEDS, SHARD, out, box_size=3)
+            files = generate_shards(client, SEEDS, SHARD, out, box_size=4)
             killer.join()
             assert len(killed) == 1, "no worker was running a shard to kill"
             # The killed worker was replaced (its nanny starts a new process).
-            assert killed[0] not in client.run(os.getpid).values()
+            assert replaced(client, killed[0]), "the killed worker is still listed"
     finally:
         cluster.close()
     shards = [(first, SHARD) for first in range(SEEDS.start, SEEDS.stop, SHARD)]
-    assert files == [str(out / shard_name(first, n)) for first, n in shards]
+    assert files == [str(out / shard_name(first, n, box_size=4)) for first, n in shards]
     # One file per shard, each whole, and no temporary file left.
-    assert sorted(p.name for p in out.iterdir()) == sorted(shard_name(f, n) for f, n in shards)
+    names = sorted(shard_name(f, n, box_size=4) for f, n in shards)
+    assert sorted(p.name for p in out.iterdir()) == names
     written = "".join(Path(f).read_text() for f in files)
     expected = cli.run(
-        "generate", "--box", "3", "--seed", str(SEEDS.start), "--count", str(len(SEEDS))
+        "generate", "--box", "4", "--seed", str(SEEDS.start), "--count", str(len(SEEDS))
     ).stdout
     assert written == expected
 

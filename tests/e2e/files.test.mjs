@@ -40,7 +40,8 @@ test('pasting on the board imports the puzzle; pasting into a text field only ty
 
 test('an import that waited for a job and changed the size leaves the focus on the selected cell', async () => {
   const { page } = await freshApp(env.context, env.url);
-  await page.getByLabel('Size', { exact: true }).selectOption('5');
+  // A 36x36 generation runs for minutes, so the import has to wait for it.
+  await page.getByLabel('Size', { exact: true }).selectOption('6');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.locator('progress').first().waitFor();
   await cell(page, 4, 4).click();

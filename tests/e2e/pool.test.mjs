@@ -46,9 +46,9 @@ async function workersAlive(page, count) {
 const PEAK = readFileSync(join(ROOT, 'tests', 'e2e', 'peak-36.txt'), 'utf8').trim();
 const HARD = readFileSync(join(ROOT, 'tests', 'e2e', 'peak-36-hard.txt'), 'utf8').trim();
 
-/** A 25x25 pattern grid with a few cells emptied: its hints are singles, found at once. */
-function nearlySolved25() {
-  const n = 5, side = 25;
+/** A 36x36 pattern grid with a few cells emptied: its hints are singles, found at once. */
+function nearlySolved36() {
+  const n = 6, side = 36;
   const rows = [];
   for (let r = 0; r < side; r++) {
     const row = [];
@@ -64,9 +64,9 @@ function nearlySolved25() {
 test('the page loads one worker, and a hint answers while a long generation runs', async () => {
   const { page, errors } = await appWithCores(2);
   await workersAlive(page, 1);
-  await importText(page, nearlySolved25());
-  await statusMatching(page, /^Imported a 25x25 /);
-  // A 25x25 generation runs for minutes.
+  await importText(page, nearlySolved36());
+  await statusMatching(page, /^Imported a 36x36 /);
+  // A 36x36 generation runs for minutes (a 25x25 one may end in a second).
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.locator('progress[value]').waitFor();
   await page.getByRole('button', { name: 'Play' }).click();
@@ -80,7 +80,7 @@ test('the page loads one worker, and a hint answers while a long generation runs
   assert.equal(await page.locator('progress[value]').count(), 1);
   assert.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).getAttribute('aria-disabled'), 'false');
   assert.equal(engineWorkers(page).length, 2);
-  console.log(`# hint during a 25x25 generation: ${ms} ms`);
+  console.log(`# hint during a 36x36 generation: ${ms} ms`);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await statusMatching(page, /^Generating cancelled\.$/);
   await engineReady(page);
@@ -109,7 +109,9 @@ test('a 36x36 solve races two workers, and Cancel stops both at once', async () 
     cancel.click();
   }));
   console.log(`# cancel of a racing 36x36 solve: ${ms.toFixed(0)} ms`);
-  assert.ok(ms < 200, `cancel took ${ms} ms`);
+  // Not the speed target (tests/e2e/pool-bench.mjs measures that): only far below the seconds
+  // a race that ran on would take, with room for a busy machine.
+  assert.ok(ms < 2000, `cancel took ${ms} ms`);
   // Both racing workers were terminated and replaced; the spare was not touched.
   const gone = () => racing.filter((w) => !engineWorkers(page).includes(w)).length;
   for (let i = 0; i < 200 && gone() < 2; i++) await page.waitForTimeout(25);
