@@ -29,14 +29,19 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("binary runs");
+    // Written on a thread of its own, so a run that answers before it has read all its input
+    // cannot fill the output pipe while this waits to write.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("finished");
     // A run that ends before reading its input (a usage error) closes the pipe early.
-    let written = child.stdin.take().expect("stdin").write_all(input);
-    if let Err(e) = written {
+    if let Err(e) = writer.join().expect("the writer ran") {
         assert_eq!(
             e.kind(),
             std::io::ErrorKind::BrokenPipe,
             "input written: {e}"
         );
     }
-    child.wait_with_output().expect("finished")
+    out
 }
