@@ -462,6 +462,14 @@ fn usage_errors_exit_2_with_a_message() {
             "invalid value '0' for '--limit <K>': it must be at least 1",
         ),
         (
+            vec!["solve", "--jobs", "257"],
+            "invalid value '257' for '--jobs <N>': it must be 256 or fewer",
+        ),
+        (
+            vec!["rate", "-j100000"],
+            "invalid value '100000' for '--jobs <N>': it must be 256 or fewer",
+        ),
+        (
             vec!["solve", "--formulation", "magic"],
             "invalid value 'magic' for '--formulation <F>'\n  [possible values: propagation, exact-cover, sat, mip]",
         ),

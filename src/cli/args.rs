@@ -1,6 +1,6 @@
 //! The command line's definition: one struct per command, parsed by clap.
 
-use super::values::{at_least_one, box_size, formats, formulations, methods, models};
+use super::values::{at_least_one, box_size, formats, formulations, jobs, methods, models};
 use super::values::{symmetries, techniques, whole};
 use crate::engine::format::Format;
 use crate::engine::formulation::ModelFormat;
@@ -185,7 +185,7 @@ pub fn plain_solve(argv: &[OsString]) -> Option<SolveArgs> {
                 .or_else(|| arg.strip_prefix("-j").filter(|v| !v.is_empty())),
         };
         match value {
-            Some(v) if jobs.is_none() => jobs = Some(at_least_one(v).ok()?),
+            Some(v) if jobs.is_none() => jobs = Some(self::jobs(v).ok()?),
             None if file.is_none() && !arg.is_empty() && !arg.starts_with('-') => {
                 file = Some(PathBuf::from(arg));
             }
@@ -213,10 +213,10 @@ impl Input {
 // How many puzzles are worked on at once.
 #[derive(Args, Debug)]
 pub struct Jobs {
-    /// Work on N puzzles at once (default: one per core)
+    /// Work on N puzzles at once, 1 to 256 (default: one per core)
     ///
     /// The answers are the same, in the same order, whatever N.
-    #[arg(short, long, value_name = "N", value_parser = at_least_one, allow_negative_numbers = true)]
+    #[arg(short, long, value_name = "N", value_parser = jobs, allow_negative_numbers = true)]
     pub jobs: Option<u64>,
 }
 

@@ -89,6 +89,18 @@ pub fn at_least_one(v: &str) -> Result<u64, String> {
     }
 }
 
+/// The most `--jobs`: work is bound by the cores, and thousands of threads on a few cores
+/// spend the run switching between them.
+pub const MAX_JOBS: u64 = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`].
+pub fn jobs(v: &str) -> Result<u64, String> {
+    match at_least_one(v)? {
+        n if n > MAX_JOBS => Err(format!("it must be {MAX_JOBS} or fewer")),
+        n => Ok(n),
+    }
+}
+
 /// A 0x0 grid has no cells, so its puzzle would print as an empty line that reads back as
 /// nothing: box sizes start at 1.
 pub fn box_size(v: &str) -> Result<Size, String> {
