@@ -58,7 +58,16 @@ fn cells_like(held: &str) -> bool {
         && cells.iter().any(|&c| c.is_ascii_digit() || is_blank(c))
         && symbols * 4 >= cells.len() * 3
         && cells.iter().filter(|c| c.is_alphabetic()).all(up_to(25));
-    row || run
+    // A line of cells with something after it (`4...3.......6..8.. bad`): no word is digits
+    // and blanks that long, and no title holds bytes that are not text.
+    let piece = held.split_whitespace().any(|token| {
+        let cells: Vec<char> = token.chars().filter(|&c| !is_separator(c)).collect();
+        cells.len() >= 16 && cells.iter().all(|&c| c.is_ascii_digit() || is_blank(c))
+    });
+    let garbled = held
+        .chars()
+        .any(|c| c == char::REPLACEMENT_CHARACTER || c.is_control());
+    row || run || piece || garbled
 }
 
 /// The command line's answers in place of a grid (`convert`'s and `solve`'s): read back, each
@@ -100,6 +109,7 @@ mod tests {
             "invalid puzzle",
             "the puzzle follows tomorrow.",
             "www.example.org/sudoku/2026",
+            "Puzzle 20261128 from the archive",
         ] {
             assert!(words(title), "{title}");
         }
@@ -116,6 +126,9 @@ mod tests {
             "ABCDE FGHIJ KLMNO P1234 5678.",
             "ABCDEFGHIJKLMNOP12345678",
             "LMN!OP1234ABCDEFGHIJK.",
+            // A 9x9 line cut short with a word after it, and bytes that are not text.
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27 bad",
+            "\u{fffd}\u{fffd}\0junk",
         ] {
             assert!(!words(not), "{not}");
         }
