@@ -8,6 +8,16 @@ use crate::engine::logic::{self, LogicOptions, Marks, Outcome, Rating, Technique
 use crate::words::quantity;
 use serde::Serialize;
 
+/// Whether the givens have one solution: natively with the search split over the cores as
+/// `count` splits it.
+#[cfg(not(target_arch = "wasm32"))]
+use super::split::certify;
+
+#[cfg(target_arch = "wasm32")]
+fn certify(puzzle: &Grid) -> Result<Certificate, String> {
+    logic::certify(puzzle).map_err(|e| e.to_string())
+}
+
 /// What keeps a state from the logic, or whether uniqueness techniques are sound in it.
 enum Known {
     /// Fit for the logic; `unique` when its givens are proven to have one solution.
@@ -32,7 +42,7 @@ fn known(marks: &Marks) -> Result<Known, String> {
     if let Some(clues_clash) = clash(&grid.puzzle()) {
         return Ok(clues_clash);
     }
-    let certificate = logic::certify(&grid).map_err(|e| e.to_string())?;
+    let certificate = certify(&grid)?;
     let unique = match certificate {
         Certificate::NoSolution => return Ok(Known::Not(Report::new(Status::NoSolution, None))),
         Certificate::Multiple { .. } => match clash(&grid) {
@@ -220,7 +230,7 @@ pub struct Rate {
 
 /// Rates a puzzle, as `rate` does.
 pub fn rate(puzzle: &Grid) -> Result<Rate, String> {
-    let certificate = logic::certify(puzzle).map_err(|e| e.to_string())?;
+    let certificate = certify(puzzle)?;
     let unique = match certificate {
         Certificate::NoSolution => None,
         Certificate::Unique { .. } => Some(true),

@@ -3,6 +3,8 @@
 
 pub mod logic;
 pub mod report;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod split;
 pub mod states;
 
 use crate::engine::format::{self, Parsed};

@@ -3,12 +3,11 @@
 use super::args::{CountArgs, SolveArgs};
 use super::batch::{Answer, Line, Puzzle, status_json};
 use super::quantity;
+use crate::batch::split::{cube_split, race_threads, solve_cubes};
 use crate::engine::format::{self, Format, Parsed, nine_parsed};
 use crate::engine::formulation::ModelFormat;
-use crate::engine::formulation::cubes::{self, Split as CubeSplit};
 use crate::engine::formulation::mip::split::{self, Split};
 use crate::engine::formulation::sat::race::{self, Rival};
-use crate::engine::formulation::{SolveError, SolveReport};
 use crate::engine::nine::{Nine, is_solution};
 use crate::engine::search::{Flow, Halt, Limits, Order, Sink, portfolio};
 use crate::engine::{Formulation, Grid, Query, SolveOptions, Verdict, solve as solve_grid};
@@ -20,15 +19,6 @@ pub fn write_like(grid: &Grid, format: Format) -> String {
         Format::Numeric => format::write_numeric(grid),
         Format::Line | Format::Grid => format::write_compact(grid),
     }
-}
-
-/// Threads of the race of the cycling search and a rival (`race::solve`) for the default
-/// formulation from 36x36 on, where it measured better than one search (BENCHMARKS.md,
-/// "Peak-hard grids"; on 25x25 it did not), and the other rival on a third core; `None` (one
-/// search) elsewhere or on one core.
-fn race_threads(formulation: Formulation, puzzle: &Grid) -> Option<usize> {
-    let large = formulation == Formulation::Propagation && puzzle.size().box_size() >= 6;
-    Some(portfolio::threads(3)).filter(|&t| large && t > 1)
 }
 
 /// The smallest box size whose MIP search is split into cubes over the cores, and into how
@@ -47,80 +37,6 @@ fn mip_split(formulation: Formulation, puzzle: &Grid) -> Option<Split> {
         threads,
         cubes: MIP_SPLIT_CUBES,
     })
-}
-
-/// The box size whose propagation and SAT searches are split into cubes over the cores, and
-/// into how many (BENCHMARKS.md, "Peak-hard grids": "Cube-and-conquer on every core"): where
-/// it was measured. The default formulation keeps its race from 36x36 on, and SAT its one
-/// search there.
-const CUBES_BOX: usize = 5;
-const CUBES: usize = 32;
-
-/// The most solutions wanted for which CDCL conquers the default formulation's cubes: on the
-/// sparse 25x25 puzzles its cubes proved uniqueness in less CPU time than the propagation
-/// search's. CDCL makes one solver call per solution, so longer counts keep the propagation
-/// search (not measured).
-const CDCL_CUBES_UP_TO: u64 = 3;
-
-/// How the propagation or SAT search is split for `puzzle` when `want` solutions are wanted
-/// (`None`: all), and which formulation conquers the cubes; `None` (one search, or the race)
-/// for the other formulations, small grids, or the default formulation from 36x36. One core
-/// splits too: the look-ahead cubes take less CPU time than one search.
-fn cube_split(
-    formulation: Formulation,
-    puzzle: &Grid,
-    want: Option<u64>,
-) -> Option<(CubeSplit, Formulation)> {
-    let threads = portfolio::threads(usize::MAX);
-    let large = puzzle.size().box_size() == CUBES_BOX;
-    let conquer = match formulation {
-        Formulation::Propagation if race_threads(formulation, puzzle).is_none() => {
-            match want.is_some_and(|w| w <= CDCL_CUBES_UP_TO) {
-                true => Formulation::Sat,
-                false => Formulation::Propagation,
-            }
-        }
-        Formulation::Sat => Formulation::Sat,
-        _ => return None,
-    };
-    let split = CubeSplit {
-        threads,
-        cubes: CUBES,
-        hand_off: None,
-        lookahead: true,
-    };
-    large.then_some((split, conquer))
-}
-
-/// The propagation search's budget before the default formulation splits a 25x25 puzzle into
-/// cubes: it answers most puzzles within it (easy ones, many minimal ones), where probing the
-/// cubes' roots would cost several times the whole search (BENCHMARKS.md, "Cubes split by
-/// look-ahead").
-const FIRST_TRY_NODES: u64 = 2_000;
-
-/// The search split into cubes as `cube` says, conquered by `conquer`; for the default
-/// formulation, after the propagation search alone within [`FIRST_TRY_NODES`].
-fn solve_cubes(
-    puzzle: &Grid,
-    formulation: Formulation,
-    options: &SolveOptions,
-    cube: &CubeSplit,
-    conquer: Formulation,
-) -> Result<SolveReport, SolveError> {
-    if formulation == Formulation::Propagation {
-        let first = SolveOptions {
-            limits: Limits {
-                max_nodes: Some(FIRST_TRY_NODES),
-                ..options.limits.clone()
-            },
-            ..options.clone()
-        };
-        let r = solve_grid(puzzle, formulation, &first)?;
-        if r.stats.halt != Some(Halt::NodeLimit) {
-            return Ok(r);
-        }
-    }
-    cubes::solve_split(puzzle, conquer, options, cube).map(|(r, _)| r)
 }
 
 pub fn solve(args: &SolveArgs, parsed: &Parsed) -> Result<Answer, String> {
