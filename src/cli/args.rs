@@ -11,12 +11,12 @@ use clap::{Args, Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-const ABOUT: &str = "Solve (also step by step), count, convert, check, rate, generate and \
-                     export Sudoku puzzles of every size (1x1 to 49x49)";
+const ABOUT: &str = "Solve (also step by step), hint, count, convert, check, rate, generate \
+                     and export Sudoku puzzles of every size (1x1 to 49x49)";
 
 const LONG_ABOUT: &str = "\
-Solve (also step by step), count, convert, check, rate, generate and export Sudoku puzzles of \
-every size (1x1 to 49x49).
+Solve (also step by step), hint, count, convert, check, rate, generate and export Sudoku puzzles \
+of every size (1x1 to 49x49).
 
 Puzzles are read one per line (blank lines and lines starting with # are skipped), as multi-line \
 layouts separated by blank lines, or as JSON ({\"dim\":3,\"fixed\":{\"1\":{\"3\":7}}}), one \
@@ -302,8 +302,9 @@ pub struct GenerateArgs {
     /// The rating is the one 'rate' gives (the puzzle has one solution, so uniqueness
     /// techniques count). When no attempt is rated LEVEL, the closest (nearest level, then
     /// fewest clues) is printed and reported on standard error. Without --no-guess each
-    /// attempt is a truly minimal puzzle, practical up to 16x16; with it, the removal may use
-    /// the techniques up to LEVEL.
+    /// attempt is a truly minimal puzzle, practical up to 16x16, though from 16x16 nearly all
+    /// of them need guessing and so reach no level; with it, the removal may use the
+    /// techniques up to LEVEL, at every size.
     #[arg(long, value_name = "LEVEL", value_parser = super::generate::levels())]
     pub difficulty: Option<crate::engine::logic::Level>,
     /// Keep a clue out only while the logic solver solves the puzzle without guessing

@@ -124,7 +124,7 @@ impl Source {
                 // without line breaks (`/dev/zero`) would otherwise be read for ever.
                 return Err(format!(
                     "line {}: more than {} bytes without a line break; a puzzle is at most {} \
-                     bytes",
+                     bytes, after a byte-order mark of 3",
                     self.breaks + 1,
                     thousands(LONGEST_LINE as u64),
                     thousands(MAX_INPUT_BYTES as u64)
