@@ -5,6 +5,9 @@ use super::generate::{Phase, Progress};
 use super::grid::{Digit, Entry, Grid, Pos};
 use super::search::{Cancel, Flow, Limits};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 pub use super::error::AnalyzeError;
 
@@ -163,7 +166,9 @@ pub(crate) fn deciding(decided: bool) -> Progress<'static> {
 }
 
 /// For each clue: is there a solution of the puzzle without it that puts another digit there?
-/// If not, the clue is redundant. `progress` is called after each clue.
+/// If not, the clue is redundant. `progress` is called after each clue. From
+/// [`CLUES_ON_EVERY_CORE_FROM_BOX`] up the questions are asked on every core natively; each is
+/// a search of its own, so the answers are the same whatever the threads.
 pub fn irreducibility(
     puzzle: &Grid,
     options: &AnalyzeOptions,
@@ -171,37 +176,152 @@ pub fn irreducibility(
 ) -> Result<Irreducibility, AnalyzeError> {
     let mut work = puzzle.puzzle();
     let positions = work.given_positions();
-    let mut clues = Vec::with_capacity(positions.len());
-    for (i, &pos) in positions.iter().enumerate() {
-        let digit = work.digit(pos).expect("a given");
-        work.set(pos, Entry::Empty);
-        let forbidden = [(pos, digit)];
-        let query = Query {
-            grid: &work,
-            forbidden: &forbidden,
-            hint: None,
-        };
-        let (mut found, _) = solutions(options.formulation, &query, 1, options.cancel.as_ref())?;
-        work.set(pos, Entry::Given(digit));
-        let role = match found.pop() {
-            Some(witness) => ClueRole::Necessary { witness },
-            None => ClueRole::Redundant,
-        };
-        clues.push(ClueReport { pos, digit, role });
-        let p = Progress {
-            attempt: 0,
-            phase: Phase::Clues,
-            done: i + 1,
-            total: positions.len(),
-            puzzle: None,
-            slow_next: false,
-        };
-        if progress(&p) == Flow::Stop {
-            return Err(AnalyzeError::Cancelled);
+    let report = |i: usize| Progress {
+        attempt: 0,
+        phase: Phase::Clues,
+        done: i,
+        total: positions.len(),
+        puzzle: None,
+        slow_next: false,
+    };
+    let threads = match work.size().box_size() >= CLUES_ON_EVERY_CORE_FROM_BOX {
+        true => threads(positions.len()),
+        false => 1,
+    };
+    let roles = if threads > 1 {
+        clues_on_threads(&work, &positions, options, threads, &mut |done| {
+            progress(&report(done))
+        })?
+    } else {
+        let mut roles = Vec::with_capacity(positions.len());
+        for (i, &pos) in positions.iter().enumerate() {
+            roles.push(clue_role(
+                &mut work,
+                pos,
+                options.formulation,
+                options.cancel.as_ref(),
+            )?);
+            if progress(&report(i + 1)) == Flow::Stop {
+                return Err(AnalyzeError::Cancelled);
+            }
         }
-    }
+        roles
+    };
+    let clues = positions
+        .iter()
+        .zip(roles)
+        .map(|(&pos, role)| ClueReport {
+            pos,
+            digit: work.digit(pos).expect("a given"),
+            role,
+        })
+        .collect();
     Ok(Irreducibility { clues })
 }
+
+/// The box size from which the clues' questions go to every core: below it a whole check
+/// takes less than starting the threads would save.
+const CLUES_ON_EVERY_CORE_FROM_BOX: usize = 5;
+
+/// Threads for `questions` questions: the cores, natively; one in the browser's worker.
+fn threads(questions: usize) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        super::search::portfolio::threads(questions)
+    }
+}
+
+/// Whether the clue at `pos` of `work` (the givens) can go: `work` lacks it during the question.
+fn clue_role(
+    work: &mut Grid,
+    pos: Pos,
+    formulation: Formulation,
+    cancel: Option<&Cancel>,
+) -> Result<ClueRole, AnalyzeError> {
+    let digit = work.digit(pos).expect("a given");
+    work.set(pos, Entry::Empty);
+    let forbidden = [(pos, digit)];
+    let query = Query {
+        grid: work,
+        forbidden: &forbidden,
+        hint: None,
+    };
+    let found = solutions(formulation, &query, 1, cancel);
+    work.set(pos, Entry::Given(digit));
+    Ok(match found?.0.pop() {
+        Some(witness) => ClueRole::Necessary { witness },
+        None => ClueRole::Redundant,
+    })
+}
+
+/// The clues' roles in order, the questions asked on `threads` threads, each taking the next
+/// clue; `progress` hears how many are answered.
+fn clues_on_threads(
+    givens: &Grid,
+    positions: &[Pos],
+    options: &AnalyzeOptions,
+    threads: usize,
+    progress: &mut dyn FnMut(usize) -> Flow,
+) -> Result<Vec<ClueRole>, AnalyzeError> {
+    let stop = Cancel::new();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut roles: Vec<Option<ClueRole>> = positions.iter().map(|_| None).collect();
+    let mut failed = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            let mut work = givens.clone();
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= positions.len() || stop.is_cancelled() {
+                        break;
+                    }
+                    let role = clue_role(&mut work, positions[i], options.formulation, Some(stop));
+                    if tx.send((i, role)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut done = 0;
+        loop {
+            if options.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+                stop.cancel();
+                failed.get_or_insert(AnalyzeError::Cancelled);
+            }
+            match rx.recv_timeout(POLL) {
+                Ok((i, Ok(role))) => {
+                    roles[i] = Some(role);
+                    done += 1;
+                    if progress(done) == Flow::Stop {
+                        stop.cancel();
+                        failed.get_or_insert(AnalyzeError::Cancelled);
+                    }
+                }
+                Ok((_, Err(e))) => {
+                    stop.cancel();
+                    failed.get_or_insert(e);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(roles
+            .into_iter()
+            .map(|r| r.expect("every clue answered"))
+            .collect()),
+    }
+}
+
+/// How often the thread that hears the answers looks at the caller's cancel flag.
+const POLL: Duration = Duration::from_millis(20);
 
 /// Measures the effort of proving the solution count (up to two) with propagation and with
 /// each profiled formulation.
@@ -368,6 +488,49 @@ mod tests {
             irreducibility(&padded, &AnalyzeOptions::default(), &mut no_progress).expect("decided");
         assert_eq!(irr.redundant(), vec![extra]);
         assert!(!irr.is_irreducible());
+    }
+
+    #[test]
+    fn clues_asked_on_threads_answer_as_one_thread_and_stop_on_request() {
+        let mut puzzle = grid(MINIMAL_17);
+        let Certificate::Unique { solution } =
+            uniqueness(&puzzle, Formulation::default(), None).expect("decided")
+        else {
+            panic!("unique");
+        };
+        for pos in [Pos::new(0, 0), Pos::new(4, 4), Pos::new(8, 8)] {
+            puzzle.set(pos, Entry::Given(solution.digit(pos).expect("full")));
+        }
+        let options = AnalyzeOptions::default();
+        let one = irreducibility(&puzzle, &options, &mut no_progress).expect("decided");
+        let positions = puzzle.given_positions();
+        for threads in [2, 3, 8] {
+            let mut heard = Vec::new();
+            let roles = clues_on_threads(&puzzle, &positions, &options, threads, &mut |done| {
+                heard.push(done);
+                Flow::Continue
+            })
+            .expect("decided");
+            let want: Vec<ClueRole> = one.clues.iter().map(|c| c.role.clone()).collect();
+            assert_eq!(roles, want, "{threads} threads");
+            assert_eq!(heard, (1..=positions.len()).collect::<Vec<_>>());
+            let stopped = clues_on_threads(&puzzle, &positions, &options, threads, &mut |done| {
+                if done == 3 {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            });
+            assert_eq!(stopped, Err(AnalyzeError::Cancelled));
+        }
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let flagged = AnalyzeOptions {
+            cancel: Some(cancel),
+            ..AnalyzeOptions::default()
+        };
+        let answer = clues_on_threads(&puzzle, &positions, &flagged, 2, &mut |_| Flow::Continue);
+        assert_eq!(answer, Err(AnalyzeError::Cancelled));
     }
 
     #[test]
