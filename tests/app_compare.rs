@@ -6,7 +6,7 @@ mod app;
 
 use app::*;
 use sudoku_lab::app::protocol::{CompareRow, Response};
-use sudoku_lab::app::state::{Action, JobKind};
+use sudoku_lab::app::state::{Action, AppState, JobKind};
 use sudoku_lab::engine::{Entry, Formulation, SolveError, SolveReport};
 
 #[test]
@@ -126,4 +126,54 @@ fn the_note_on_times_below_a_millisecond_needs_every_formulation_answered() {
         assert_eq!(s.compare_note(), None);
     }
     assert_eq!(s.reduce(Action::Cancelled).compare_note(), None);
+}
+
+/// From 25x25 exact cover can take minutes: a comparison runs it last, and a job that uses it
+/// says so as it starts; below that size nothing changes.
+#[test]
+fn from_25x25_exact_cover_runs_last_and_its_jobs_warn() {
+    let started = |box_size: usize, formulation: Formulation, kind: JobKind| {
+        let s = run(
+            AppState::default(),
+            [
+                Action::SetSize(sudoku_lab::engine::Size::new(box_size).unwrap()),
+                Action::SetFormulation(formulation),
+            ],
+        );
+        let id = s.next_job_id();
+        s.reduce(Action::Started { id, kind })
+    };
+    let s = started(5, Formulation::Propagation, JobKind::Compare);
+    assert_eq!(
+        s.compare_pending(),
+        [
+            Formulation::Propagation,
+            Formulation::Sat,
+            Formulation::Mip,
+            Formulation::ExactCover
+        ]
+    );
+    assert!(
+        s.status.to_string().contains("Exact cover runs last"),
+        "{}",
+        s.status
+    );
+    for kind in [JobKind::Solve, JobKind::Count, JobKind::Check] {
+        let s = started(5, Formulation::ExactCover, kind);
+        assert!(
+            s.status
+                .to_string()
+                .contains("at this size it can take minutes"),
+            "{}",
+            s.status
+        );
+        let small = started(4, Formulation::ExactCover, kind);
+        assert!(
+            !small.status.to_string().contains("minutes"),
+            "{}",
+            small.status
+        );
+    }
+    let s = started(4, Formulation::Propagation, JobKind::Compare);
+    assert_eq!(s.compare_pending(), Formulation::ALL.to_vec());
 }

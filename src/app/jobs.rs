@@ -1,9 +1,11 @@
 //! The engine's jobs and their answers: the running job, solutions, comparison, check findings.
 
 use super::board::{Board, marked};
-use super::protocol::{CheckOutcome, CompareRow, Phase, Response, Symmetry};
+use super::protocol::{
+    CheckOutcome, CompareRow, Phase, Response, SLOW_EXACT_COVER_FROM_BOX, Symmetry, compare_order,
+};
 use crate::engine::logic::{Level, Rating};
-use crate::engine::{Entry, Formulation, Grid, Pos, SolveReport, Verdict};
+use crate::engine::{Entry, Formulation, Grid, Pos, Size, SolveReport, Verdict};
 use crate::words::{
     CheckAnswer, Checked, EngineFault, JobKind, Message, Slow, SolveAnswer, Solved, Stepper, Yours,
     compare_note,
@@ -114,9 +116,9 @@ impl Jobs {
         self.next_id
     }
 
-    /// The formulations a running comparison has yet to report, in the order the worker
-    /// runs them.
-    pub fn compare_pending(&self) -> Vec<Formulation> {
+    /// The formulations a running comparison of a `size` puzzle has yet to report, in the
+    /// order the worker runs them.
+    pub fn compare_pending(&self, size: Size) -> Vec<Formulation> {
         if !self
             .job
             .as_ref()
@@ -124,9 +126,8 @@ impl Jobs {
         {
             return Vec::new();
         }
-        Formulation::ALL
-            .iter()
-            .copied()
+        compare_order(size)
+            .into_iter()
             .filter(|f| !self.compare.iter().any(|r| r.formulation == *f))
             .collect()
     }
@@ -279,6 +280,15 @@ impl Jobs {
         let slow = match kind {
             JobKind::Count | JobKind::Check if self.formulation == Formulation::Mip => {
                 Some(Slow::Mip)
+            }
+            JobKind::Solve | JobKind::Count | JobKind::Check
+                if self.formulation == Formulation::ExactCover
+                    && board.size().box_size() >= SLOW_EXACT_COVER_FROM_BOX =>
+            {
+                Some(Slow::ExactCover)
+            }
+            JobKind::Compare if board.size().box_size() >= SLOW_EXACT_COVER_FROM_BOX => {
+                Some(Slow::ExactCoverLast)
             }
             // Each clue of a 36x36 puzzle is a hard search of its own.
             JobKind::Check if board.size().box_size() >= 6 => Some(Slow::LargeCheck),

@@ -129,6 +129,21 @@ pub enum Response {
 /// The id of the worker's `Ready` message; requests start at 1.
 pub const READY_ID: u64 = 0;
 
+/// The box size from which exact cover, whose search has no all-different reasoning, can take
+/// minutes on a puzzle the other formulations answer at once.
+pub const SLOW_EXACT_COVER_FROM_BOX: usize = 5;
+
+/// The order a comparison runs the formulations in: the registry's, but from
+/// [`SLOW_EXACT_COVER_FROM_BOX`] exact cover last, so that the others' rows come first.
+pub fn compare_order(size: Size) -> Vec<Formulation> {
+    let mut order = Formulation::ALL.to_vec();
+    if size.box_size() >= SLOW_EXACT_COVER_FROM_BOX {
+        order.retain(|&f| f != Formulation::ExactCover);
+        order.push(Formulation::ExactCover);
+    }
+    order
+}
+
 /// A request tagged with the id the answer will carry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Envelope<T> {

@@ -10,7 +10,7 @@
 
 use super::advice;
 use super::protocol::{
-    CheckOutcome, CompareRow, Failure, ModelFormat, Request, Response, Symmetry,
+    CheckOutcome, CompareRow, Failure, ModelFormat, Request, Response, Symmetry, compare_order,
 };
 use crate::engine::examine::{ExamineOptions, examine};
 use crate::engine::format::parse_line;
@@ -192,9 +192,10 @@ impl Job<'_> {
 
     /// Every formulation in turn, each row sent as it comes.
     fn compare(&mut self, puzzle: &Grid) -> Response {
-        let total = Formulation::ALL.len() as u64;
-        let mut rows = Vec::with_capacity(Formulation::ALL.len());
-        for (i, formulation) in Formulation::ALL.into_iter().enumerate() {
+        let order = compare_order(puzzle.size());
+        let total = order.len() as u64;
+        let mut rows = Vec::with_capacity(order.len());
+        for (i, formulation) in order.into_iter().enumerate() {
             self.progress(Phase::Formulations, i as u64, total);
             let t0 = self.now();
             let result = solve(puzzle, formulation, &SolveOptions::default());

@@ -245,7 +245,7 @@ impl AppState {
 
     /// The formulations a running comparison has yet to report.
     pub fn compare_pending(&self) -> Vec<Formulation> {
-        self.jobs.compare_pending()
+        self.jobs.compare_pending(self.board.size())
     }
 
     /// The note under a finished comparison's table (see [`Jobs::compare_note`]).

@@ -178,6 +178,10 @@ pub enum Slow {
     Mip,
     /// Checking each clue of a 36x36 or larger puzzle.
     LargeCheck,
+    /// Exact cover's search on a 25x25 or larger puzzle.
+    ExactCover,
+    /// A comparison on a 25x25 or larger puzzle, exact cover last.
+    ExactCoverLast,
 }
 
 impl Message {
@@ -489,6 +493,14 @@ fn started(f: &mut fmt::Formatter<'_>, job: JobKind, slow: Option<Slow>) -> fmt:
         Some(Slow::LargeCheck) => {
             " Each clue is one search, and at this size they are hard: this can take tens of \
              minutes. Cancel stops it."
+        }
+        Some(Slow::ExactCover) => {
+            " Exact cover's search has no all-different reasoning, so at this size it can take \
+             minutes where Propagation answers at once. Cancel stops it."
+        }
+        Some(Slow::ExactCoverLast) => {
+            " Exact cover runs last: at this size its search can take minutes. Cancel keeps the \
+             rows done."
         }
         None => "",
     };
