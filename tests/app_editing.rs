@@ -374,7 +374,7 @@ fn the_editing_reducer_works_on_a_board_alone() {
     edit(EditAction::Select(p(0, 3)), false, &mut board, &mut status);
     edit(EditAction::Input(d(5)), false, &mut board, &mut status);
     match status {
-        Message::Conflict { conflict } => {
+        Message::Conflict { conflict, .. } => {
             assert_eq!((conflict.first, conflict.second), (p(0, 0), p(0, 3)))
         }
         other => panic!("{other:?}"),

@@ -140,8 +140,21 @@ fn editing_messages_read_as_before() {
             "Row 3, column 7 holds a clue; choose Enter clues to change it.",
         ),
         (
-            Message::Conflict { conflict: clash() },
+            Message::Conflict {
+                conflict: clash(),
+                side: 9,
+            },
             "Conflict: digit 5 appears twice in a row: r1c1 and r1c2.",
+        ),
+        (
+            Message::Conflict {
+                conflict: Conflict {
+                    digit: Digit::new(12, 16).unwrap(),
+                    ..clash()
+                },
+                side: 16,
+            },
+            "Conflict: digit C appears twice in a row: r1c1 and r1c2.",
         ),
         (
             Message::Cleared {
@@ -509,7 +522,10 @@ fn check_messages_read_as_before() {
 fn errors_are_told_by_the_message_not_its_words() {
     let no_solution = |clash| SolveAnswer::NoSolution { clash };
     let errors = [
-        Message::Conflict { conflict: clash() },
+        Message::Conflict {
+            conflict: clash(),
+            side: 9,
+        },
         Message::Disagree,
         Message::Solved(Box::new(solved(SolveAnswer::Stopped, Stats::default()))),
         checked(CheckAnswer::NoSolution { clash: None }, None),

@@ -497,7 +497,10 @@ fn describes_puzzle(status: &Message) -> bool {
 /// board), else `fallback`.
 fn board_status(board: &Board, fallback: Message) -> Message {
     match board.grid.conflicts().first() {
-        Some(&conflict) => Message::Conflict { conflict },
+        Some(&conflict) => Message::Conflict {
+            conflict,
+            side: board.grid.size().side(),
+        },
         None => fallback,
     }
 }

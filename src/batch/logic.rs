@@ -5,7 +5,7 @@ use crate::engine::Grid;
 use crate::engine::analyze::Certificate;
 use crate::engine::format::thousands;
 use crate::engine::logic::{self, LogicOptions, Marks, Outcome, Rating, Technique, rating};
-use crate::words::quantity;
+use crate::words::{conflict_words, quantity};
 use serde::Serialize;
 
 /// Whether the givens have one solution: natively with the search split over the cores as
@@ -34,10 +34,10 @@ fn known(marks: &Marks) -> Result<Known, String> {
     // Clues that clash leave no solution; a placed digit that clashes is the player's, and
     // with one solution it is off track like any wrong digit.
     let clash = |grid: &Grid| {
-        grid.conflicts()
-            .into_iter()
-            .next()
-            .map(|c| Known::Not(Report::new(Status::NoSolution, Some(c.to_string()))))
+        grid.conflicts().into_iter().next().map(|c| {
+            let words = conflict_words(&c, grid.size().side());
+            Known::Not(Report::new(Status::NoSolution, Some(words)))
+        })
     };
     if let Some(clues_clash) = clash(&grid.puzzle()) {
         return Ok(clues_clash);

@@ -2,7 +2,7 @@
 //! nothing came in.
 
 use super::failure::Unread;
-use super::{quantity, sentence, thousands};
+use super::{conflict_words, quantity, sentence, thousands};
 use crate::app::notes::NotesError;
 use crate::engine::format::{Format, ParseError};
 use crate::engine::{Conflict, Size};
@@ -191,7 +191,7 @@ impl fmt::Display for Imported {
             quantity(self.givens as u64, "clues"),
         )?;
         match self.conflict {
-            Some(c) => write!(f, " Conflict: {c}."),
+            Some(c) => write!(f, " Conflict: {}.", conflict_words(&c, self.size.side())),
             None => Ok(()),
         }
     }

@@ -45,8 +45,10 @@ pub enum Message {
     /// The mode switched: what typing does now.
     SwitchedToGivens,
     SwitchedToPlay,
+    /// Two cells of a unit share a digit, on a grid of `side` digits.
     Conflict {
         conflict: Conflict,
+        side: usize,
     },
     /// `said`: what was said of where the puzzle came from, while its clues are on the board,
     /// so the seed or file stays in sight after the move.
@@ -234,7 +236,9 @@ impl fmt::Display for Message {
             Message::GridFull => "The grid is full and has no conflicts.",
             Message::SwitchedToGivens => "Entering clues: digits typed now are part of the puzzle.",
             Message::SwitchedToPlay => "Playing: the clues are locked; digits typed now are yours.",
-            Message::Conflict { conflict } => return write!(f, "Conflict: {conflict}."),
+            Message::Conflict { conflict, side } => {
+                return write!(f, "Conflict: {}.", conflict_words(conflict, *side));
+            }
             Message::Undone { said } => return moved(f, "Undone.", said.as_deref()),
             Message::Redone { said } => return moved(f, "Redone.", said.as_deref()),
             Message::NothingToMove { undo: true } => "Nothing to undo.",
@@ -513,4 +517,15 @@ fn cancelled(f: &mut fmt::Formatter<'_>, job: JobKind, found: Option<u64>) -> fm
         None => String::new(),
     };
     write!(f, "{} cancelled{found}.", job.verb())
+}
+
+/// A conflict in words, its digit written as the board writes it (`A` from 10 up to 25x25).
+pub fn conflict_words(c: &Conflict, side: usize) -> String {
+    format!(
+        "digit {} appears twice in a {}: {} and {}",
+        format::shown_digit(c.digit, side),
+        c.unit,
+        c.first,
+        c.second
+    )
 }

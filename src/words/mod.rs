@@ -14,7 +14,7 @@ pub use answers::{CheckAnswer, Checked, SolveAnswer, Solved, Stepper, Yours, rat
 pub use compare::{compare_effort, compare_note};
 pub use failure::{EngineFault, Failure, Unread};
 pub use import::{ImportError, ImportSource, Imported, Skipped};
-pub use message::{Clipboard, Message, Slow};
+pub use message::{Clipboard, Message, Slow, conflict_words};
 pub use play::{PlayMessage, Wrong};
 use serde::{Deserialize, Serialize};
 
