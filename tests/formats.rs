@@ -621,6 +621,39 @@ fn a_short_or_missing_row_is_named_by_its_line() {
 }
 
 #[test]
+fn rows_of_unequal_lengths_are_refused_even_when_their_cells_add_up() {
+    let puzzle =
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+    for spaced in [false, true] {
+        let mut rows: Vec<String> = puzzle
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                let cells: Vec<String> = r.iter().map(|&c| char::from(c).to_string()).collect();
+                cells.join(if spaced { " " } else { "" })
+            })
+            .collect();
+        assert_eq!(
+            parse(&rows.join("\n")).unwrap().puzzle,
+            parse(puzzle).unwrap().puzzle
+        );
+        // A cell moved from the end of row 2 to the end of row 1: still 81 cells.
+        let sep = if spaced { " " } else { "" };
+        rows[0] = format!("{}{sep}0", rows[0]);
+        rows[1] = rows[1][..rows[1].len() - 1].trim_end().to_string();
+        assert_eq!(
+            parse(&rows.join("\n")),
+            Err(ParseError::LineLength {
+                line: 1,
+                cells: 10,
+                expected: 9
+            }),
+            "spaced {spaced}"
+        );
+    }
+}
+
+#[test]
 fn huge_inputs_are_refused_before_any_work() {
     let big = ".".repeat(MAX_INPUT_BYTES + 1);
     assert_eq!(

@@ -304,6 +304,14 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             }
             e => e,
         })?;
+        // Rows of unequal lengths that happen to add up to a grid's cells would put digits in
+        // other cells than the rows show.
+        if text.trim().contains('\n')
+            && let Some(e @ ParseError::LineLength { expected, .. }) = ragged_rows(text, format)
+            && expected == g.size().side()
+        {
+            return Err(e);
+        }
         (format, g.clone(), g)
     };
     if let Some(c) = puzzle.conflicts().into_iter().next() {
