@@ -174,3 +174,17 @@ fn the_lines_of_words_are_counted_and_named_at_the_end_of_the_input() {
     let (_, err, _) = run(&["solve", "-"], &format!("Grid 01\n{PUZZLE}\n"));
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A SadMan Sudoku `.sdk` file starts with a section's name in brackets: a title before the
+/// grid's rows, not a JSON array. A bracketed line that could be JSON is still read as JSON.
+#[test]
+fn a_bracketed_section_name_is_a_title_before_the_rows() {
+    let rows: Vec<&str> = (0..9).map(|r| &PUZZLE[r * 9..r * 9 + 9]).collect();
+    let sdk = format!("[Puzzle]\n{}\n", rows.join("\n"));
+    let (out, err, code) = run(&["solve", "-"], &sdk);
+    let (alone, _, _) = run(&["solve", "-"], PUZZLE);
+    assert_eq!((out.as_str(), code), (alone.as_str(), 0), "{err}");
+    assert_one_note(&err, 1, "[Puzzle]", "sdk");
+    let (out, err, code) = run(&["solve", "-"], "[1, 2, 3]\n");
+    assert_eq!((out.as_str(), code), ("invalid\n", 1), "{err}");
+}

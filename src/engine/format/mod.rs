@@ -285,7 +285,10 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     let uncommented = without_comments(text);
     let text = &*uncommented;
     let trimmed = text.trim_start();
-    let (format, puzzle, grid) = if trimmed.starts_with(['{', '[']) {
+    let first_line = trimmed.lines().next().unwrap_or("").trim();
+    let json = trimmed.starts_with('{')
+        || (trimmed.starts_with('[') && !words::section_header(first_line));
+    let (format, puzzle, grid) = if json {
         let j = parse_json(text)?;
         (Format::Json, j.puzzle, j.grid)
     } else {

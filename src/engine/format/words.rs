@@ -33,7 +33,7 @@ pub fn words_line(held: &str, error: &ParseError) -> bool {
     count_error
         && held.chars().count() < 81
         && !PLACEHOLDERS.contains(&held)
-        && !held.starts_with(['{', '['])
+        && (!held.starts_with(['{', '[']) || section_header(held))
         && !held.contains("\":")
         && !cells_like(held)
         && word()
@@ -68,6 +68,18 @@ fn cells_like(held: &str) -> bool {
         .chars()
         .any(|c| c == char::REPLACEMENT_CHARACTER || c.is_control());
     row || run || piece || garbled
+}
+
+/// A section's name in brackets on a line of its own (`[Puzzle]`, as SadMan Sudoku's `.sdk`
+/// files begin): words, not a JSON array.
+pub fn section_header(held: &str) -> bool {
+    held.strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .is_some_and(|name| {
+            name.starts_with(char::is_alphabetic)
+                && name.chars().all(|c| c.is_alphabetic() || c == ' ')
+                && !["true", "false", "null"].contains(&name)
+        })
 }
 
 /// The command line's answers in place of a grid (`convert`'s and `solve`'s): read back, each
@@ -110,6 +122,7 @@ mod tests {
             "the puzzle follows tomorrow.",
             "www.example.org/sudoku/2026",
             "Puzzle 20261128 from the archive",
+            "[Puzzle]",
         ] {
             assert!(words(title), "{title}");
         }
@@ -121,6 +134,8 @@ mod tests {
             "unknown (stopped early)",
             "12.4",
             "ab",
+            "[1, 2, 3]",
+            "[true]",
             // Rows of 16x16 and 25x25 grids, alone or with a box gap, and a row with a mistake.
             "ABCDEFG123456789",
             "ABCDE FGHIJ KLMNO P1234 5678.",
