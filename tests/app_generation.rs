@@ -23,6 +23,23 @@ fn generate_waits_while_the_seed_field_holds_no_seed() {
         (7, &s.status),
         "no message while typing"
     );
+    // Generate pressed meanwhile says what it waits for, and generates nothing.
+    let pressed = typing.clone().reduce(Action::GenerateWithoutSeed);
+    assert_eq!(
+        pressed.status.to_string(),
+        "Type a seed; Generate waits for one."
+    );
+    assert!(!pressed.busy());
+    let pressed = s
+        .clone()
+        .reduce(Action::InvalidSeed("12x".into()))
+        .reduce(Action::GenerateWithoutSeed);
+    assert!(pressed.status.is_error(), "{}", pressed.status);
+    assert!(
+        pressed.status.to_string().contains("12x"),
+        "{}",
+        pressed.status
+    );
     for text in ["-5", "2.5", "1e3", " x "] {
         let bad = s.clone().reduce(Action::InvalidSeed(text.into()));
         assert_eq!(

@@ -13,6 +13,8 @@ pub enum GenerationAction {
     /// The seed field holds this text, which is not a seed (empty while being typed); the
     /// seed stays as it was and Generate is held back.
     InvalidSeed(String),
+    /// Generate was pressed while the seed field holds no seed: the status says what it needs.
+    GenerateWithoutSeed,
     SetSymmetry(Symmetry),
     /// A level for the next puzzle (solvable without guessing), or `None` for a minimal one.
     SetDifficulty(Option<Level>),
@@ -61,6 +63,20 @@ impl Generation {
                     *status = Message::TypeASeed;
                 }
                 self.seed_draft = Some(text);
+            }
+            GenerationAction::GenerateWithoutSeed => {
+                let shown: String = self
+                    .seed_draft
+                    .as_deref()
+                    .unwrap_or("")
+                    .trim()
+                    .chars()
+                    .take(40)
+                    .collect();
+                *status = match shown.is_empty() {
+                    true => Message::TypeASeed,
+                    false => Message::NotASeed { text: shown },
+                };
             }
             GenerationAction::SetSymmetry(s) => self.symmetry = s,
             GenerationAction::SetDifficulty(l) => self.difficulty = l,

@@ -70,6 +70,7 @@ pub enum Action {
     // The generator's settings: [`GenerationAction`].
     SetSeed(u64),
     InvalidSeed(String),
+    GenerateWithoutSeed,
     SetSymmetry(Symmetry),
     SetDifficulty(Option<Level>),
     // Jobs and the worker: [`JobAction`].
@@ -164,6 +165,7 @@ impl Action {
             Action::Downloaded => A::Files(F::Downloaded),
             Action::SetSeed(s) => A::Generation(G::SetSeed(s)),
             Action::InvalidSeed(t) => A::Generation(G::InvalidSeed(t)),
+            Action::GenerateWithoutSeed => A::Generation(G::GenerateWithoutSeed),
             Action::SetSymmetry(s) => A::Generation(G::SetSymmetry(s)),
             Action::SetDifficulty(l) => A::Generation(G::SetDifficulty(l)),
             Action::SetFormulation(f) => A::Jobs(J::SetFormulation(f)),

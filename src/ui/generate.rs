@@ -1,6 +1,5 @@
 //! A new puzzle: difficulty and the Generate button, then seed and symmetry (size is the board's).
 
-use super::controls::button;
 use super::engine::EngineHandle;
 use crate::app::protocol::Symmetry;
 use crate::app::state::{Action, AppState, JobKind};
@@ -60,16 +59,34 @@ pub fn generate_panel(props: &GenerateProps) -> Html {
             engine.run(state.next_job_id(), kind, state.request(kind));
         }
     });
-    let generate = start
-        .clone()
-        .map(|start| Callback::from(move |_: MouseEvent| start()));
-    // Enter in the seed field generates, as in a form.
-    let on_seed_key = Callback::from(move |e: KeyboardEvent| {
-        if let (Some(start), "Enter") = (&start, e.key().as_str()) {
-            e.prevent_default();
-            start();
+    // Unavailable while the seed field holds no seed, but pressed then it says why it waits.
+    let unavailable = start.is_none();
+    let on_generate = match (&start, state.busy()) {
+        (Some(start), _) => {
+            let start = start.clone();
+            Callback::from(move |_: MouseEvent| start())
         }
-    });
+        (None, false) => {
+            let on_action = props.on_action.clone();
+            Callback::from(move |_: MouseEvent| on_action.emit(Action::GenerateWithoutSeed))
+        }
+        (None, true) => Callback::noop(),
+    };
+    // Enter in the seed field generates, as in a form (or says why it cannot).
+    let on_seed_key = {
+        let (on_action, busy) = (props.on_action.clone(), state.busy());
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() != "Enter" {
+                return;
+            }
+            e.prevent_default();
+            match &start {
+                Some(start) => start(),
+                None if !busy => on_action.emit(Action::GenerateWithoutSeed),
+                None => {}
+            }
+        })
+    };
     let options = Symmetry::ALL.iter().map(|&s| {
         html! { <option selected={s == state.generation.symmetry}>{ symmetry_name(s) }</option> }
     });
@@ -87,7 +104,8 @@ pub fn generate_panel(props: &GenerateProps) -> Html {
             <div class="fields">
                 <label for="difficulty">{ "Difficulty" }</label>
                 <select id="difficulty" onchange={on_difficulty} disabled={state.busy()}>{ for difficulties }</select>
-                { button("Generate", generate, classes!("primary")) }
+                <button type="button" class="primary" aria-disabled={unavailable.to_string()}
+                        onclick={on_generate}>{ "Generate" }</button>
             </div>
             // The seed and symmetry make a puzzle reproducible; they sit under the two fields a
             // player uses.

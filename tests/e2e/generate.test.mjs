@@ -66,6 +66,9 @@ test('Generate waits while the seed field holds no seed', async () => {
     assert.equal(await page.locator('#seed-help').innerText(),
       'A seed is a whole number from 0 to 18446744073709551615.');
   }
+  // Pressed with the field empty, Generate says what it waits for.
+  await button.click();
+  await statusMatching(page, /^Type a seed; Generate waits for one\.$/);
   await page.getByLabel('Seed').fill('2.5');
   await statusMatching(page, /^'2\.5' is not a seed \(a whole number from 0 to 18446744073709551615\); Generate waits for one\.$/);
   await page.getByLabel('Seed').fill('18446744073709551615');
