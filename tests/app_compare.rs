@@ -129,7 +129,7 @@ fn the_note_on_times_below_a_millisecond_needs_every_formulation_answered() {
 }
 
 /// From 25x25 exact cover can take minutes: a comparison runs it last, and a job that uses it
-/// says so as it starts; below that size nothing changes.
+/// says so as it starts, as a 25x25 Check does; below that size nothing changes.
 #[test]
 fn from_25x25_exact_cover_runs_last_and_its_jobs_warn() {
     let started = |box_size: usize, formulation: Formulation, kind: JobKind| {
@@ -176,4 +176,11 @@ fn from_25x25_exact_cover_runs_last_and_its_jobs_warn() {
     }
     let s = started(4, Formulation::Propagation, JobKind::Compare);
     assert_eq!(s.compare_pending(), Formulation::ALL.to_vec());
+    // A 25x25 Check with propagation says its clues take a while too.
+    let s = started(5, Formulation::Propagation, JobKind::Check);
+    assert!(
+        s.status.to_string().contains("can take a minute"),
+        "{}",
+        s.status
+    );
 }

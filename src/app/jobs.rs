@@ -290,8 +290,10 @@ impl Jobs {
             JobKind::Compare if board.size().box_size() >= SLOW_EXACT_COVER_FROM_BOX => {
                 Some(Slow::ExactCoverLast)
             }
-            // Each clue of a 36x36 puzzle is a hard search of its own.
+            // Each clue of a 36x36 puzzle is a hard search of its own; of a 25x25 one, a search
+            // that takes up to seconds in the page.
             JobKind::Check if board.size().box_size() >= 6 => Some(Slow::LargeCheck),
+            JobKind::Check if board.size().box_size() == 5 => Some(Slow::Check25),
             _ => None,
         };
         Message::Started { job: kind, slow }

@@ -180,6 +180,8 @@ pub enum Slow {
     Mip,
     /// Checking each clue of a 36x36 or larger puzzle.
     LargeCheck,
+    /// Checking each clue of a 25x25 puzzle.
+    Check25,
     /// Exact cover's search on a 25x25 or larger puzzle.
     ExactCover,
     /// A comparison on a 25x25 or larger puzzle, exact cover last.
@@ -497,6 +499,9 @@ fn started(f: &mut fmt::Formatter<'_>, job: JobKind, slow: Option<Slow>) -> fmt:
         Some(Slow::LargeCheck) => {
             " Each clue is one search, and at this size they are hard: this can take tens of \
              minutes. Cancel stops it."
+        }
+        Some(Slow::Check25) => {
+            " Each clue is one search: at this size this can take a minute. Cancel stops it."
         }
         Some(Slow::ExactCover) => {
             " Exact cover's search has no all-different reasoning, so at this size it can take \
