@@ -5,7 +5,7 @@ use super::engine::EngineHandle;
 use super::storage;
 use crate::app::protocol::ModelFormat;
 use crate::app::state::{Action, AppState, Download, JobKind, Unread};
-use crate::engine::format::{self, Format};
+use crate::engine::format::{self, Format, thousands};
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_file::{Blob, File, ObjectUrl};
 use std::rc::Rc;
@@ -52,12 +52,12 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
     let placeholder = if size.side() <= 25 {
         format!(
             "Paste a puzzle: for this {size} board {} characters, . for a blank; or numbers, or JSON",
-            size.cells()
+            thousands(size.cells() as u64)
         )
     } else {
         format!(
             "Paste a puzzle: for this {size} board {} numbers, 0 for a blank; or JSON",
-            size.cells()
+            thousands(size.cells() as u64)
         )
     };
     // Read at click time, so whatever was pasted last is what gets imported.
