@@ -566,3 +566,32 @@ fn the_files_reducer_works_on_a_board_alone() {
         Some("sudoku.lp".to_string())
     );
 }
+
+/// A file's import names the file, beside the line its puzzle starts on when lines were
+/// passed over; a long name is cut.
+#[test]
+fn a_file_import_names_the_file() {
+    let imported = |name: &str, text: String| {
+        let s = run(
+            AppState::default(),
+            [Action::ImportFile {
+                name: name.into(),
+                text,
+            }],
+        );
+        s.status.to_string()
+    };
+    let said = imported("puzzles.txt", PUZZLE.into());
+    assert!(
+        said.starts_with("Imported a 9x9 puzzle from puzzles.txt with "),
+        "{said}"
+    );
+    let said = imported("euler.txt", format!("Grid 01\n{PUZZLE}\n"));
+    assert!(
+        said.starts_with("Imported a 9x9 puzzle from euler.txt, line 2, with "),
+        "{said}"
+    );
+    let long = "a".repeat(100);
+    let said = imported(&long, PUZZLE.into());
+    assert!(said.contains(&format!("from {}... with", "a".repeat(57))), "{said}");
+}

@@ -214,6 +214,7 @@ fn editing_messages_read_as_before() {
 fn file_and_generation_messages_read_as_before() {
     let imported = |source, conflict| {
         Message::Imported(Box::new(Imported {
+            file: None,
             source,
             size: Size::NINE,
             givens: 17,

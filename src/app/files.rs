@@ -41,6 +41,8 @@ pub enum FileAction {
     Save(Format),
     /// Text pasted or read from a file; replaces the grid only if it parses.
     Import(String),
+    /// A file's text, with its name, which the status then gives.
+    ImportFile { name: String, text: String },
     /// The puzzle text of a share link the page was opened with.
     OpenLink(String),
     /// A file could not be read (or is too large to try); nothing changes but the status.
@@ -98,13 +100,18 @@ impl Files {
                     None => self.share(&page, board, whole),
                 }
             }
-            FileAction::Import(text) => return import(&text, ImportSource::Text, board, status),
+            FileAction::Import(text) => {
+                return import(&text, (ImportSource::Text, None), board, status);
+            }
+            FileAction::ImportFile { name, text } => {
+                return import(&text, (ImportSource::Text, Some(name)), board, status);
+            }
             FileAction::OpenLink(text) => return self.open_link(text, board, status),
             FileAction::OpenOfferedLink => {
                 let Some(offer) = self.offered_link.take() else {
                     return false;
                 };
-                return import(&offer.text, ImportSource::Link, board, status);
+                return import(&offer.text, (ImportSource::Link, None), board, status);
             }
             FileAction::KeepGame => {
                 if self.offered_link.take().is_some() {
@@ -212,7 +219,7 @@ impl Files {
         let same = parsed.grid == board.grid && notes == board.notes;
         if !in_progress(board) || same {
             self.offered_link = None;
-            return import(&text, ImportSource::Link, board, status);
+            return import(&text, (ImportSource::Link, None), board, status);
         }
         let played = parsed.grid.entries().iter().filter(|e| e.digit().is_some());
         let played = played.count() - parsed.grid.given_count();
@@ -262,9 +269,14 @@ fn json_notes(text: &str, parsed: &Parsed) -> Result<Notes, ImportError> {
     }
 }
 
-/// Replaces the board with the puzzle in `text` if it parses, and says what came in. Returns
-/// whether it did.
-fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Message) -> bool {
+/// Replaces the board with the puzzle in `text` if it parses, and says what came in (from
+/// which file, when it came from one). Returns whether it did.
+fn import(
+    text: &str,
+    (source, file): (ImportSource, Option<String>),
+    board: &mut Board,
+    status: &mut Message,
+) -> bool {
     let read_with_notes = read(text).and_then(|reading| {
         let notes = json_notes(text, &reading.parsed)?;
         Ok((reading, notes))
@@ -301,6 +313,7 @@ fn import(text: &str, source: ImportSource, board: &mut Board, status: &mut Mess
             .any(|l| !l.trim_start().starts_with('#') && l.contains('0'));
     *status = Message::Imported(Box::new(Imported {
         source,
+        file,
         size,
         givens,
         format: parsed.format,

@@ -52,6 +52,11 @@ pub enum Action {
     // Files and sharing: [`FileAction`].
     Save(Format),
     Import(String),
+    /// A file's text, with its name.
+    ImportFile {
+        name: String,
+        text: String,
+    },
     OpenLink(String),
     ImportFailed(Unread),
     /// Make a share link to the puzzle on the page at `page`; `board`: to the whole board,
@@ -128,6 +133,7 @@ impl Action {
                 | Action::ResetToGivens
                 | Action::SetSize(_)
                 | Action::Import(_)
+                | Action::ImportFile { .. }
                 | Action::OpenLink(_)
                 | Action::OpenOfferedLink
                 | Action::ShowSolution(_)
@@ -155,6 +161,7 @@ impl Action {
             Action::SetAutoCandidates(on) => A::Editing(E::SetAutoCandidates(on)),
             Action::Save(f) => A::Files(F::Save(f)),
             Action::Import(t) => A::Files(F::Import(t)),
+            Action::ImportFile { name, text } => A::Files(F::ImportFile { name, text }),
             Action::OpenLink(t) => A::Files(F::OpenLink(t)),
             Action::ImportFailed(r) => A::Files(F::ImportFailed(r)),
             Action::Share { page, board } => A::Files(F::Share { page, board }),

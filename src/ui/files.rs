@@ -92,7 +92,10 @@ pub fn ImportExport(props: &ImportExportProps) -> Html {
             }
             wasm_bindgen_futures::spawn_local(async move {
                 match gloo_file::futures::read_as_text(&file).await {
-                    Ok(t) => on_action.emit(Action::Import(t)),
+                    Ok(text) => on_action.emit(Action::ImportFile {
+                        name: file.name(),
+                        text,
+                    }),
                     Err(_) => {
                         on_action.emit(Action::ImportFailed(Unread::NotText { name: file.name() }))
                     }

@@ -49,6 +49,8 @@ pub enum ImportError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Imported {
     pub source: ImportSource,
+    /// The file's name, when it came from one.
+    pub file: Option<String>,
     pub size: Size,
     pub givens: usize,
     pub format: Format,
@@ -159,9 +161,20 @@ impl fmt::Display for Imported {
                 thousands(n as u64)
             ),
         };
-        let from = self
-            .from_line
-            .map_or(String::new(), |l| format!(" from line {l}"));
+        // A name as long as a sentence would push the rest out of the status.
+        let file = self
+            .file
+            .as_ref()
+            .map(|name| match name.chars().count() > 60 {
+                true => format!("{}...", name.chars().take(57).collect::<String>()),
+                false => name.clone(),
+            });
+        let from = match (file, self.from_line) {
+            (Some(name), Some(l)) => format!(" from {name}, line {l},"),
+            (Some(name), None) => format!(" from {name}"),
+            (None, Some(l)) => format!(" from line {l}"),
+            (None, None) => String::new(),
+        };
         let next = match self.empty {
             true => "enter its clues",
             false => "playing, the clues are locked",

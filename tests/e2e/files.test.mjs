@@ -81,7 +81,7 @@ test('a JSON file with an error shows the parser message and leaves the grid as 
   await page.locator('input[type=file]').setInputFiles({
     name: 'small.json', mimeType: 'application/json', buffer: Buffer.from(good),
   });
-  await statusMatching(page, /^Imported a 4x4 puzzle with 1 clue \(JSON format\); playing, the clues are locked\.$/);
+  await statusMatching(page, /^Imported a 4x4 puzzle from small\.json with 1 clue \(JSON format\); playing, the clues are locked\.$/);
   assert.equal(await page.getByRole('gridcell').count(), 16);
   assert.equal(await cell(page, 4, 4).getAttribute('aria-label'), 'Row 4, column 4, 1');
   // The size picker follows the board, also when undo brings the old size back.
