@@ -15,7 +15,7 @@ use sudoku_lab::words::{
 fn progress_says_what_it_counts() {
     assert_eq!(
         progress_text(Phase::Removing, 412, 625),
-        "Removing clues: 412 of 625 cells tried"
+        "Trying clues: 412 of 625 cells"
     );
     assert_eq!(
         progress_text(Phase::Clues, 5, 24),

@@ -117,14 +117,14 @@ fn round_scaled(x: f64, scale: u64) -> u64 {
     (whole + u128::from(up)) as u64
 }
 
-/// What a progress bar counts: `Removing clues: 412 of 625 cells tried`.
+/// What a progress bar counts: `Trying clues: 412 of 625 cells`.
 pub fn progress_text(phase: Phase, done: u64, total: u64) -> String {
     let (what, unit) = match phase {
         // The grid search reports only its start.
         Phase::FullGrid => return "Filling a grid...".into(),
         Phase::Adding => ("Adding clues", "cells"),
         // Cells asked about so far, kept or emptied: not the clues removed.
-        Phase::Removing => ("Removing clues", "cells tried"),
+        Phase::Removing => ("Trying clues", "cells"),
         // One question, however long: its count says nothing.
         Phase::Uniqueness => return "Deciding uniqueness...".into(),
         Phase::Clues => ("Testing clues", "clues"),

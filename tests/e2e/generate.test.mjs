@@ -66,8 +66,9 @@ test('Generate waits while the seed field holds no seed', async () => {
     assert.equal(await page.locator('#seed-help').innerText(),
       'A seed is a whole number from 0 to 18446744073709551615.');
   }
-  // Pressed with the field empty, Generate says what it waits for.
-  await button.click();
+  // Pressed with the field empty, Generate says what it waits for (a person can press a
+  // button that is only marked unavailable; Playwright must be told to).
+  await button.click({ force: true });
   await statusMatching(page, /^Type a seed; Generate waits for one\.$/);
   await page.getByLabel('Seed').fill('2.5');
   await statusMatching(page, /^'2\.5' is not a seed \(a whole number from 0 to 18446744073709551615\); Generate waits for one\.$/);
@@ -106,7 +107,7 @@ for (const [box, side] of [[5, 25], [7, 49]]) {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.locator('progress[value]').waitFor();
     assert.match(await page.locator('.progress-text').innerText(),
-      new RegExp(`^Removing clues: [\\d,]+ of ${(side * side).toLocaleString('en-US')} cells tried$`));
+      new RegExp(`^Trying clues: [\\d,]+ of ${(side * side).toLocaleString("en-US")} cells$`));
     // The page answers clicks while the worker works.
     await cell(page, 3, 4).click();
     await page.locator('#cell-2-3.selected').waitFor();
