@@ -593,5 +593,8 @@ fn a_file_import_names_the_file() {
     );
     let long = "a".repeat(100);
     let said = imported(&long, PUZZLE.into());
-    assert!(said.contains(&format!("from {}... with", "a".repeat(57))), "{said}");
+    assert!(
+        said.contains(&format!("from {}... with", "a".repeat(57))),
+        "{said}"
+    );
 }

@@ -423,6 +423,37 @@ fn job_messages_read_as_before() {
             "Unique solution (SAT, first in the race Propagation runs at this size, 0.4 ms).",
         ),
         (
+            // MIP's solver calls are LP solves, as the comparison's table says.
+            Message::Solved(Box::new(Solved {
+                formulation: Formulation::Mip,
+                ..solved(
+                    SolveAnswer::Unique,
+                    Stats {
+                        nodes: Some(5),
+                        lp_iterations: Some(40),
+                        solver_calls: Some(3),
+                        ..Stats::default()
+                    },
+                )
+            })),
+            "Unique solution (MIP, 0.4 ms, 5 nodes, 40 LP iterations, 3 LP solves).",
+        ),
+        (
+            Message::Solved(Box::new(Solved {
+                formulation: Formulation::Mip,
+                ..solved(
+                    SolveAnswer::Unique,
+                    Stats {
+                        nodes: Some(1),
+                        lp_iterations: Some(0),
+                        solver_calls: Some(0),
+                        ..Stats::default()
+                    },
+                )
+            })),
+            "Unique solution (MIP, 0.4 ms, decided by propagation at the root, no LP solved).",
+        ),
+        (
             Message::Solved(Box::new(Solved {
                 replaced: 1,
                 ..solved(SolveAnswer::Unique, Stats::default())

@@ -143,12 +143,22 @@ fn how_raced(
         ),
         _ => formulation.name().to_string(),
     };
+    // As the comparison's table words it: MIP's solver calls are LP solves, and a MIP run its
+    // root's propagation decided solved none.
+    let mip = formulation == Formulation::Mip;
+    if stats.is_some_and(|s| mip && s.solver_calls == Some(0) && s.nodes <= Some(1)) {
+        let decided = "decided by propagation at the root, no LP solved";
+        return format!("{name}, {}, {decided}", format_millis(millis));
+    }
     let stats = stats.map(Stats::entries).unwrap_or_default();
     // Model sizes say little about this puzzle's answer.
     let effort = stats
         .iter()
         .filter(|(k, _)| *k != "variables" && *k != "constraints")
-        .map(|(k, v)| quantity(*v, k));
+        .map(|&(k, v)| match (mip, k) {
+            (true, "solver calls") => quantity(v, "LP solves"),
+            _ => quantity(v, k),
+        });
     std::iter::once(name)
         .chain(std::iter::once(format_millis(millis)))
         .chain(effort)
