@@ -423,37 +423,6 @@ fn job_messages_read_as_before() {
             "Unique solution (SAT, first in the race Propagation runs at this size, 0.4 ms).",
         ),
         (
-            // MIP's solver calls are LP solves, as the comparison's table says.
-            Message::Solved(Box::new(Solved {
-                formulation: Formulation::Mip,
-                ..solved(
-                    SolveAnswer::Unique,
-                    Stats {
-                        nodes: Some(5),
-                        lp_iterations: Some(40),
-                        solver_calls: Some(3),
-                        ..Stats::default()
-                    },
-                )
-            })),
-            "Unique solution (MIP, 0.4 ms, 5 nodes, 40 LP iterations, 3 LP solves).",
-        ),
-        (
-            Message::Solved(Box::new(Solved {
-                formulation: Formulation::Mip,
-                ..solved(
-                    SolveAnswer::Unique,
-                    Stats {
-                        nodes: Some(1),
-                        lp_iterations: Some(0),
-                        solver_calls: Some(0),
-                        ..Stats::default()
-                    },
-                )
-            })),
-            "Unique solution (MIP, 0.4 ms, decided by propagation at the root, no LP solved).",
-        ),
-        (
             Message::Solved(Box::new(Solved {
                 replaced: 1,
                 ..solved(SolveAnswer::Unique, Stats::default())
@@ -791,4 +760,29 @@ fn compare_says_each_formulations_effort_in_its_terms_and_what_small_times_tell(
     assert!(compare_note(&[0.05, 0.7, 0.1, 0.9]).is_some());
     assert_eq!(compare_note(&[0.05, 12.0]), None);
     assert_eq!(compare_note(&[]), None);
+}
+
+/// MIP's solver calls are LP solves, and a run its root's propagation decided solved none: the
+/// answer says so as the comparison's table does.
+#[test]
+fn a_mip_answer_counts_lp_solves() {
+    for (nodes, calls, said) in [
+        (5, 3, "5 nodes, 40 LP iterations, 3 LP solves"),
+        (1, 0, "decided by propagation at the root, no LP solved"),
+    ] {
+        let stats = Stats {
+            nodes: Some(nodes),
+            lp_iterations: Some(if calls == 0 { 0 } else { 40 }),
+            solver_calls: Some(calls),
+            ..Stats::default()
+        };
+        let message = Message::Solved(Box::new(Solved {
+            formulation: Formulation::Mip,
+            ..solved(SolveAnswer::Unique, stats)
+        }));
+        assert_eq!(
+            message.to_string(),
+            format!("Unique solution (MIP, 0.4 ms, {said}).")
+        );
+    }
 }

@@ -26,8 +26,12 @@ pub fn count(jobs: Option<u64>) -> usize {
 /// themselves.
 const SOLO_ITEMS: usize = 64;
 /// How long the calling thread answers alone: about what starting the threads costs, so a
-/// short file of hard puzzles still gets every core.
-const SOLO_TIME: Duration = Duration::from_millis(1);
+/// short file of hard puzzles still gets every core. The unit tests' is longer, so that a
+/// busy machine cannot move their light items to the threads.
+const SOLO_TIME: Duration = match cfg!(test) {
+    true => Duration::from_millis(500),
+    false => Duration::from_millis(1),
+};
 
 /// [`ordered`] that answers on the calling thread while the input has given at most
 /// [`SOLO_ITEMS`] items, all `light`, and they have taken less than [`SOLO_TIME`]; threads
@@ -37,27 +41,6 @@ const SOLO_TIME: Duration = Duration::from_millis(1);
 pub fn ordered_light<T, R, S, W, O>(
     jobs: Option<u64>,
     light: impl Fn(&T) -> bool,
-    source: S,
-    work: W,
-    write: O,
-) -> Option<String>
-where
-    T: Send + 'static,
-    R: Send + 'static,
-    S: FnMut() -> Result<Option<Vec<T>>, String> + Send + 'static,
-    W: Fn(&T, &AtomicBool) -> R + Sync,
-    O: FnMut(Option<R>) -> Next,
-{
-    solo_then_ordered(jobs, light, SOLO_TIME, source, work, write)
-}
-
-/// [`ordered_light`] with the calling thread's time alone as a parameter (the tests' own, so a
-/// busy machine cannot move their items to the threads).
-#[inline(always)]
-fn solo_then_ordered<T, R, S, W, O>(
-    jobs: Option<u64>,
-    light: impl Fn(&T) -> bool,
-    solo_time: Duration,
     mut source: S,
     work: W,
     mut write: O,
@@ -88,7 +71,7 @@ where
             if write(Some(work(&t, &stop))) == Next::Stop {
                 return None;
             }
-            if start.elapsed() > solo_time && items.len() > 0 {
+            if start.elapsed() > SOLO_TIME && items.len() > 0 {
                 let _ = write(None);
                 let mut first = Some(items.collect::<Vec<T>>());
                 let rest = move || first.take().map_or_else(&mut source, |b| Ok(Some(b)));
@@ -260,9 +243,6 @@ fn sequential<T, R>(
 mod tests {
     use super::*;
 
-    /// Long enough that light items are not moved to the threads by a busy machine.
-    const TEST_SOLO_TIME: Duration = Duration::from_millis(500);
-
     /// Answers batches of numbers (an item above 99 is not light) with `jobs` threads: what
     /// was written, and which items ran on the calling thread.
     fn answer(jobs: Option<u64>, batches: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
@@ -276,13 +256,13 @@ mod tests {
             }
             if t == 50 {
                 // Longer than the calling thread answers alone.
-                std::thread::sleep(TEST_SOLO_TIME * 2);
+                std::thread::sleep(SOLO_TIME * 2);
             }
             t * 2
         };
         let mut written = Vec::new();
         let light = |&t: &u32| t < 100;
-        solo_then_ordered(jobs, light, TEST_SOLO_TIME, source, work, |a| {
+        ordered_light(jobs, light, source, work, |a| {
             written.extend(a);
             Next::Continue
         });
