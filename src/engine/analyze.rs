@@ -135,9 +135,24 @@ pub fn uniqueness(
     formulation: Formulation,
     cancel: Option<&Cancel>,
 ) -> Result<Certificate, AnalyzeError> {
+    uniqueness_measured(puzzle, formulation, cancel).map(|(certificate, _)| certificate)
+}
+
+/// [`uniqueness`] with its search's stats: from the propagation search they are the
+/// difficulty's measure too ([`difficulty_after`]), which need not search again.
+pub fn uniqueness_measured(
+    puzzle: &Grid,
+    formulation: Formulation,
+    cancel: Option<&Cancel>,
+) -> Result<(Certificate, Stats), AnalyzeError> {
     let givens = puzzle.puzzle();
-    let (mut found, _) = solutions(formulation, &Query::new(&givens), 2, cancel)?;
-    Ok(match found.len() {
+    let (found, stats) = solutions(formulation, &Query::new(&givens), 2, cancel)?;
+    Ok((certificate(found), stats))
+}
+
+/// The certificate of up to two solutions found by a search that ran to its end.
+fn certificate(mut found: Vec<Grid>) -> Certificate {
+    match found.len() {
         0 => Certificate::NoSolution,
         1 => Certificate::Unique {
             solution: found.remove(0),
@@ -149,7 +164,7 @@ pub fn uniqueness(
                 second,
             }
         }
-    })
+    }
 }
 
 /// The report of the uniqueness question, before it is asked (it may take long) or once
@@ -330,10 +345,28 @@ pub fn difficulty(
     options: &AnalyzeOptions,
     progress: &mut dyn FnMut(&Progress) -> Flow,
 ) -> Result<Difficulty, AnalyzeError> {
+    difficulty_after(puzzle, options, progress, None)
+}
+
+/// [`difficulty`], given whether the propagation search's uniqueness question found a
+/// solution and its stats ([`uniqueness_measured`]) when that was asked already: the same
+/// search again would measure the same.
+pub fn difficulty_after(
+    puzzle: &Grid,
+    options: &AnalyzeOptions,
+    progress: &mut dyn FnMut(&Progress) -> Flow,
+    propagation: Option<(bool, Stats)>,
+) -> Result<Difficulty, AnalyzeError> {
     let givens = puzzle.puzzle();
     let query = Query::new(&givens);
     let cancel = options.cancel.as_ref();
-    let (found, stats) = solutions(Formulation::Propagation, &query, 2, cancel)?;
+    let (solved, stats) = match propagation {
+        Some(known) => known,
+        None => {
+            let (found, stats) = solutions(Formulation::Propagation, &query, 2, cancel)?;
+            (!found.is_empty(), stats)
+        }
+    };
     let guesses = stats.guesses.unwrap_or(0);
     let mut effort = Vec::with_capacity(options.profile.len());
     for (i, &f) in options.profile.iter().enumerate() {
@@ -363,7 +396,7 @@ pub fn difficulty(
         }
     }
     Ok(Difficulty {
-        no_guess: guesses == 0 && !found.is_empty(),
+        no_guess: guesses == 0 && solved,
         nodes: stats.nodes.unwrap_or(0),
         guesses,
         effort,
@@ -377,7 +410,7 @@ pub fn analyze(
     progress: &mut dyn FnMut(&Progress) -> Flow,
 ) -> Result<Analysis, AnalyzeError> {
     let cancel = options.cancel.as_ref();
-    let certificate = uniqueness(puzzle, options.formulation, cancel)?;
+    let (certificate, stats) = uniqueness_measured(puzzle, options.formulation, cancel)?;
     if progress(&deciding(true)) == Flow::Stop {
         return Err(AnalyzeError::Cancelled);
     }
@@ -385,7 +418,10 @@ pub fn analyze(
         Certificate::Unique { .. } => Some(irreducibility(puzzle, options, progress)?),
         _ => None,
     };
-    let difficulty = difficulty(puzzle, options, progress)?;
+    // The propagation search's question measured the difficulty too.
+    let solved = certificate != Certificate::NoSolution;
+    let measured = (options.formulation == Formulation::Propagation).then_some((solved, stats));
+    let difficulty = difficulty_after(puzzle, options, progress, measured)?;
     Ok(Analysis {
         certificate,
         irreducibility,

@@ -67,13 +67,17 @@ pub fn examine(
         return Err(AnalyzeError::Cancelled);
     }
     let cancel = options.cancel.as_ref();
-    let outcome = match analyze::uniqueness(puzzle, options.formulation, cancel)? {
+    let (certificate, stats) = analyze::uniqueness_measured(puzzle, options.formulation, cancel)?;
+    // The propagation search's question measured the difficulty too.
+    let measured = (options.formulation == Formulation::Propagation).then(|| stats.clone());
+    let outcome = match certificate {
         Certificate::NoSolution => CheckOutcome::NoSolution,
         Certificate::Multiple { first, second } => CheckOutcome::Multiple { first, second },
         Certificate::Unique { solution } => {
             let roles = analyze::irreducibility(puzzle, &analyze_options, progress)?;
             // The same run measures the guesses and the profile.
-            let difficulty = analyze::difficulty(puzzle, &analyze_options, progress)?;
+            let known = measured.map(|stats| (true, stats));
+            let difficulty = analyze::difficulty_after(puzzle, &analyze_options, progress, known)?;
             return Ok(Examination {
                 outcome: CheckOutcome::Unique {
                     solution,
@@ -88,7 +92,9 @@ pub fn examine(
     let effort = if options.profile.is_empty() {
         Vec::new()
     } else {
-        analyze::difficulty(puzzle, &analyze_options, progress)?.effort
+        let solved = !matches!(outcome, CheckOutcome::NoSolution);
+        let known = measured.map(|stats| (solved, stats));
+        analyze::difficulty_after(puzzle, &analyze_options, progress, known)?.effort
     };
     Ok(Examination { outcome, effort })
 }
@@ -133,6 +139,50 @@ mod tests {
             examined(&several, Vec::new()).outcome,
             CheckOutcome::Multiple { .. }
         ));
+    }
+
+    /// The uniqueness question's search is the difficulty's measure: not run again, the
+    /// check reports what a search of its own measures, for puzzles with one, several and no
+    /// solutions.
+    #[test]
+    fn the_difficulty_reuses_the_uniqueness_search_and_measures_the_same() {
+        let several = ".".repeat(16);
+        let none = format!("11{}", ".".repeat(79));
+        let clashing = format!("12345678.........9{}", ".".repeat(63));
+        for line in [
+            MINIMAL_17,
+            several.as_str(),
+            none.as_str(),
+            clashing.as_str(),
+        ] {
+            let Ok(puzzle) = parse_line(line) else {
+                continue;
+            };
+            let options = AnalyzeOptions {
+                formulation: Formulation::Propagation,
+                profile: Formulation::ALL.to_vec(),
+                cancel: None,
+            };
+            let alone = analyze::difficulty(&puzzle, &options, &mut no_progress).expect("measured");
+            let examined = examined(line, Formulation::ALL.to_vec());
+            let nodes = |e: &[Effort]| -> Vec<Option<u64>> {
+                e.iter()
+                    .map(|e| e.stats.as_ref().ok().and_then(|s| s.nodes))
+                    .collect()
+            };
+            assert_eq!(nodes(&examined.effort), nodes(&alone.effort), "{line}");
+            if let CheckOutcome::Unique { guesses, .. } = examined.outcome {
+                assert_eq!(guesses, alone.guesses, "{line}");
+            }
+            let whole = analyze::analyze(&puzzle, &options, &mut no_progress).expect("analysed");
+            assert_eq!(whole.difficulty.guesses, alone.guesses, "{line}");
+            assert_eq!(whole.difficulty.no_guess, alone.no_guess, "{line}");
+            assert_eq!(
+                nodes(&whole.difficulty.effort),
+                nodes(&alone.effort),
+                "{line}"
+            );
+        }
     }
 
     #[test]
